@@ -302,3 +302,13 @@ func (d *Decoder) Value(v Unmarshaler) {
 		v.UnmarshalBCS(d)
 	}
 }
+
+// Since returns a copy of the bytes consumed from offset start to now.
+func (d *Decoder) Since(start int) []byte {
+	if start < 0 || start > d.off {
+		return nil
+	}
+	out := make([]byte, d.off-start)
+	copy(out, d.buf[start:d.off])
+	return out
+}

@@ -1,0 +1,160 @@
+package txn
+
+import (
+	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
+)
+
+// PublicKeyScheme is the BCS variant of AnyPublicKey.
+type PublicKeyScheme uint32
+
+// Public key schemes.
+const (
+	KeyEd25519          PublicKeyScheme = 0
+	KeySecp256k1        PublicKeyScheme = 1
+	KeySecp256r1        PublicKeyScheme = 2
+	KeyKeyless          PublicKeyScheme = 3
+	KeyFederatedKeyless PublicKeyScheme = 4
+	KeySlhDsaSha2_128s  PublicKeyScheme = 5
+	numKeySchemes                       = 6
+)
+
+// keySchemeNames are the JSON names of the public key schemes.
+var keySchemeNames = [numKeySchemes]string{"ed25519", "secp256k1_ecdsa", "secp256r1_ecdsa", "keyless", "federated_keyless", "slh_dsa__sha2_128s"}
+
+// String returns the JSON name of the scheme.
+func (s PublicKeyScheme) String() string {
+	if s < numKeySchemes {
+		return keySchemeNames[s]
+	}
+	return "unknown"
+}
+
+// SignatureScheme is the BCS variant of AnySignature.
+type SignatureScheme uint32
+
+// Signature schemes.
+const (
+	SigEd25519         SignatureScheme = 0
+	SigSecp256k1       SignatureScheme = 1
+	SigWebAuthn        SignatureScheme = 2
+	SigKeyless         SignatureScheme = 3
+	SigSlhDsaSha2_128s SignatureScheme = 4
+	numSigSchemes                      = 5
+)
+
+var sigSchemeNames = [numSigSchemes]string{"ed25519", "secp256k1_ecdsa", "web_authn", "keyless", "slh_dsa__sha2_128s"}
+
+// String returns the JSON name of the scheme.
+func (s SignatureScheme) String() string {
+	if s < numSigSchemes {
+		return sigSchemeNames[s]
+	}
+	return "unknown"
+}
+
+// Key and signature sizes of the byte-string schemes.
+var (
+	keySizes = map[PublicKeyScheme]int{KeyEd25519: 32, KeySecp256k1: 65, KeySecp256r1: 65, KeySlhDsaSha2_128s: 32}
+	sigSizes = map[SignatureScheme]int{SigEd25519: 64, SigSecp256k1: 64, SigSlhDsaSha2_128s: 7856}
+)
+
+// AnyPublicKey is a public key tagged with its scheme.
+//
+// Key holds the raw key bytes for ed25519, secp256k1, secp256r1 and
+// SLH-DSA keys. For keyless and federated keyless keys it holds the BCS of
+// the key structure (that is also what the JSON "value" shows).
+type AnyPublicKey struct {
+	Scheme PublicKeyScheme
+	Key    []byte
+}
+
+// AnySignature is a signature tagged with its scheme.
+//
+// Sig holds the raw signature for ed25519, secp256k1 and SLH-DSA; for
+// WebAuthn it holds the BCS of the assertion structure. Keyless signatures
+// are not supported.
+type AnySignature struct {
+	Scheme SignatureScheme
+	Sig    []byte
+}
+
+// MarshalBCS writes the scheme and the key.
+func (k *AnyPublicKey) MarshalBCS(e *bcs.Encoder) {
+	e.Variant(uint32(k.Scheme))
+	if _, sized := keySizes[k.Scheme]; sized {
+		e.WriteBytes(k.Key)
+	} else {
+		e.Fixed(k.Key)
+	}
+}
+
+// UnmarshalBCS reads a scheme-tagged key, checking sizes.
+func (k *AnyPublicKey) UnmarshalBCS(d *bcs.Decoder) {
+	s := d.Variant("AnyPublicKey", numKeySchemes)
+	if d.Failed() {
+		return
+	}
+	k.Scheme = PublicKeyScheme(s)
+	if size, sized := keySizes[k.Scheme]; sized {
+		k.Key = readSized(d, "AnyPublicKey."+k.Scheme.String(), size)
+		return
+	}
+	start := d.Offset()
+	if k.Scheme == KeyFederatedKeyless {
+		var jwk [32]byte
+		d.Fixed(jwk[:], "FederatedKeylessPublicKey.jwk_addr")
+	}
+	skipKeylessKey(d)
+	k.Key = captured(d, start)
+}
+
+// skipKeylessKey reads a keyless public key {iss_val: String, idc: bytes}.
+func skipKeylessKey(d *bcs.Decoder) {
+	d.String("KeylessPublicKey.iss_val")
+	idc := d.ReadBytes("KeylessPublicKey.idc")
+	if !d.Failed() && len(idc) != 32 {
+		d.Failf(bcs.ErrLength, "KeylessPublicKey.idc", "want 32 bytes, got %d", len(idc))
+	}
+}
+
+// captured returns a copy of the bytes consumed since start.
+func captured(d *bcs.Decoder, start int) []byte {
+	if d.Failed() {
+		return nil
+	}
+	return d.Since(start)
+}
+
+// MarshalBCS writes the scheme and the signature.
+func (s *AnySignature) MarshalBCS(e *bcs.Encoder) {
+	e.Variant(uint32(s.Scheme))
+	if _, sized := sigSizes[s.Scheme]; sized {
+		e.WriteBytes(s.Sig)
+	} else {
+		e.Fixed(s.Sig)
+	}
+}
+
+// UnmarshalBCS reads a scheme-tagged signature, checking sizes.
+func (s *AnySignature) UnmarshalBCS(d *bcs.Decoder) {
+	v := d.Variant("AnySignature", numSigSchemes)
+	if d.Failed() {
+		return
+	}
+	s.Scheme = SignatureScheme(v)
+	if size, sized := sigSizes[s.Scheme]; sized {
+		s.Sig = readSized(d, "AnySignature."+s.Scheme.String(), size)
+		return
+	}
+	switch s.Scheme {
+	case SigWebAuthn:
+		start := d.Offset()
+		d.Variant("AssertionSignature", 1) // Secp256r1Ecdsa
+		readSized(d, "AssertionSignature.secp256r1_ecdsa", 64)
+		d.ReadBytes("PartialAuthenticatorAssertionResponse.authenticator_data")
+		d.ReadBytes("PartialAuthenticatorAssertionResponse.client_data_json")
+		s.Sig = captured(d, start)
+	default:
+		d.Fail(bcs.ErrInvalidValue, "AnySignature", "keyless signatures are not supported by this node")
+	}
+}
