@@ -1,0 +1,265 @@
+package node
+
+import (
+	"context"
+	"encoding/binary"
+	"fmt"
+
+	"github.com/ledgernode/ledgernode/ledgerapi"
+	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
+	"github.com/ledgernode/ledgernode/ledgerapi/crypto"
+	"github.com/ledgernode/ledgernode/mempool"
+	"github.com/ledgernode/ledgernode/storage"
+)
+
+// Transaction enum variants used to hash non-user transactions, as on Aptos.
+const (
+	variantGenesis         = 1
+	variantBlockMetadata   = 2
+	variantStateCheckpoint = 3
+)
+
+var executedSuccessfully = "Executed successfully"
+
+// overlay is a StateView over the latest committed state plus the writes of
+// the transactions already executed in the block being built.
+type overlay struct {
+	ctx    context.Context
+	store  storage.StateReader
+	info   storage.LedgerInfo
+	writes map[string]storage.WriteOp
+}
+
+func newOverlay(ctx context.Context, store storage.StateReader, info storage.LedgerInfo) *overlay {
+	return &overlay{ctx: ctx, store: store, info: info}
+}
+
+func (o *overlay) StateValue(key storage.StateKey) ([]byte, error) {
+	if o.writes != nil {
+		k, err := key.Encode()
+		if err != nil {
+			return nil, err
+		}
+		if w, ok := o.writes[string(k)]; ok {
+			if w.Deleted {
+				return nil, fmt.Errorf("%w: %s deleted in this block", storage.ErrNotFound, key)
+			}
+			return w.Value, nil
+		}
+	}
+	return o.store.StateValue(o.ctx, key, o.info.Version)
+}
+
+func (o *overlay) apply(changes []storage.WriteOp) error {
+	if o.writes == nil {
+		o.writes = make(map[string]storage.WriteOp)
+	}
+	for _, w := range changes {
+		k, err := w.Key.Encode()
+		if err != nil {
+			return err
+		}
+		o.writes[string(k)] = w
+	}
+	return nil
+}
+
+func (n *Node) commitGenesis(ctx context.Context) error {
+	ts := uint64(n.opts.Now().UnixMicro())
+	out, err := n.exec.Genesis(n.opts.ChainID, ts)
+	if err != nil {
+		return fmt.Errorf("node: genesis: %w", err)
+	}
+	acc := n.acc
+	t := record(&acc, 0, storage.KindGenesis, txnHash(variantGenesis, out.Payload), out, 0)
+	blk := storage.Block{Height: 0, Hash: t.Hash, TimestampUsec: 0, FirstVersion: 0, LastVersion: 0, Epoch: 1}
+	if err := n.store.CommitBlock(ctx, blk, []storage.Transaction{t}); err != nil {
+		return fmt.Errorf("node: committing genesis: %w", err)
+	}
+	n.acc = acc
+	n.broadcast()
+	return nil
+}
+
+// produceBlock cuts, executes and commits one block. It reports whether a
+// block was committed.
+func (n *Node) produceBlock(ctx context.Context, allowEmpty bool) (bool, error) {
+	info, err := n.store.LedgerInfo(ctx)
+	if err != nil {
+		return false, err
+	}
+	blk := BlockContext{
+		ChainID:       n.opts.ChainID,
+		Height:        info.BlockHeight + 1,
+		Epoch:         1,
+		Round:         info.BlockHeight + 1,
+		TimestampUsec: n.nowUsec(info),
+	}
+	n.pool.Expire(blk.TimestampUsec / 1_000_000)
+	entries := n.pool.Take(n.opts.MaxBlockTransactions)
+	if len(entries) == 0 && !allowEmpty {
+		return false, nil
+	}
+	defer func() { n.pool.Done(entries, n.seqOf(ctx)) }()
+
+	txns, err := n.execute(ctx, info, blk, entries)
+	if err != nil {
+		return false, err
+	}
+	acc := n.acc
+	for i := range txns {
+		finish(&acc, &txns[i])
+	}
+	b := storage.Block{
+		Height:        blk.Height,
+		Hash:          txns[0].Hash,
+		TimestampUsec: blk.TimestampUsec,
+		FirstVersion:  txns[0].Version,
+		LastVersion:   txns[len(txns)-1].Version,
+		Epoch:         blk.Epoch,
+		Round:         blk.Round,
+	}
+	if err := n.store.CommitBlock(ctx, b, txns); err != nil {
+		return false, fmt.Errorf("node: committing block %d: %w", b.Height, err)
+	}
+	n.acc = acc
+	n.broadcast()
+	return true, nil
+}
+
+// execute runs the block prologue, the user transactions and the state
+// checkpoint, returning the block's transactions without accumulator roots.
+func (n *Node) execute(ctx context.Context, info storage.LedgerInfo, blk BlockContext, entries []*mempool.Entry) ([]storage.Transaction, error) {
+	view := newOverlay(ctx, n.store, info)
+	version := info.Version + 1
+	meta, err := n.exec.BlockPrologue(view, blk)
+	if err != nil {
+		return nil, fmt.Errorf("node: block prologue: %w", err)
+	}
+	if err := view.apply(meta.Changes); err != nil {
+		return nil, err
+	}
+	txns := make([]storage.Transaction, 0, len(entries)+2)
+	txns = append(txns, makeTxn(version, storage.KindBlockMetadata, txnHash(variantBlockMetadata, meta.Payload), meta, blk.TimestampUsec))
+	for _, e := range entries {
+		out := n.exec.Execute(view, blk, e.Txn)
+		if out.Discarded {
+			n.opts.Logger.Debug().Stringer("hash", e.Hash).AnErr("status", out.Status).Msg("transaction discarded at execution")
+			continue
+		}
+		if err := view.apply(out.Changes); err != nil {
+			return nil, err
+		}
+		version++
+		out.Payload = e.Bytes
+		t := makeTxn(version, storage.KindUser, e.Hash, out, blk.TimestampUsec)
+		sender := e.Txn.Raw.Sender
+		t.Sender = &sender
+		if !e.Txn.Raw.Payload.Orderless() {
+			seq := e.Txn.Raw.SequenceNumber
+			t.SequenceNumber = &seq
+		}
+		txns = append(txns, t)
+	}
+	version++
+	cp := checkpointHash(txns)
+	ckpt := makeTxn(version, storage.KindStateCheckpoint, txnHash(variantStateCheckpoint, bcs.Marshal(cp)), Output{Success: true, VMStatus: executedSuccessfully}, blk.TimestampUsec)
+	ckpt.Info.StateCheckpointHash = &cp
+	txns = append(txns, ckpt)
+	return txns, nil
+}
+
+func makeTxn(version uint64, kind storage.TransactionKind, hash ledgerapi.HashValue, out Output, ts uint64) storage.Transaction {
+	status := out.VMStatus
+	if status == "" && out.Success {
+		status = executedSuccessfully
+	}
+	if kind != storage.KindUser {
+		out.Success, status = true, executedSuccessfully
+	}
+	return storage.Transaction{
+		Version:       version,
+		Hash:          hash,
+		Kind:          kind,
+		Payload:       out.Payload,
+		TimestampUsec: ts,
+		Events:        out.Events,
+		Changes:       out.Changes,
+		Info: storage.TransactionInfo{
+			StateChangeHash: writeSetHash(out.Changes),
+			EventRootHash:   eventRootHash(out.Events),
+			GasUsed:         out.GasUsed,
+			Success:         out.Success,
+			VMStatus:        status,
+		},
+	}
+}
+
+func record(acc *accumulator, version uint64, kind storage.TransactionKind, hash ledgerapi.HashValue, out Output, ts uint64) storage.Transaction {
+	t := makeTxn(version, kind, hash, out, ts)
+	finish(acc, &t)
+	return t
+}
+
+// finish appends the transaction-info hash to the accumulator and records
+// the new root.
+func finish(acc *accumulator, t *storage.Transaction) {
+	var e bcs.Encoder
+	e.Fixed(saltTxnInfo[:])
+	e.Fixed(t.Hash[:])
+	e.Fixed(t.Info.StateChangeHash[:])
+	e.Fixed(t.Info.EventRootHash[:])
+	e.U64(t.Info.GasUsed)
+	e.Bool(t.Info.Success)
+	e.String(t.Info.VMStatus)
+	acc.append(crypto.SHA3_256(e.Bytes()))
+	t.Info.AccumulatorRootHash = acc.root()
+}
+
+// txnHash is the hash of a non-user transaction: sha3-256 of
+// salt("APTOS::Transaction") ‖ variant ‖ body.
+func txnHash(variant byte, body []byte) ledgerapi.HashValue {
+	return crypto.SHA3_256(crypto.SaltTransaction[:], []byte{variant}, body)
+}
+
+// writeSetHash hashes the write set: each op's state key encoding, a
+// deletion flag and the value, in order.
+func writeSetHash(ws []storage.WriteOp) ledgerapi.HashValue {
+	var e bcs.Encoder
+	e.Fixed(saltWriteSet[:])
+	e.SeqLen(len(ws))
+	for _, w := range ws {
+		k, _ := w.Key.Encode()
+		e.WriteBytes(k)
+		e.Bool(w.Deleted)
+		e.WriteBytes(w.Value)
+	}
+	return crypto.SHA3_256(e.Bytes())
+}
+
+// eventRootHash is the accumulator root over the events' hashes.
+func eventRootHash(events []storage.Event) ledgerapi.HashValue {
+	var acc accumulator
+	for _, ev := range events {
+		var e bcs.Encoder
+		e.Fixed(saltEvent[:])
+		e.U64(ev.Key.CreationNumber)
+		e.Fixed(ev.Key.Account[:])
+		e.U64(ev.SequenceNumber)
+		ev.Type.MarshalBCS(&e)
+		e.WriteBytes(ev.Data)
+		acc.append(crypto.SHA3_256(e.Bytes()))
+	}
+	return acc.root()
+}
+
+// checkpointHash summarizes the block's state changes.
+func checkpointHash(txns []storage.Transaction) ledgerapi.HashValue {
+	var e bcs.Encoder
+	for _, t := range txns {
+		e.Fixed(t.Info.StateChangeHash[:])
+	}
+	var ver [8]byte
+	binary.LittleEndian.PutUint64(ver[:], uint64(len(txns)))
+	return crypto.SHA3_256(ver[:], e.Bytes())
+}

@@ -1,0 +1,216 @@
+package node
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/rs/zerolog"
+
+	"github.com/ledgernode/ledgernode/ledgerapi"
+	"github.com/ledgernode/ledgernode/ledgerapi/txn"
+	"github.com/ledgernode/ledgernode/mempool"
+	"github.com/ledgernode/ledgernode/storage"
+)
+
+// Defaults for Options fields left zero.
+const (
+	DefaultChainID              = 4
+	DefaultMaxBlockTransactions = 5000
+)
+
+// Options configures a Node. The zero value is usable.
+type Options struct {
+	// ChainID of the ledger (default 4, a local testing chain).
+	ChainID uint8
+	// BlockInterval is the time between blocks. Zero (the default) cuts a
+	// block as soon as transactions are ready, batching whatever is waiting.
+	// With an interval, a block is cut every interval, empty or not.
+	BlockInterval time.Duration
+	// MaxBlockTransactions bounds the user transactions of one block (default 5000).
+	MaxBlockTransactions int
+	// Now is the wall clock (default time.Now).
+	Now func() time.Time
+	// Logger receives commit failures and other node events (default: discard).
+	Logger zerolog.Logger
+}
+
+// Node is the embedded ledger. It accepts transactions into its mempool,
+// cuts blocks, executes them with its executor and commits them to storage
+// atomically, one block at a time.
+type Node struct {
+	store storage.ReadWriter
+	pool  *mempool.Pool
+	exec  Executor
+	opts  Options
+
+	mu     sync.Mutex // guards signal and acc
+	signal chan struct{}
+	acc    accumulator
+
+	cancel context.CancelFunc
+	done   chan struct{}
+}
+
+// New wires a node. Call Start to commit genesis (on an empty store) and
+// begin producing blocks.
+func New(store storage.ReadWriter, pool *mempool.Pool, exec Executor, opts Options) (*Node, error) {
+	if store == nil || pool == nil || exec == nil {
+		return nil, errors.New("node: store, pool and executor are required")
+	}
+	if opts.ChainID == 0 {
+		opts.ChainID = DefaultChainID
+	}
+	if opts.MaxBlockTransactions <= 0 {
+		opts.MaxBlockTransactions = DefaultMaxBlockTransactions
+	}
+	if opts.Now == nil {
+		opts.Now = time.Now
+	}
+	return &Node{store: store, pool: pool, exec: exec, opts: opts, signal: make(chan struct{})}, nil
+}
+
+// ChainID returns the node's chain id.
+func (n *Node) ChainID() uint8 { return n.opts.ChainID }
+
+// Pool returns the node's mempool.
+func (n *Node) Pool() *mempool.Pool { return n.pool }
+
+// CommitSignal returns a channel that is closed when the next block is
+// committed. Long polls take it before looking a transaction up, so that a
+// commit between the lookup and the wait is never missed.
+func (n *Node) CommitSignal() <-chan struct{} {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	return n.signal
+}
+
+func (n *Node) broadcast() {
+	n.mu.Lock()
+	close(n.signal)
+	n.signal = make(chan struct{})
+	n.mu.Unlock()
+}
+
+// Start commits the genesis block if the store is empty and starts the block
+// producer. It returns once genesis is committed.
+func (n *Node) Start(ctx context.Context) error {
+	info, err := n.store.LedgerInfo(ctx)
+	switch {
+	case errors.Is(err, storage.ErrEmpty):
+		if err := n.commitGenesis(ctx); err != nil {
+			return err
+		}
+	case err != nil:
+		return fmt.Errorf("node: reading ledger info: %w", err)
+	default:
+		// Resume: the accumulator restarts from the latest root as one leaf.
+		if t, err := n.store.TransactionByVersion(ctx, info.Version); err == nil {
+			n.acc.append(t.Info.AccumulatorRootHash)
+		}
+	}
+	runCtx, cancel := context.WithCancel(context.Background())
+	n.cancel = cancel
+	n.done = make(chan struct{})
+	go n.run(runCtx)
+	return nil
+}
+
+// Close stops the block producer and waits for it. Transactions still in
+// the mempool stay there.
+func (n *Node) Close() error {
+	if n.cancel != nil {
+		n.cancel()
+		<-n.done
+		n.cancel = nil
+	}
+	return nil
+}
+
+// Submit verifies a transaction's signatures, validates it against the
+// latest state and adds it to the mempool. A rejection is a
+// *ledgerapi.VMStatus or a mempool error.
+func (n *Node) Submit(ctx context.Context, st *txn.SignedTransaction, bcsBytes []byte, hash ledgerapi.HashValue) (*mempool.Entry, error) {
+	if err := st.Verify(); err != nil {
+		return nil, &ledgerapi.VMStatus{Code: 1, Name: "INVALID_SIGNATURE"}
+	}
+	view, err := n.latestView(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if err := n.exec.Validate(view, st, n.nowUsec(view.info)); err != nil {
+		return nil, err
+	}
+	return n.pool.Add(st, hash, bcsBytes, n.seqOf(ctx))
+}
+
+// seqOf returns a function reading on-chain sequence numbers at the latest version.
+func (n *Node) seqOf(ctx context.Context) func(ledgerapi.Address) uint64 {
+	return func(a ledgerapi.Address) uint64 {
+		view, err := n.latestView(ctx)
+		if err != nil {
+			return 0
+		}
+		seq, _ := n.exec.SequenceNumber(view, a)
+		return seq
+	}
+}
+
+// nowUsec is the wall clock, but never behind the ledger.
+func (n *Node) nowUsec(info storage.LedgerInfo) uint64 {
+	now := uint64(n.opts.Now().UnixMicro())
+	if now <= info.TimestampUsec {
+		now = info.TimestampUsec + 1
+	}
+	return now
+}
+
+// LatestState returns a view of the latest committed state, for simulation
+// and views.
+func (n *Node) LatestState(ctx context.Context) (StateView, storage.LedgerInfo, error) {
+	v, err := n.latestView(ctx)
+	if err != nil {
+		return nil, storage.LedgerInfo{}, err
+	}
+	return v, v.info, nil
+}
+
+func (n *Node) latestView(ctx context.Context) (*overlay, error) {
+	info, err := n.store.LedgerInfo(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return newOverlay(ctx, n.store, info), nil
+}
+
+func (n *Node) run(ctx context.Context) {
+	defer close(n.done)
+	var tick <-chan time.Time
+	if n.opts.BlockInterval > 0 {
+		t := time.NewTicker(n.opts.BlockInterval)
+		defer t.Stop()
+		tick = t.C
+	}
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-n.pool.Ready():
+			if tick != nil {
+				continue // interval mode: wait for the tick
+			}
+		case <-tick:
+		}
+		for {
+			cut, err := n.produceBlock(ctx, tick != nil)
+			if err != nil {
+				n.opts.Logger.Error().Err(err).Msg("block production failed")
+			}
+			if !cut || err != nil || tick != nil {
+				break
+			}
+		}
+	}
+}
