@@ -66,12 +66,13 @@ func (o *overlay) apply(changes []storage.WriteOp) error {
 
 func (n *Node) commitGenesis(ctx context.Context) error {
 	ts := uint64(n.opts.Now().UnixMicro())
-	out, err := n.exec.Genesis(n.opts.ChainID, ts)
+	out, err := n.exec.Genesis(ts)
 	if err != nil {
 		return fmt.Errorf("node: genesis: %w", err)
 	}
 	acc := n.acc
-	t := record(&acc, 0, storage.KindGenesis, txnHash(variantGenesis, out.Payload), out, 0)
+	t := makeTxn(0, storage.KindGenesis, txnHash(variantGenesis, out.Payload), out, 0)
+	finish(&acc, &t)
 	blk := storage.Block{Height: 0, Hash: t.Hash, TimestampUsec: 0, FirstVersion: 0, LastVersion: 0, Epoch: 1}
 	if err := n.store.CommitBlock(ctx, blk, []storage.Transaction{t}); err != nil {
 		return fmt.Errorf("node: committing genesis: %w", err)
@@ -88,8 +89,7 @@ func (n *Node) produceBlock(ctx context.Context, allowEmpty bool) (bool, error) 
 	if err != nil {
 		return false, err
 	}
-	blk := BlockContext{
-		ChainID:       n.opts.ChainID,
+	blk := storage.Block{
 		Height:        info.BlockHeight + 1,
 		Epoch:         1,
 		Round:         info.BlockHeight + 1,
@@ -110,15 +110,10 @@ func (n *Node) produceBlock(ctx context.Context, allowEmpty bool) (bool, error) 
 	for i := range txns {
 		finish(&acc, &txns[i])
 	}
-	b := storage.Block{
-		Height:        blk.Height,
-		Hash:          txns[0].Hash,
-		TimestampUsec: blk.TimestampUsec,
-		FirstVersion:  txns[0].Version,
-		LastVersion:   txns[len(txns)-1].Version,
-		Epoch:         blk.Epoch,
-		Round:         blk.Round,
-	}
+	b := blk
+	b.Hash = txns[0].Hash
+	b.FirstVersion = txns[0].Version
+	b.LastVersion = txns[len(txns)-1].Version
 	if err := n.store.CommitBlock(ctx, b, txns); err != nil {
 		return false, fmt.Errorf("node: committing block %d: %w", b.Height, err)
 	}
@@ -129,7 +124,7 @@ func (n *Node) produceBlock(ctx context.Context, allowEmpty bool) (bool, error) 
 
 // execute runs the block prologue, the user transactions and the state
 // checkpoint, returning the block's transactions without accumulator roots.
-func (n *Node) execute(ctx context.Context, info storage.LedgerInfo, blk BlockContext, entries []*mempool.Entry) ([]storage.Transaction, error) {
+func (n *Node) execute(ctx context.Context, info storage.LedgerInfo, blk storage.Block, entries []*mempool.Entry) ([]storage.Transaction, error) {
 	view := newOverlay(ctx, n.store, info)
 	version := info.Version + 1
 	meta, err := n.exec.BlockPrologue(view, blk)
@@ -142,9 +137,9 @@ func (n *Node) execute(ctx context.Context, info storage.LedgerInfo, blk BlockCo
 	txns := make([]storage.Transaction, 0, len(entries)+2)
 	txns = append(txns, makeTxn(version, storage.KindBlockMetadata, txnHash(variantBlockMetadata, meta.Payload), meta, blk.TimestampUsec))
 	for _, e := range entries {
-		out := n.exec.Execute(view, blk, e.Txn)
-		if out.Discarded {
-			n.opts.Logger.Debug().Stringer("hash", e.Hash).AnErr("status", out.Status).Msg("transaction discarded at execution")
+		out, err := n.exec.Execute(view, blk, e.Txn)
+		if err != nil {
+			n.opts.Logger.Debug().Stringer("hash", e.Hash).AnErr("status", err).Msg("transaction discarded at execution")
 			continue
 		}
 		if err := view.apply(out.Changes); err != nil {
@@ -163,41 +158,25 @@ func (n *Node) execute(ctx context.Context, info storage.LedgerInfo, blk BlockCo
 	}
 	version++
 	cp := checkpointHash(txns)
-	ckpt := makeTxn(version, storage.KindStateCheckpoint, txnHash(variantStateCheckpoint, bcs.Marshal(cp)), Output{Success: true, VMStatus: executedSuccessfully}, blk.TimestampUsec)
+	ckpt := makeTxn(version, storage.KindStateCheckpoint, txnHash(variantStateCheckpoint, bcs.Marshal(cp)), storage.Transaction{}, blk.TimestampUsec)
 	ckpt.Info.StateCheckpointHash = &cp
 	txns = append(txns, ckpt)
 	return txns, nil
 }
 
-func makeTxn(version uint64, kind storage.TransactionKind, hash ledgerapi.HashValue, out Output, ts uint64) storage.Transaction {
-	status := out.VMStatus
-	if status == "" && out.Success {
-		status = executedSuccessfully
-	}
+// makeTxn completes an executor output with its version, kind, hash,
+// timestamp and the hashes of its write set and events.
+func makeTxn(version uint64, kind storage.TransactionKind, hash ledgerapi.HashValue, out storage.Transaction, ts uint64) storage.Transaction {
+	t := out
+	t.Version, t.Kind, t.Hash, t.TimestampUsec = version, kind, hash, ts
 	if kind != storage.KindUser {
-		out.Success, status = true, executedSuccessfully
+		t.Info.Success = true
 	}
-	return storage.Transaction{
-		Version:       version,
-		Hash:          hash,
-		Kind:          kind,
-		Payload:       out.Payload,
-		TimestampUsec: ts,
-		Events:        out.Events,
-		Changes:       out.Changes,
-		Info: storage.TransactionInfo{
-			StateChangeHash: writeSetHash(out.Changes),
-			EventRootHash:   eventRootHash(out.Events),
-			GasUsed:         out.GasUsed,
-			Success:         out.Success,
-			VMStatus:        status,
-		},
+	if t.Info.VMStatus == "" && t.Info.Success {
+		t.Info.VMStatus = executedSuccessfully
 	}
-}
-
-func record(acc *accumulator, version uint64, kind storage.TransactionKind, hash ledgerapi.HashValue, out Output, ts uint64) storage.Transaction {
-	t := makeTxn(version, kind, hash, out, ts)
-	finish(acc, &t)
+	t.Info.StateChangeHash = writeSetHash(t.Changes)
+	t.Info.EventRootHash = eventRootHash(t.Events)
 	return t
 }
 

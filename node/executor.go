@@ -6,54 +6,31 @@ import (
 	"github.com/ledgernode/ledgernode/storage"
 )
 
-// StateView reads state as the executor sees it: the latest committed state
-// plus the writes of the transactions executed earlier in the same block.
-// A missing key gives an error wrapping storage.ErrNotFound.
-type StateView interface {
-	StateValue(key storage.StateKey) ([]byte, error)
-}
-
-// BlockContext describes the block being built.
-type BlockContext struct {
-	ChainID       uint8
-	Height        uint64
-	Epoch         uint64
-	Round         uint64
-	TimestampUsec uint64 // strictly greater than the previous block's
-	Proposer      ledgerapi.Address
-}
-
-// Output is the effect of one transaction.
-type Output struct {
-	// Discarded is set when the transaction fails validation at execution
-	// (for example, it expired while waiting): nothing is committed and no
-	// sequence number is used. Status says why.
-	Discarded bool
-	Status    error
-
-	// Payload is the BCS body stored with the transaction (for user
-	// transactions, the SignedTransaction; for block metadata, its fields).
-	Payload  []byte
-	Events   []storage.Event
-	Changes  []storage.WriteOp
-	GasUsed  uint64
-	Success  bool
-	VMStatus string
-}
-
 // Executor is the state transition function the node drives. vmstub
-// implements it; hosts may bring their own.
+// implements it; hosts may bring their own. It speaks only storage and
+// ledgerapi types, so implementations do not import this package.
+//
+// Outputs are storage.Transaction values of which the executor fills
+// Payload, Events, Changes and Info.GasUsed/Success/VMStatus; the node
+// assigns versions, hashes, timestamps and the remaining info hashes.
 type Executor interface {
-	// Genesis returns the output of the genesis transaction (version 0).
-	Genesis(chainID uint8, timestampUsec uint64) (Output, error)
+	// Genesis returns the genesis transaction (version 0) executed at
+	// ledger time timestampUsec.
+	Genesis(timestampUsec uint64) (storage.Transaction, error)
 	// Validate runs the prologue checks of a submitted transaction against
 	// state at wall-clock time nowUsec. A rejection is a *ledgerapi.VMStatus.
-	Validate(state StateView, st *txn.SignedTransaction, nowUsec uint64) error
-	// BlockPrologue returns the block-metadata transaction of a new block.
-	BlockPrologue(state StateView, blk BlockContext) (Output, error)
-	// Execute runs one user transaction on top of state.
-	Execute(state StateView, blk BlockContext, st *txn.SignedTransaction) Output
+	Validate(state storage.View, st *txn.SignedTransaction, nowUsec uint64) error
+	// BlockPrologue returns the block-metadata transaction of block blk
+	// (Height, Epoch, Round and TimestampUsec are set).
+	BlockPrologue(state storage.View, blk storage.Block) (storage.Transaction, error)
+	// Execute runs one user transaction of block blk on top of state. A
+	// non-nil error discards the transaction: it fails validation at
+	// execution time (for example, it expired while waiting), nothing is
+	// committed and no sequence number is used. A transaction that aborts
+	// is not discarded: it returns Info.Success false and keeps its gas
+	// charge.
+	Execute(state storage.View, blk storage.Block, st *txn.SignedTransaction) (storage.Transaction, error)
 	// SequenceNumber returns an account's on-chain sequence number (0 for an
 	// account without an Account resource).
-	SequenceNumber(state StateView, addr ledgerapi.Address) (uint64, error)
+	SequenceNumber(state storage.View, addr ledgerapi.Address) (uint64, error)
 }

@@ -169,7 +169,7 @@ func (n *Node) nowUsec(info storage.LedgerInfo) uint64 {
 
 // LatestState returns a view of the latest committed state, for simulation
 // and views.
-func (n *Node) LatestState(ctx context.Context) (StateView, storage.LedgerInfo, error) {
+func (n *Node) LatestState(ctx context.Context) (storage.View, storage.LedgerInfo, error) {
 	v, err := n.latestView(ctx)
 	if err != nil {
 		return nil, storage.LedgerInfo{}, err

@@ -27,7 +27,7 @@ var counterTag = ledgerapi.StructTag{Address: ledgerapi.AddressOne, Module: "cou
 
 func u64(v uint64) []byte { return binary.LittleEndian.AppendUint64(nil, v) }
 
-func (counterExec) SequenceNumber(s node.StateView, a ledgerapi.Address) (uint64, error) {
+func (counterExec) SequenceNumber(s storage.View, a ledgerapi.Address) (uint64, error) {
 	b, err := s.StateValue(storage.ResourceKey(a, counterTag))
 	if errors.Is(err, storage.ErrNotFound) {
 		return 0, nil
@@ -38,11 +38,11 @@ func (counterExec) SequenceNumber(s node.StateView, a ledgerapi.Address) (uint64
 	return binary.LittleEndian.Uint64(b), nil
 }
 
-func (counterExec) Genesis(chainID uint8, ts uint64) (node.Output, error) {
-	return node.Output{Payload: []byte{chainID}, Success: true}, nil
+func (counterExec) Genesis(ts uint64) (storage.Transaction, error) {
+	return storage.Transaction{Payload: []byte{4}}, nil
 }
 
-func (c counterExec) Validate(s node.StateView, st *txn.SignedTransaction, now uint64) error {
+func (c counterExec) Validate(s storage.View, st *txn.SignedTransaction, now uint64) error {
 	seq, err := c.SequenceNumber(s, st.Raw.Sender)
 	if err != nil {
 		return err
@@ -53,21 +53,21 @@ func (c counterExec) Validate(s node.StateView, st *txn.SignedTransaction, now u
 	return nil
 }
 
-func (counterExec) BlockPrologue(s node.StateView, blk node.BlockContext) (node.Output, error) {
-	return node.Output{Payload: u64(blk.Height), Success: true}, nil
+func (counterExec) BlockPrologue(s storage.View, blk storage.Block) (storage.Transaction, error) {
+	return storage.Transaction{Payload: u64(blk.Height)}, nil
 }
 
-func (c counterExec) Execute(s node.StateView, blk node.BlockContext, st *txn.SignedTransaction) node.Output {
+func (c counterExec) Execute(s storage.View, blk storage.Block, st *txn.SignedTransaction) (storage.Transaction, error) {
 	seq, err := c.SequenceNumber(s, st.Raw.Sender)
 	if err != nil || seq != st.Raw.SequenceNumber {
-		return node.Output{Discarded: true, Status: fmt.Errorf("seq %d, on chain %d", st.Raw.SequenceNumber, seq)}
+		return storage.Transaction{}, fmt.Errorf("seq %d, on chain %d", st.Raw.SequenceNumber, seq)
 	}
-	return node.Output{
-		Success: true, GasUsed: 7,
+	return storage.Transaction{
+		Info:    storage.TransactionInfo{Success: true, GasUsed: 7},
 		Changes: []storage.WriteOp{{Key: storage.ResourceKey(st.Raw.Sender, counterTag), Value: u64(seq + 1)}},
 		Events: []storage.Event{{Key: storage.EventKey{CreationNumber: 2, Account: st.Raw.Sender}, SequenceNumber: seq,
 			Type: ledgerapi.TypeU64, Data: u64(seq)}},
-	}
+	}, nil
 }
 
 func signed(key ed25519.PrivateKey, seq uint64) *txn.SignedTransaction {
