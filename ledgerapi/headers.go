@@ -1,5 +1,7 @@
 package ledgerapi
 
+import "strings"
+
 // Response header names. Every successful response carries the first seven.
 const (
 	HeaderChainID           = "X-NODE-CHAIN-ID"
@@ -31,12 +33,13 @@ const (
 )
 
 // IsSignedTxnBCS reports whether a media type (without parameters) names a
-// BCS signed transaction.
+// BCS signed transaction. Media types are case-insensitive (RFC 9110 8.3.1).
 func IsSignedTxnBCS(mediaType string) bool {
-	return mediaType == ContentTypeSignedTxnBCS || mediaType == ContentTypeAptosSignedTxnBCS
+	return strings.EqualFold(mediaType, ContentTypeSignedTxnBCS) || strings.EqualFold(mediaType, ContentTypeAptosSignedTxnBCS)
 }
 
-// IsViewFunctionBCS reports whether a media type names a BCS view request.
+// IsViewFunctionBCS reports whether a media type (without parameters) names a
+// BCS view request. Media types are case-insensitive.
 func IsViewFunctionBCS(mediaType string) bool {
-	return mediaType == ContentTypeViewFunctionBCS || mediaType == ContentTypeAptosViewFunctionBCS
+	return strings.EqualFold(mediaType, ContentTypeViewFunctionBCS) || strings.EqualFold(mediaType, ContentTypeAptosViewFunctionBCS)
 }

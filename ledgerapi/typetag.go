@@ -248,30 +248,35 @@ func (m *ModuleId) UnmarshalText(b []byte) error {
 	return nil
 }
 
-// typeParser is a small recursive-descent parser over the input with all
-// whitespace removed.
+// typeParser is a small recursive-descent parser. Whitespace may separate
+// tokens ("0x1 :: coin :: Coin < u8 >") but never splits one: "Coin Store"
+// is an error, not "CoinStore".
 type typeParser struct {
 	s   string
 	pos int
 }
 
-func newTypeParser(s string) *typeParser {
-	if strings.IndexFunc(s, isSpace) >= 0 {
-		s = strings.Map(func(r rune) rune {
-			if isSpace(r) {
-				return -1
-			}
-			return r
-		}, s)
+func newTypeParser(s string) *typeParser { return &typeParser{s: s} }
+
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+// skipSpace moves past whitespace between tokens.
+func (p *typeParser) skipSpace() {
+	for p.pos < len(p.s) && isSpace(p.s[p.pos]) {
+		p.pos++
 	}
-	return &typeParser{s: s}
 }
 
-func isSpace(r rune) bool { return r == ' ' || r == '\t' || r == '\n' || r == '\r' }
+// peek reports whether the next token starts with c, skipping whitespace.
+func (p *typeParser) peek(c byte) bool {
+	p.skipSpace()
+	return p.pos < len(p.s) && p.s[p.pos] == c
+}
 
 var errTooDeep = fmt.Errorf("type arguments nest deeper than %d", MaxTypeTagNesting)
 
 func (p *typeParser) end() error {
+	p.skipSpace()
 	if p.pos != len(p.s) {
 		return fmt.Errorf("unexpected %q at position %d", p.rest(), p.pos)
 	}
@@ -286,8 +291,9 @@ func (p *typeParser) rest() string {
 	return r
 }
 
-// word reads [0-9A-Za-z_]*.
+// word skips whitespace and reads [0-9A-Za-z_]*.
 func (p *typeParser) word() string {
+	p.skipSpace()
 	start := p.pos
 	for p.pos < len(p.s) {
 		c := p.s[p.pos]
@@ -300,6 +306,7 @@ func (p *typeParser) word() string {
 }
 
 func (p *typeParser) expect(tok string) error {
+	p.skipSpace()
 	if !strings.HasPrefix(p.s[p.pos:], tok) {
 		if p.pos >= len(p.s) {
 			return fmt.Errorf("expected %q, input ends", tok)
@@ -311,6 +318,7 @@ func (p *typeParser) expect(tok string) error {
 }
 
 func (p *typeParser) typeTag(depth int) (TypeTag, error) {
+	p.skipSpace()
 	start := p.pos
 	w := p.word()
 	if w == "" {
@@ -319,7 +327,7 @@ func (p *typeParser) typeTag(depth int) (TypeTag, error) {
 		}
 		return TypeTag{}, fmt.Errorf("expected a type at position %d, found %q", p.pos, p.rest())
 	}
-	if w == "vector" && p.pos < len(p.s) && p.s[p.pos] == '<' {
+	if w == "vector" && p.peek('<') {
 		if depth >= MaxTypeTagNesting {
 			return TypeTag{}, errTooDeep
 		}
@@ -380,7 +388,7 @@ func (p *typeParser) structTag(depth int) (StructTag, error) {
 	if err := CheckIdentifier("struct name", st.Name); err != nil {
 		return st, err
 	}
-	if p.pos < len(p.s) && p.s[p.pos] == '<' {
+	if p.peek('<') {
 		if depth >= MaxTypeTagNesting {
 			return st, errTooDeep
 		}
@@ -394,7 +402,7 @@ func (p *typeParser) structTag(depth int) (StructTag, error) {
 				return st, err
 			}
 			st.TypeArgs = append(st.TypeArgs, t)
-			if p.pos < len(p.s) && p.s[p.pos] == ',' {
+			if p.peek(',') {
 				p.pos++
 				continue
 			}

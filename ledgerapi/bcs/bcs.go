@@ -149,7 +149,7 @@ func (e *Encoder) ULEB128(v uint32) {
 	e.buf = append(e.buf, byte(v))
 }
 
-// Len writes a sequence length. It panics if n is negative or above
+// SeqLen writes a sequence length. It panics if n is negative or above
 // MaxSequenceLength, which no in-memory value can reach in practice.
 func (e *Encoder) SeqLen(n int) {
 	if n < 0 || n > MaxSequenceLength {
@@ -164,7 +164,7 @@ func (e *Encoder) Variant(idx uint32) { e.ULEB128(idx) }
 // Option writes the option tag: 1 when present, 0 when absent.
 func (e *Encoder) Option(present bool) { e.Bool(present) }
 
-// Bytes writes a length-prefixed byte string.
+// WriteBytes writes a length-prefixed byte string.
 func (e *Encoder) WriteBytes(b []byte) {
 	e.SeqLen(len(b))
 	e.buf = append(e.buf, b...)

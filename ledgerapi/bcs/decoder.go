@@ -224,8 +224,9 @@ func (d *Decoder) SeqLen(what string, minElemSize int) int {
 		d.Failf(ErrLength, what, "length %d exceeds %d", n, MaxSequenceLength)
 		return 0
 	}
-	if minElemSize > 0 && uint64(n)*uint64(minElemSize) > uint64(len(d.buf)-d.off) {
-		d.Failf(ErrTruncated, what, "length %d claims more than the %d bytes left", n, len(d.buf)-d.off)
+	// n*minElemSize > left, written so that the product cannot overflow.
+	if left := len(d.buf) - d.off; minElemSize > 0 && uint64(n) > uint64(left)/uint64(minElemSize) {
+		d.Failf(ErrTruncated, what, "length %d claims more than the %d bytes left", n, left)
 		return 0
 	}
 	return int(n)
@@ -237,7 +238,11 @@ func (d *Decoder) Variant(what string, count uint32) uint32 {
 	v := d.ULEB128(what)
 	if d.err == nil && v >= count {
 		d.off = start
-		d.Failf(ErrBadVariant, what, "index %d, known variants 0..%d", v, count-1)
+		if count == 0 {
+			d.Failf(ErrBadVariant, what, "index %d, the enum has no variants", v)
+		} else {
+			d.Failf(ErrBadVariant, what, "index %d, known variants 0..%d", v, count-1)
+		}
 		return 0
 	}
 	return v
