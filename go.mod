@@ -5,6 +5,7 @@ go 1.26.0
 require (
 	filippo.io/edwards25519 v1.2.0
 	github.com/decred/dcrd/dcrec/secp256k1/v4 v4.4.1
+	github.com/hashicorp/golang-lru/v2 v2.0.7
 )
 
 require (
