@@ -1,0 +1,100 @@
+package handlers
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"time"
+
+	"github.com/gorilla/mux"
+	"github.com/rs/zerolog"
+
+	"github.com/ledgernode/ledgernode/storage"
+)
+
+// Deps are the backends the API reads and writes through. Store is required.
+type Deps struct {
+	// Store is the committed ledger.
+	Store storage.Reader
+	// Logger receives internal errors (default: discard).
+	Logger zerolog.Logger
+	// Now is the wall clock (default time.Now).
+	Now func() time.Time
+	// NodeRole is reported by GET / ("full_node" by default).
+	NodeRole string
+}
+
+// Options are the API's limits and switches. The zero value gives the real
+// node's defaults.
+type Options struct {
+	// MaxTransactionsPageSize bounds limit on transaction listings (default 100).
+	MaxTransactionsPageSize int
+	// DefaultPageSize is the limit when none is given (default 25).
+	DefaultPageSize int
+	// MaxBlockTransactionsPageSize bounds the transactions inlined in a block (default 10000).
+	MaxBlockTransactionsPageSize int
+}
+
+func (o *Options) withDefaults() {
+	if o.MaxTransactionsPageSize <= 0 {
+		o.MaxTransactionsPageSize = 100
+	}
+	if o.DefaultPageSize <= 0 {
+		o.DefaultPageSize = 25
+	}
+	if o.MaxBlockTransactionsPageSize <= 0 {
+		o.MaxBlockTransactionsPageSize = 10000
+	}
+}
+
+// API is the REST interface as an http.Handler. It does not know its URL
+// prefix: mount it under /v1 (http.StripPrefix, or Register on a subrouter).
+type API struct {
+	deps   Deps
+	opts   Options
+	router *mux.Router
+}
+
+// New builds the API.
+func New(deps Deps, opts Options) (*API, error) {
+	if deps.Store == nil {
+		return nil, errors.New("handlers: Deps.Store is required")
+	}
+	if deps.Now == nil {
+		deps.Now = time.Now
+	}
+	if deps.NodeRole == "" {
+		deps.NodeRole = "full_node"
+	}
+	opts.withDefaults()
+	a := &API{deps: deps, opts: opts}
+	a.router = mux.NewRouter()
+	a.Register(a.router)
+	a.router.NotFoundHandler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		a.writeError(w, r, frameworkError(http.StatusNotFound, "no route for %s %s", r.Method, r.URL.Path))
+	})
+	a.router.MethodNotAllowedHandler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		a.writeError(w, r, frameworkError(http.StatusMethodNotAllowed, "method %s is not allowed on %s", r.Method, r.URL.Path))
+	})
+	return a, nil
+}
+
+// ServeHTTP serves the API with paths relative to its mount point.
+func (a *API) ServeHTTP(w http.ResponseWriter, r *http.Request) { a.router.ServeHTTP(w, r) }
+
+// Register adds every route to r, a gorilla/mux router or subrouter whose
+// paths are relative to the API's mount point.
+func (a *API) Register(r *mux.Router) {
+	for _, rt := range a.routes() {
+		r.Handle(rt.path, a.wrap(rt.handler)).Methods(rt.method).Name(rt.operationID)
+	}
+}
+
+// ledgerInfo reads the snapshot a request works from.
+func (a *API) ledgerInfo(ctx context.Context) (storage.LedgerInfo, error) {
+	info, err := a.deps.Store.LedgerInfo(ctx)
+	if err != nil {
+		return info, err
+	}
+	return info, nil
+}

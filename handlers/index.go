@@ -1,0 +1,63 @@
+package handlers
+
+import (
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/ledgernode/ledgernode/ledgerapi"
+)
+
+// indexResponse is the ledger info body of GET /.
+type indexResponse struct {
+	ChainID             uint8         `json:"chain_id"`
+	Epoch               ledgerapi.U64 `json:"epoch"`
+	LedgerVersion       ledgerapi.U64 `json:"ledger_version"`
+	OldestLedgerVersion ledgerapi.U64 `json:"oldest_ledger_version"`
+	LedgerTimestamp     ledgerapi.U64 `json:"ledger_timestamp"`
+	NodeRole            string        `json:"node_role"`
+	OldestBlockHeight   ledgerapi.U64 `json:"oldest_block_height"`
+	BlockHeight         ledgerapi.U64 `json:"block_height"`
+}
+
+// getLedgerInfo serves GET / — the ledger info. 200 always once genesis is
+// committed; 500 internal_error if the store cannot be read.
+func (a *API) getLedgerInfo(r *http.Request) (*reply, error) {
+	info, err := a.ledgerInfo(r.Context())
+	if err != nil {
+		return nil, err
+	}
+	return &reply{info: &info, body: indexResponse{
+		ChainID:             info.ChainID,
+		Epoch:               ledgerapi.U64(info.Epoch),
+		LedgerVersion:       ledgerapi.U64(info.Version),
+		OldestLedgerVersion: ledgerapi.U64(info.OldestVersion),
+		LedgerTimestamp:     ledgerapi.U64(info.TimestampUsec),
+		NodeRole:            a.deps.NodeRole,
+		OldestBlockHeight:   ledgerapi.U64(info.OldestBlockHeight),
+		BlockHeight:         ledgerapi.U64(info.BlockHeight),
+	}}, nil
+}
+
+// healthy serves GET /-/healthy. Without duration_secs it is a liveness
+// check; with it, it answers 503 health_check_failed when the latest ledger
+// timestamp is older than duration_secs.
+func (a *API) healthy(r *http.Request) (*reply, error) {
+	info, err := a.ledgerInfo(r.Context())
+	if err != nil {
+		return nil, err
+	}
+	if s := r.URL.Query().Get("duration_secs"); s != "" {
+		secs, perr := strconv.ParseUint(s, 10, 32)
+		if perr != nil {
+			return nil, frameworkError(http.StatusBadRequest, "failed to parse parameter `duration_secs`: %q is not a u32", s)
+		}
+		now := a.deps.Now()
+		ledgerTime := time.UnixMicro(int64(info.TimestampUsec))
+		if age := now.Sub(ledgerTime); age > time.Duration(secs)*time.Second {
+			return nil, ledgerapi.NewError(ledgerapi.CodeHealthCheckFailed,
+				"The latest ledger info timestamp is %s old, which is beyond the allowed skew (%ds).", age.Truncate(time.Millisecond), secs)
+		}
+	}
+	return &reply{info: &info, body: map[string]string{"message": "aptos-node:ok"}}, nil
+}

@@ -1,0 +1,101 @@
+package handlers
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"strconv"
+
+	"github.com/ledgernode/ledgernode/ledgerapi"
+	"github.com/ledgernode/ledgernode/storage"
+)
+
+// reply is what a handler returns on success.
+type reply struct {
+	status int // default 200
+	body   any
+	info   *storage.LedgerInfo // ledger headers; nil omits them
+	cursor string              // X-NODE-CURSOR when non-empty
+	gas    *uint64             // X-NODE-GAS-USED when set
+}
+
+// handlerFunc is the shape of every endpoint: parse, read, return a value.
+type handlerFunc func(r *http.Request) (*reply, error)
+
+// wrap turns a handlerFunc into an http.Handler that writes JSON, the
+// ledger headers and errors.
+func (a *API) wrap(h handlerFunc) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		rep, err := h(r)
+		if err != nil {
+			a.writeError(w, r, err)
+			return
+		}
+		if rep.info != nil {
+			setLedgerHeaders(w.Header(), rep.info)
+		}
+		if rep.cursor != "" {
+			w.Header().Set(ledgerapi.HeaderCursor, rep.cursor)
+		}
+		if rep.gas != nil {
+			w.Header().Set(ledgerapi.HeaderGasUsed, strconv.FormatUint(*rep.gas, 10))
+		}
+		status := rep.status
+		if status == 0 {
+			status = http.StatusOK
+		}
+		writeJSON(w, status, rep.body)
+	})
+}
+
+// writeJSON encodes v without HTML escaping (as the real node does).
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		status = http.StatusInternalServerError
+		buf.Reset()
+		buf.WriteString(`{"message":"internal error","error_code":"internal_error","vm_error_code":null}`)
+	}
+	w.Header().Set("Content-Type", ledgerapi.ContentTypeJSON)
+	w.WriteHeader(status)
+	w.Write(bytes.TrimRight(buf.Bytes(), "\n"))
+}
+
+// writeError answers an error as JSON, with ledger headers whenever the
+// ledger info can be read.
+func (a *API) writeError(w http.ResponseWriter, r *http.Request, err error) {
+	status, body := toResponse(err)
+	if status >= 500 {
+		a.deps.Logger.Error().Err(err).Str("method", r.Method).Str("path", r.URL.Path).Msg("request failed")
+	}
+	if info, ierr := a.deps.Store.LedgerInfo(r.Context()); ierr == nil {
+		setLedgerHeaders(w.Header(), &info)
+	}
+	writeJSON(w, status, body)
+}
+
+func setLedgerHeaders(h http.Header, info *storage.LedgerInfo) {
+	h.Set(ledgerapi.HeaderChainID, strconv.FormatUint(uint64(info.ChainID), 10))
+	h.Set(ledgerapi.HeaderLedgerVersion, strconv.FormatUint(info.Version, 10))
+	h.Set(ledgerapi.HeaderLedgerOldest, strconv.FormatUint(info.OldestVersion, 10))
+	h.Set(ledgerapi.HeaderLedgerTimestamp, strconv.FormatUint(info.TimestampUsec, 10))
+	h.Set(ledgerapi.HeaderEpoch, strconv.FormatUint(info.Epoch, 10))
+	h.Set(ledgerapi.HeaderBlockHeight, strconv.FormatUint(info.BlockHeight, 10))
+	h.Set(ledgerapi.HeaderOldestBlockHeight, strconv.FormatUint(info.OldestBlockHeight, 10))
+}
+
+// storageError maps a storage failure for a lookup into the API error the
+// caller should see. notFound builds the specific not-found error.
+func storageError(err error, notFound func() error) error {
+	var pe *storage.PrunedError
+	switch {
+	case errors.As(err, &pe):
+		return ledgerapi.NewError(ledgerapi.CodeVersionPruned, "Ledger version(%d) has been pruned", pe.OldestVersion)
+	case errors.Is(err, storage.ErrNotFound):
+		return notFound()
+	}
+	return err
+}
