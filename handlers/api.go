@@ -1,7 +1,6 @@
 package handlers
 
 import (
-	"context"
 	"errors"
 	"net/http"
 	"time"
@@ -16,6 +15,11 @@ import (
 type Deps struct {
 	// Store is the committed ledger.
 	Store storage.Reader
+	// Pending finds transactions waiting in the mempool (optional).
+	Pending Pending
+	// Registry renders stored BCS (resources, events, arguments) as JSON
+	// (optional: without it values render as hex).
+	Registry Registry
 	// Logger receives internal errors (default: discard).
 	Logger zerolog.Logger
 	// Now is the wall clock (default time.Now).
@@ -53,6 +57,7 @@ type API struct {
 	deps   Deps
 	opts   Options
 	router *mux.Router
+	render renderer
 }
 
 // New builds the API.
@@ -67,7 +72,7 @@ func New(deps Deps, opts Options) (*API, error) {
 		deps.NodeRole = "full_node"
 	}
 	opts.withDefaults()
-	a := &API{deps: deps, opts: opts}
+	a := &API{deps: deps, opts: opts, render: newRenderer(deps.Registry)}
 	a.router = mux.NewRouter()
 	a.Register(a.router)
 	a.router.NotFoundHandler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -88,13 +93,4 @@ func (a *API) Register(r *mux.Router) {
 	for _, rt := range a.routes() {
 		r.Handle(rt.path, a.wrap(rt.handler)).Methods(rt.method).Name(rt.operationID)
 	}
-}
-
-// ledgerInfo reads the snapshot a request works from.
-func (a *API) ledgerInfo(ctx context.Context) (storage.LedgerInfo, error) {
-	info, err := a.deps.Store.LedgerInfo(ctx)
-	if err != nil {
-		return info, err
-	}
-	return info, nil
 }

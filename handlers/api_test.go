@@ -127,3 +127,10 @@ func TestFrameworkErrors(t *testing.T) {
 	}
 	r.Body.Close()
 }
+
+func httptestServer(t *testing.T, h http.Handler) string {
+	t.Helper()
+	s := httptest.NewServer(h)
+	t.Cleanup(s.Close)
+	return s.URL
+}

@@ -23,7 +23,7 @@ type indexResponse struct {
 // getLedgerInfo serves GET / — the ledger info. 200 always once genesis is
 // committed; 500 internal_error if the store cannot be read.
 func (a *API) getLedgerInfo(r *http.Request) (*reply, error) {
-	info, err := a.ledgerInfo(r.Context())
+	info, err := a.snapshot(r.Context())
 	if err != nil {
 		return nil, err
 	}
@@ -43,7 +43,7 @@ func (a *API) getLedgerInfo(r *http.Request) (*reply, error) {
 // check; with it, it answers 503 health_check_failed when the latest ledger
 // timestamp is older than duration_secs.
 func (a *API) healthy(r *http.Request) (*reply, error) {
-	info, err := a.ledgerInfo(r.Context())
+	info, err := a.snapshot(r.Context())
 	if err != nil {
 		return nil, err
 	}

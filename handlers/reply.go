@@ -99,3 +99,5 @@ func storageError(err error, notFound func() error) error {
 	}
 	return err
 }
+
+func isPruned(err error) bool { return errors.Is(err, storage.ErrPruned) }

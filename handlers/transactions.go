@@ -1,0 +1,247 @@
+package handlers
+
+import (
+	"context"
+	"errors"
+	"net/http"
+
+	"github.com/ledgernode/ledgernode/ledgerapi"
+	"github.com/ledgernode/ledgernode/mempool"
+	"github.com/ledgernode/ledgernode/storage"
+)
+
+// Pending looks up transactions waiting in the mempool.
+type Pending interface {
+	Get(hash ledgerapi.HashValue) (*mempool.Entry, bool)
+}
+
+func notFoundTxnByVersion(v uint64) func() error {
+	return func() error {
+		return ledgerapi.NewError(ledgerapi.CodeTransactionNotFound, "Transaction not found by Ledger version(%d)", v)
+	}
+}
+
+// renderCommitted renders committed transactions, finding each one's block.
+func (a *API) renderCommitted(ctx context.Context, txns []storage.Transaction) ([]any, error) {
+	out := make([]any, 0, len(txns))
+	var blk storage.Block
+	have := false
+	for i := range txns {
+		t := &txns[i]
+		if t.Kind == storage.KindBlockMetadata && (!have || !blk.Contains(t.Version)) {
+			b, err := a.deps.Store.BlockByVersion(ctx, t.Version)
+			if err != nil {
+				return nil, storageError(err, notFoundTxnByVersion(t.Version))
+			}
+			blk, have = b, true
+		}
+		j, err := a.render.transaction(t, blk)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, j)
+	}
+	return out, nil
+}
+
+// getTransactions serves GET /transactions?start=&limit=: committed
+// transactions ascending by version. Without start, the latest page.
+// 400 when start is above the latest version; 410 when it is pruned.
+func (a *API) getTransactions(r *http.Request) (*reply, error) {
+	info, err := a.snapshot(r.Context())
+	if err != nil {
+		return nil, err
+	}
+	limit, err := queryLimit(r, a.opts.DefaultPageSize, a.opts.MaxTransactionsPageSize)
+	if err != nil {
+		return nil, err
+	}
+	start, ok, err := queryU64(r, "start")
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		start = 0
+		if info.Version+1 > uint64(limit) {
+			start = info.Version + 1 - uint64(limit)
+		}
+		if start < info.OldestVersion {
+			start = info.OldestVersion
+		}
+	}
+	if start > info.Version {
+		return nil, ledgerapi.InvalidInput("Given start value (%d) is higher than the current ledger version, it must be < %d", start, info.Version)
+	}
+	if start < info.OldestVersion {
+		return nil, ledgerapi.NewError(ledgerapi.CodeVersionPruned, "Ledger version(%d) has been pruned", start)
+	}
+	txns, err := a.deps.Store.Transactions(r.Context(), start, limit, info.Version)
+	if err != nil {
+		return nil, storageError(err, notFoundTxnByVersion(start))
+	}
+	out, err := a.renderCommitted(r.Context(), txns)
+	if err != nil {
+		return nil, err
+	}
+	return &reply{info: &info, body: out}, nil
+}
+
+// getTransactionByVersion serves GET /transactions/by_version/{txn_version}:
+// 404 transaction_not_found above the latest version, 410 below the oldest.
+func (a *API) getTransactionByVersion(r *http.Request) (*reply, error) {
+	info, err := a.snapshot(r.Context())
+	if err != nil {
+		return nil, err
+	}
+	v, err := pathU64(r, "txn_version")
+	if err != nil {
+		return nil, err
+	}
+	if v > info.Version {
+		return nil, notFoundTxnByVersion(v)()
+	}
+	if v < info.OldestVersion {
+		return nil, ledgerapi.NewError(ledgerapi.CodeVersionPruned, "Ledger version(%d) has been pruned", v)
+	}
+	t, err := a.deps.Store.TransactionByVersion(r.Context(), v)
+	if err != nil {
+		return nil, storageError(err, notFoundTxnByVersion(v))
+	}
+	out, err := a.renderCommitted(r.Context(), []storage.Transaction{t})
+	if err != nil {
+		return nil, err
+	}
+	return &reply{info: &info, body: out[0]}, nil
+}
+
+// getTransactionByHash serves GET /transactions/by_hash/{txn_hash}: the
+// committed transaction, else the pending one, else 404.
+func (a *API) getTransactionByHash(r *http.Request) (*reply, error) {
+	info, err := a.snapshot(r.Context())
+	if err != nil {
+		return nil, err
+	}
+	h, err := pathHash(r, "txn_hash")
+	if err != nil {
+		return nil, err
+	}
+	body, err := a.lookupHash(r.Context(), h)
+	if err != nil {
+		return nil, err
+	}
+	return &reply{info: &info, body: body}, nil
+}
+
+// lookupHash finds a transaction in committed storage first, then in the mempool.
+func (a *API) lookupHash(ctx context.Context, h ledgerapi.HashValue) (any, error) {
+	t, err := a.deps.Store.TransactionByHash(ctx, h)
+	if err == nil {
+		out, err := a.renderCommitted(ctx, []storage.Transaction{t})
+		if err != nil {
+			return nil, err
+		}
+		return out[0], nil
+	}
+	notFound := func() error {
+		return ledgerapi.NewError(ledgerapi.CodeTransactionNotFound, "Transaction not found by Transaction hash(%s)", h)
+	}
+	if err := storageError(err, notFound); !isCode(err, ledgerapi.CodeTransactionNotFound) {
+		return nil, err
+	}
+	if a.deps.Pending != nil {
+		if e, ok := a.deps.Pending.Get(h); ok {
+			return a.render.pending(e.Txn, e.Hash, true), nil
+		}
+	}
+	return nil, notFound()
+}
+
+// getAccountTransactions serves GET /accounts/{address}/transactions: the
+// sequence-number transactions the account sent, ascending. Without start,
+// the latest page.
+func (a *API) getAccountTransactions(r *http.Request) (*reply, error) {
+	info, err := a.snapshot(r.Context())
+	if err != nil {
+		return nil, err
+	}
+	addr, err := pathAddress(r, "address")
+	if err != nil {
+		return nil, err
+	}
+	limit, err := queryLimit(r, a.opts.DefaultPageSize, a.opts.MaxTransactionsPageSize)
+	if err != nil {
+		return nil, err
+	}
+	start, ok, err := queryU64(r, "start")
+	if err != nil {
+		return nil, err
+	}
+	ctx := r.Context()
+	if !ok {
+		next, err := a.nextSequence(ctx, addr, info.Version)
+		if err != nil {
+			return nil, err
+		}
+		start = 0
+		if next > uint64(limit) {
+			start = next - uint64(limit)
+		}
+	}
+	txns, err := a.deps.Store.AccountTransactions(ctx, addr, start, limit, info.Version)
+	if err != nil {
+		return nil, storageError(err, notFoundTxnByVersion(info.Version))
+	}
+	out, err := a.renderCommitted(ctx, txns)
+	if err != nil {
+		return nil, err
+	}
+	return &reply{info: &info, body: out}, nil
+}
+
+// nextSequence finds one past the highest committed sequence number of
+// sender (0 when it sent nothing), with O(log n) single-item reads.
+func (a *API) nextSequence(ctx context.Context, sender ledgerapi.Address, version uint64) (uint64, error) {
+	exists := func(seq uint64) (bool, error) {
+		t, err := a.deps.Store.AccountTransactions(ctx, sender, seq, 1, version)
+		if errors.Is(err, storage.ErrPruned) {
+			return true, nil // pruned history exists below the window
+		}
+		if err != nil {
+			return false, err
+		}
+		return len(t) > 0, nil
+	}
+	hi := uint64(1)
+	for {
+		ok, err := exists(hi - 1)
+		if err != nil {
+			return 0, err
+		}
+		if !ok {
+			break
+		}
+		if hi >= 1<<62 {
+			return hi, nil
+		}
+		hi *= 2
+	}
+	lo := hi / 2 // exists(lo-1) is true when lo > 0
+	for lo < hi {
+		mid := lo + (hi-lo)/2
+		ok, err := exists(mid)
+		if err != nil {
+			return 0, err
+		}
+		if ok {
+			lo = mid + 1
+		} else {
+			hi = mid
+		}
+	}
+	return lo, nil
+}
+
+func isCode(err error, code ledgerapi.ErrorCode) bool {
+	ae, ok := err.(*ledgerapi.Error)
+	return ok && ae.ErrorCode == code
+}
