@@ -20,6 +20,8 @@ type Deps struct {
 	// Registry renders stored BCS (resources, events, arguments) as JSON
 	// (optional: without it values render as hex).
 	Registry Registry
+	// ABIs describes modules for GET module endpoints (optional).
+	ABIs ABIs
 	// Logger receives internal errors (default: discard).
 	Logger zerolog.Logger
 	// Now is the wall clock (default time.Now).
@@ -85,7 +87,14 @@ func New(deps Deps, opts Options) (*API, error) {
 }
 
 // ServeHTTP serves the API with paths relative to its mount point.
-func (a *API) ServeHTTP(w http.ResponseWriter, r *http.Request) { a.router.ServeHTTP(w, r) }
+// The mount point itself ("/v1" with the prefix stripped to "") is the
+// ledger info, as clients request it without a trailing slash.
+func (a *API) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.URL.Path == "" {
+		r.URL.Path = "/"
+	}
+	a.router.ServeHTTP(w, r)
+}
 
 // Register adds every route to r, a gorilla/mux router or subrouter whose
 // paths are relative to the API's mount point.

@@ -65,7 +65,7 @@ var ledgerHeaders = []string{
 func TestLedgerInfo(t *testing.T) {
 	srv, store := newServer(t, 2, time.Now())
 	info, _ := store.LedgerInfo(context.Background())
-	resp, body := get(t, srv.URL+"/v1/")
+	resp, body := get(t, srv.URL+"/v1")
 	if resp.StatusCode != 200 {
 		t.Fatalf("status %d", resp.StatusCode)
 	}

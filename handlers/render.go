@@ -17,6 +17,11 @@ type Registry interface {
 	txn.ArgCodec
 }
 
+// ABIs gives the ABI of a module, in the JSON shape of MoveModule.
+type ABIs interface {
+	ModuleABI(id ledgerapi.ModuleId) (any, bool)
+}
+
 // transactionInfoJSON is the info every committed transaction carries.
 type transactionInfoJSON struct {
 	Version             ledgerapi.U64        `json:"version"`

@@ -88,13 +88,15 @@ func setLedgerHeaders(h http.Header, info *storage.LedgerInfo) {
 }
 
 // storageError maps a storage failure for a lookup into the API error the
-// caller should see. notFound builds the specific not-found error.
+// caller should see. notFound builds the specific not-found error; when it
+// is nil, not-found is an internal error (the caller did not expect it).
 func storageError(err error, notFound func() error) error {
 	var pe *storage.PrunedError
 	switch {
 	case errors.As(err, &pe):
-		return ledgerapi.NewError(ledgerapi.CodeVersionPruned, "Ledger version(%d) has been pruned", pe.OldestVersion)
-	case errors.Is(err, storage.ErrNotFound):
+		return ledgerapi.NewError(ledgerapi.CodeVersionPruned,
+			"Ledger version has been pruned; the oldest available version is %d", pe.OldestVersion)
+	case errors.Is(err, storage.ErrNotFound) && notFound != nil:
 		return notFound()
 	}
 	return err

@@ -1,0 +1,268 @@
+package handlers
+
+import (
+	"encoding/binary"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"net/url"
+	"strings"
+
+	"github.com/ledgernode/ledgernode/ledgerapi"
+	"github.com/ledgernode/ledgernode/ledgerapi/crypto"
+	"github.com/ledgernode/ledgernode/storage"
+)
+
+var (
+	accountTag        = ledgerapi.StructTag{Address: ledgerapi.AddressOne, Module: "account", Name: "Account"}
+	aptosCoinTag      = ledgerapi.StructTag{Address: ledgerapi.AddressOne, Module: "aptos_coin", Name: "AptosCoin"}
+	fungibleStoreTag  = ledgerapi.StructTag{Address: ledgerapi.AddressOne, Module: "fungible_asset", Name: "FungibleStore"}
+	aptosFAMetadata   = ledgerapi.AddressA
+	maxResourcesLimit = 9999
+)
+
+type accountDataJSON struct {
+	SequenceNumber    ledgerapi.U64      `json:"sequence_number"`
+	AuthenticationKey ledgerapi.HexBytes `json:"authentication_key"`
+}
+
+// getAccount serves GET /accounts/{address}: the sequence number and
+// authentication key. Accounts without an Account resource are reported as
+// fresh (sequence 0, authentication key = address), as with stateless
+// accounts on the real network.
+func (a *API) getAccount(r *http.Request) (*reply, error) {
+	info, err := a.snapshot(r.Context())
+	if err != nil {
+		return nil, err
+	}
+	addr, err := pathAddress(r, "address")
+	if err != nil {
+		return nil, err
+	}
+	v, err := readVersion(r, info)
+	if err != nil {
+		return nil, err
+	}
+	out := accountDataJSON{AuthenticationKey: addr[:]}
+	b, err := a.deps.Store.StateValue(r.Context(), storage.ResourceKey(addr, accountTag), v)
+	switch {
+	case err == nil:
+		// Account BCS starts with the auth key (uleb 32 + 32 bytes) then the sequence number.
+		if len(b) < 41 || b[0] != 32 {
+			return nil, errors.New("stored Account resource is malformed")
+		}
+		out.AuthenticationKey = b[1:33]
+		out.SequenceNumber = ledgerapi.U64(binary.LittleEndian.Uint64(b[33:41]))
+	case !errors.Is(err, storage.ErrNotFound):
+		return nil, storageError(err, nil)
+	}
+	return &reply{info: &info, body: out}, nil
+}
+
+// getAccountResource serves GET /accounts/{address}/resource/{resource_type}.
+func (a *API) getAccountResource(r *http.Request) (*reply, error) {
+	info, err := a.snapshot(r.Context())
+	if err != nil {
+		return nil, err
+	}
+	addr, err := pathAddress(r, "address")
+	if err != nil {
+		return nil, err
+	}
+	tag, err := pathStructTag(r, "resource_type")
+	if err != nil {
+		return nil, err
+	}
+	v, err := readVersion(r, info)
+	if err != nil {
+		return nil, err
+	}
+	b, err := a.deps.Store.StateValue(r.Context(), storage.ResourceKey(addr, tag), v)
+	if err != nil {
+		return nil, storageError(err, func() error {
+			return ledgerapi.NewError(ledgerapi.CodeResourceNotFound,
+				"Resource not found by Address(%s), Struct tag(%s) and Ledger version(%d)", addr, tag, v)
+		})
+	}
+	return &reply{info: &info, body: moveResourceJSON{Type: tag, Data: a.render.value(ledgerapi.StructType(tag), b)}}, nil
+}
+
+// getAccountResources serves GET /accounts/{address}/resources with cursor
+// paging: X-NODE-CURSOR names the next page's start when more remain.
+func (a *API) getAccountResources(r *http.Request) (*reply, error) {
+	return a.listState(r, false)
+}
+
+// getAccountModules serves GET /accounts/{address}/modules, paged like resources.
+func (a *API) getAccountModules(r *http.Request) (*reply, error) {
+	return a.listState(r, true)
+}
+
+func (a *API) listState(r *http.Request, modules bool) (*reply, error) {
+	info, err := a.snapshot(r.Context())
+	if err != nil {
+		return nil, err
+	}
+	addr, err := pathAddress(r, "address")
+	if err != nil {
+		return nil, err
+	}
+	v, err := readVersion(r, info)
+	if err != nil {
+		return nil, err
+	}
+	limit, err := queryLimit(r, maxResourcesLimit, maxResourcesLimit)
+	if err != nil {
+		return nil, err
+	}
+	var cursor []byte
+	if s := r.URL.Query().Get("start"); s != "" {
+		if cursor, err = hex.DecodeString(strings.TrimPrefix(s, "0x")); err != nil {
+			return nil, ledgerapi.InvalidInput("invalid cursor %q: not hex", truncate(s))
+		}
+	}
+	list := a.deps.Store.Resources
+	if modules {
+		list = a.deps.Store.Modules
+	}
+	page, err := list(r.Context(), addr, cursor, limit, v)
+	if errors.Is(err, storage.ErrInvalidArgument) {
+		return nil, ledgerapi.InvalidInput("invalid cursor: it does not name an item of this account")
+	}
+	if err != nil {
+		return nil, storageError(err, nil)
+	}
+	out := make([]any, 0, len(page.Items))
+	for _, it := range page.Items {
+		if modules {
+			out = append(out, a.moduleJSON(it.Key.Address, it.Key.Module, it.Value))
+		} else {
+			out = append(out, moveResourceJSON{Type: it.Key.Resource, Data: a.render.value(ledgerapi.StructType(it.Key.Resource), it.Value)})
+		}
+	}
+	rep := &reply{info: &info, body: out}
+	if page.Next != nil {
+		rep.cursor = hex.EncodeToString(page.Next)
+	}
+	return rep, nil
+}
+
+// getAccountModule serves GET /accounts/{address}/module/{module_name}.
+func (a *API) getAccountModule(r *http.Request) (*reply, error) {
+	info, err := a.snapshot(r.Context())
+	if err != nil {
+		return nil, err
+	}
+	addr, err := pathAddress(r, "address")
+	if err != nil {
+		return nil, err
+	}
+	name := pathVar(r, "module_name")
+	if err := ledgerapi.CheckIdentifier("module name", name); err != nil {
+		return nil, ledgerapi.InvalidInput("%v", err)
+	}
+	v, err := readVersion(r, info)
+	if err != nil {
+		return nil, err
+	}
+	b, err := a.deps.Store.StateValue(r.Context(), storage.ModuleKey(addr, name), v)
+	if err != nil {
+		return nil, storageError(err, func() error {
+			return ledgerapi.NewError(ledgerapi.CodeModuleNotFound,
+				"Module not found by Address(%s), Module name(%s) and Ledger version(%d)", addr, name, v)
+		})
+	}
+	return &reply{info: &info, body: a.moduleJSON(addr, name, b)}, nil
+}
+
+// moduleJSON is MoveModuleBytecode: the bytecode and, when the registry
+// knows the module, its ABI.
+func (a *API) moduleJSON(addr ledgerapi.Address, name string, bytecode []byte) map[string]any {
+	var abi any
+	if a.deps.ABIs != nil {
+		if m, ok := a.deps.ABIs.ModuleABI(ledgerapi.ModuleId{Address: addr, Name: name}); ok {
+			abi = m
+		}
+	}
+	return map[string]any{"bytecode": ledgerapi.HexBytes(bytecode), "abi": abi}
+}
+
+// getAccountBalance serves GET /accounts/{address}/balance/{asset_type}:
+// for a coin type, the CoinStore balance plus the primary fungible store
+// balance of its paired asset (APT pairs with 0xa); for a fungible asset
+// metadata address, that asset's primary store balance. A bare number.
+func (a *API) getAccountBalance(r *http.Request) (*reply, error) {
+	info, err := a.snapshot(r.Context())
+	if err != nil {
+		return nil, err
+	}
+	addr, err := pathAddress(r, "address")
+	if err != nil {
+		return nil, err
+	}
+	v, err := readVersion(r, info)
+	if err != nil {
+		return nil, err
+	}
+	asset, err := url.PathUnescape(pathVar(r, "asset_type"))
+	if err != nil {
+		return nil, ledgerapi.InvalidInput("invalid asset_type: %v", err)
+	}
+	var total uint64
+	var metadata *ledgerapi.Address
+	if strings.Contains(asset, "::") {
+		tag, err := ledgerapi.ParseStructTag(asset)
+		if err != nil {
+			return nil, ledgerapi.InvalidInput("invalid asset_type: %v", err)
+		}
+		coinStore := ledgerapi.StructTag{Address: ledgerapi.AddressOne, Module: "coin", Name: "CoinStore", TypeArgs: []ledgerapi.TypeTag{ledgerapi.StructType(tag)}}
+		if b, err := a.deps.Store.StateValue(r.Context(), storage.ResourceKey(addr, coinStore), v); err == nil && len(b) >= 8 {
+			total += binary.LittleEndian.Uint64(b[:8])
+		} else if err != nil && !errors.Is(err, storage.ErrNotFound) {
+			return nil, storageError(err, nil)
+		}
+		if tag.Equal(aptosCoinTag) {
+			m := aptosFAMetadata
+			metadata = &m
+		}
+	} else {
+		m, err := ledgerapi.ParseAddress(asset)
+		if err != nil {
+			return nil, ledgerapi.InvalidInput("invalid asset_type: want a coin type or a fungible asset metadata address: %v", err)
+		}
+		metadata = &m
+	}
+	if metadata != nil {
+		store := crypto.PrimaryStoreAddress(addr, *metadata)
+		b, err := a.deps.Store.StateValue(r.Context(), storage.ResourceKey(store, fungibleStoreTag), v)
+		switch {
+		case err == nil && len(b) >= 40:
+			total += binary.LittleEndian.Uint64(b[32:40]) // metadata object, then balance
+		case err != nil && !errors.Is(err, storage.ErrNotFound):
+			return nil, storageError(err, nil)
+		}
+	}
+	return &reply{info: &info, body: json.Number(ledgerapi.U64(total).String())}, nil
+}
+
+// pathStructTag parses a percent-encoded struct tag path parameter; a bad
+// tag is invalid_input.
+func pathStructTag(r *http.Request, name string) (ledgerapi.StructTag, error) {
+	s, err := url.PathUnescape(pathVar(r, name))
+	if err != nil {
+		return ledgerapi.StructTag{}, ledgerapi.InvalidInput("invalid %s: %v", name, err)
+	}
+	tag, err := ledgerapi.ParseStructTag(s)
+	if err != nil {
+		return tag, ledgerapi.InvalidInput("invalid %s: %v", name, err)
+	}
+	return tag, nil
+}
+
+func truncate(s string) string {
+	if len(s) > 80 {
+		return s[:77] + "..."
+	}
+	return s
+}
