@@ -39,6 +39,10 @@ type Options struct {
 	DefaultPageSize int
 	// MaxBlockTransactionsPageSize bounds the transactions inlined in a block (default 10000).
 	MaxBlockTransactionsPageSize int
+	// MaxBodyBytes bounds request bodies (default 8 MiB); larger ones get 413.
+	MaxBodyBytes int64
+	// MaxEventsPageSize bounds limit on event listings (default 100).
+	MaxEventsPageSize int
 }
 
 func (o *Options) withDefaults() {
@@ -50,6 +54,12 @@ func (o *Options) withDefaults() {
 	}
 	if o.MaxBlockTransactionsPageSize <= 0 {
 		o.MaxBlockTransactionsPageSize = 10000
+	}
+	if o.MaxBodyBytes <= 0 {
+		o.MaxBodyBytes = DefaultMaxBodyBytes
+	}
+	if o.MaxEventsPageSize <= 0 {
+		o.MaxEventsPageSize = 100
 	}
 }
 

@@ -18,6 +18,7 @@ type reply struct {
 	info   *storage.LedgerInfo // ledger headers; nil omits them
 	cursor string              // X-NODE-CURSOR when non-empty
 	gas    *uint64             // X-NODE-GAS-USED when set
+	raw    []byte              // BCS body (application/x-bcs) instead of JSON
 }
 
 // handlerFunc is the shape of every endpoint: parse, read, return a value.
@@ -44,6 +45,12 @@ func (a *API) wrap(h handlerFunc) http.Handler {
 		status := rep.status
 		if status == 0 {
 			status = http.StatusOK
+		}
+		if rep.raw != nil {
+			w.Header().Set("Content-Type", ledgerapi.ContentTypeBCS)
+			w.WriteHeader(status)
+			w.Write(rep.raw)
+			return
 		}
 		writeJSON(w, status, rep.body)
 	})

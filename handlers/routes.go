@@ -25,6 +25,10 @@ func (a *API) routes() []route {
 		{http.MethodGet, "/accounts/{address}/module/{module_name}", "get_account_module", a.getAccountModule},
 		{http.MethodGet, "/accounts/{address}/balance/{asset_type}", "get_account_balance", a.getAccountBalance},
 		{http.MethodGet, "/accounts/{address}/transactions", "get_account_transactions", a.getAccountTransactions},
+		{http.MethodGet, "/accounts/{address}/events/{creation_number}", "get_events_by_creation_number", a.getEventsByCreationNumber},
+		{http.MethodGet, "/accounts/{address}/events/{event_handle}/{field_name}", "get_events_by_event_handle", a.getEventsByEventHandle},
+		{http.MethodPost, "/tables/{table_handle}/item", "get_table_item", a.getTableItem},
+		{http.MethodPost, "/tables/{table_handle}/raw_item", "get_raw_table_item", a.getRawTableItem},
 		{http.MethodGet, "/blocks/by_height/{block_height}", "get_block_by_height", a.getBlockByHeight},
 		{http.MethodGet, "/blocks/by_version/{version}", "get_block_by_version", a.getBlockByVersion},
 	}

@@ -1,0 +1,91 @@
+package handlers
+
+import (
+	"errors"
+	"io"
+	"mime"
+	"net/http"
+
+	"github.com/ledgernode/ledgernode/ledgerapi"
+	"github.com/ledgernode/ledgernode/ledgerapi/txn"
+)
+
+// DefaultMaxBodyBytes is the default request body limit (8 MiB, as the real node).
+const DefaultMaxBodyBytes = 8 << 20
+
+// mediaType returns the request's media type without parameters, lower-cased.
+func mediaType(r *http.Request) string {
+	ct := r.Header.Get("Content-Type")
+	if ct == "" {
+		return ""
+	}
+	mt, _, err := mime.ParseMediaType(ct)
+	if err != nil {
+		return ""
+	}
+	return mt
+}
+
+// readBody reads the whole body under the size limit: 413 when it is larger.
+func (a *API) readBody(r *http.Request) ([]byte, error) {
+	limit := a.opts.MaxBodyBytes
+	if r.ContentLength > limit {
+		return nil, frameworkError(http.StatusRequestEntityTooLarge, "request body of %d bytes exceeds the limit of %d bytes", r.ContentLength, limit)
+	}
+	b, err := io.ReadAll(http.MaxBytesReader(nil, r.Body, limit))
+	var mbe *http.MaxBytesError
+	if errors.As(err, &mbe) {
+		return nil, frameworkError(http.StatusRequestEntityTooLarge, "request body exceeds the limit of %d bytes", limit)
+	}
+	if err != nil {
+		return nil, frameworkError(http.StatusBadRequest, "reading the request body: %v", err)
+	}
+	return b, nil
+}
+
+// readJSON reads a JSON body into v strictly: the content type must be
+// JSON (415 otherwise), unknown fields and trailing data are rejected (400).
+func (a *API) readJSON(r *http.Request, v any) error {
+	if mt := mediaType(r); mt != ledgerapi.ContentTypeJSON {
+		return frameworkError(http.StatusUnsupportedMediaType, "unsupported Content-Type %q: this endpoint accepts %s", r.Header.Get("Content-Type"), ledgerapi.ContentTypeJSON)
+	}
+	b, err := a.readBody(r)
+	if err != nil {
+		return err
+	}
+	if err := txn.DecodeJSON(b, v); err != nil {
+		return frameworkError(http.StatusBadRequest, "parse request payload error: %v", err)
+	}
+	return nil
+}
+
+// acceptsJSONFirst reports whether the Accept header names JSON before BCS.
+func acceptsJSONFirst(r *http.Request) bool {
+	for _, part := range r.Header.Values("Accept") {
+		for _, item := range splitComma(part) {
+			mt, _, err := mime.ParseMediaType(item)
+			if err != nil {
+				continue
+			}
+			switch mt {
+			case ledgerapi.ContentTypeBCS:
+				return false
+			case ledgerapi.ContentTypeJSON:
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func splitComma(s string) []string {
+	var out []string
+	start := 0
+	for i := 0; i <= len(s); i++ {
+		if i == len(s) || s[i] == ',' {
+			out = append(out, s[start:i])
+			start = i + 1
+		}
+	}
+	return out
+}
