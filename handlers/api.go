@@ -15,6 +15,9 @@ import (
 type Deps struct {
 	// Store is the committed ledger.
 	Store storage.Reader
+	// Submitter accepts transactions (optional: without it submission
+	// endpoints answer 403 api_disabled).
+	Submitter Submitter
 	// Pending finds transactions waiting in the mempool (optional).
 	Pending Pending
 	// Registry renders stored BCS (resources, events, arguments) as JSON
@@ -43,6 +46,15 @@ type Options struct {
 	MaxBodyBytes int64
 	// MaxEventsPageSize bounds limit on event listings (default 100).
 	MaxEventsPageSize int
+	// MaxBatchSize bounds POST /transactions/batch (default 10).
+	MaxBatchSize int
+	// DisableSubmission answers submit and batch with 403 api_disabled.
+	DisableSubmission bool
+	// WaitByHashTimeout bounds the wait_by_hash long poll (default 1 s).
+	WaitByHashTimeout time.Duration
+	// MaxWaiters bounds concurrent wait_by_hash long polls (default 100);
+	// beyond it wait_by_hash answers like by_hash.
+	MaxWaiters int
 }
 
 func (o *Options) withDefaults() {
@@ -61,15 +73,25 @@ func (o *Options) withDefaults() {
 	if o.MaxEventsPageSize <= 0 {
 		o.MaxEventsPageSize = 100
 	}
+	if o.MaxBatchSize <= 0 {
+		o.MaxBatchSize = 10
+	}
+	if o.WaitByHashTimeout <= 0 {
+		o.WaitByHashTimeout = time.Second
+	}
+	if o.MaxWaiters <= 0 {
+		o.MaxWaiters = 100
+	}
 }
 
 // API is the REST interface as an http.Handler. It does not know its URL
 // prefix: mount it under /v1 (http.StripPrefix, or Register on a subrouter).
 type API struct {
-	deps   Deps
-	opts   Options
-	router *mux.Router
-	render renderer
+	deps    Deps
+	opts    Options
+	router  *mux.Router
+	render  renderer
+	waiters chan struct{} // semaphore of wait_by_hash slots
 }
 
 // New builds the API.
@@ -84,7 +106,7 @@ func New(deps Deps, opts Options) (*API, error) {
 		deps.NodeRole = "full_node"
 	}
 	opts.withDefaults()
-	a := &API{deps: deps, opts: opts, render: newRenderer(deps.Registry)}
+	a := &API{deps: deps, opts: opts, render: newRenderer(deps.Registry), waiters: make(chan struct{}, opts.MaxWaiters)}
 	a.router = mux.NewRouter()
 	a.Register(a.router)
 	a.router.NotFoundHandler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

@@ -1,0 +1,216 @@
+package handlers
+
+import (
+	"context"
+	"errors"
+	"net/http"
+
+	"github.com/ledgernode/ledgernode/ledgerapi"
+	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
+	"github.com/ledgernode/ledgernode/ledgerapi/txn"
+	"github.com/ledgernode/ledgernode/mempool"
+)
+
+// Submitter accepts transactions into the ledger (the node implements it).
+type Submitter interface {
+	// Submit verifies, validates and pools a decoded transaction. Rejections
+	// are *ledgerapi.VMStatus or mempool errors.
+	Submit(ctx context.Context, st *txn.SignedTransaction, bcsBytes []byte, hash ledgerapi.HashValue) (*mempool.Entry, error)
+	// CommitSignal is closed at the next commit.
+	CommitSignal() <-chan struct{}
+}
+
+type batchFailure struct {
+	Error            *ledgerapi.Error `json:"error"`
+	TransactionIndex int              `json:"transaction_index"`
+}
+
+type batchResult struct {
+	TransactionFailures []batchFailure `json:"transaction_failures"`
+}
+
+// submitTransaction serves POST /transactions: a JSON transaction request
+// or a BCS SignedTransaction (application/x.node.signed_transaction+bcs or
+// the x.aptos name). 202 with the pending transaction; 400 vm_error with
+// vm_error_code when validation rejects it; 400 sequence_number_too_old /
+// invalid_transaction_update and 507 mempool_is_full from the mempool; 415
+// for other content types; 413 above the body limit.
+func (a *API) submitTransaction(r *http.Request) (*reply, error) {
+	if err := a.submitEnabled(); err != nil {
+		return nil, err
+	}
+	info, err := a.snapshot(r.Context())
+	if err != nil {
+		return nil, err
+	}
+	st, b, err := a.decodeSubmission(r, info.ChainID)
+	if err != nil {
+		return nil, err
+	}
+	h := txn.UserTransactionHash(b)
+	if _, err := a.deps.Submitter.Submit(r.Context(), st, b, h); err != nil {
+		return nil, submitError(err)
+	}
+	return &reply{status: http.StatusAccepted, info: &info, body: a.render.pending(st, h, false)}, nil
+}
+
+// submitBatch serves POST /transactions/batch: at most MaxBatchSize
+// transactions (400 invalid_input above). 202 when all are accepted,
+// otherwise 206 with the failures and their indices.
+func (a *API) submitBatch(r *http.Request) (*reply, error) {
+	if err := a.submitEnabled(); err != nil {
+		return nil, err
+	}
+	info, err := a.snapshot(r.Context())
+	if err != nil {
+		return nil, err
+	}
+	var txns []*txn.SignedTransaction
+	var raws [][]byte
+	switch mt := mediaType(r); {
+	case ledgerapi.IsSignedTxnBCS(mt):
+		body, err := a.readBody(r)
+		if err != nil {
+			return nil, err
+		}
+		d := bcs.NewDecoder(body)
+		d.MaxDepth = txn.MaxSignedTransactionDepth + 1
+		n := d.SeqLen("batch", 1)
+		if n > a.opts.MaxBatchSize {
+			return nil, ledgerapi.InvalidInput("Submitted too many transactions: %d, while limit is %d", n, a.opts.MaxBatchSize)
+		}
+		for i := 0; i < n && !d.Failed(); i++ {
+			start := d.Offset()
+			var st txn.SignedTransaction
+			st.UnmarshalBCS(d)
+			txns = append(txns, &st)
+			raws = append(raws, d.Since(start))
+		}
+		if err := d.Finish(); err != nil {
+			return nil, ledgerapi.InvalidInput("Failed to deserialize input into a list of SignedTransaction: %v", err)
+		}
+	case mt == ledgerapi.ContentTypeJSON:
+		var reqs []txn.SubmitTransactionRequest
+		if err := a.readJSON(r, &reqs); err != nil {
+			return nil, err
+		}
+		if len(reqs) > a.opts.MaxBatchSize {
+			return nil, ledgerapi.InvalidInput("Submitted too many transactions: %d, while limit is %d", len(reqs), a.opts.MaxBatchSize)
+		}
+		for i := range reqs {
+			st, err := reqs[i].SignedTransaction(info.ChainID, a.codec())
+			if err != nil {
+				return nil, ledgerapi.InvalidInput("transaction %d: %v", i, err)
+			}
+			txns = append(txns, st)
+			raws = append(raws, st.Bytes())
+		}
+	default:
+		return nil, unsupportedSubmission(r)
+	}
+	res := batchResult{TransactionFailures: []batchFailure{}}
+	for i, st := range txns {
+		if _, err := a.deps.Submitter.Submit(r.Context(), st, raws[i], txn.UserTransactionHash(raws[i])); err != nil {
+			_, body := toResponse(submitError(err))
+			res.TransactionFailures = append(res.TransactionFailures, batchFailure{Error: body, TransactionIndex: i})
+		}
+	}
+	status := http.StatusAccepted
+	if len(res.TransactionFailures) > 0 {
+		status = http.StatusPartialContent
+	}
+	return &reply{status: status, info: &info, body: res}, nil
+}
+
+// encodeSubmission serves POST /transactions/encode_submission: the hex of
+// the bytes to sign for a JSON transaction request (the multi-agent message
+// when secondary_signers is given).
+func (a *API) encodeSubmission(r *http.Request) (*reply, error) {
+	info, err := a.snapshot(r.Context())
+	if err != nil {
+		return nil, err
+	}
+	var req txn.SubmitTransactionRequest
+	if err := a.readJSON(r, &req); err != nil {
+		return nil, err
+	}
+	if req.Signature != nil {
+		return nil, ledgerapi.InvalidInput("encode_submission takes no signature")
+	}
+	raw, err := req.RawTransaction(info.ChainID, a.codec())
+	if err != nil {
+		return nil, ledgerapi.InvalidInput("%v", err)
+	}
+	msg := raw.SigningMessage()
+	if req.SecondarySigners != nil {
+		msg = raw.MultiAgentSigningMessage(req.SecondarySigners, nil)
+	}
+	return &reply{info: &info, body: ledgerapi.HexBytes(msg)}, nil
+}
+
+// decodeSubmission reads one transaction in JSON or BCS and returns it with
+// its BCS bytes.
+func (a *API) decodeSubmission(r *http.Request, chainID uint8) (*txn.SignedTransaction, []byte, error) {
+	switch mt := mediaType(r); {
+	case ledgerapi.IsSignedTxnBCS(mt):
+		b, err := a.readBody(r)
+		if err != nil {
+			return nil, nil, err
+		}
+		st, err := txn.DecodeSignedTransaction(b)
+		if err != nil {
+			return nil, nil, ledgerapi.InvalidInput("Failed to deserialize input into SignedTransaction: %v", err)
+		}
+		return st, b, nil
+	case mt == ledgerapi.ContentTypeJSON:
+		var req txn.SubmitTransactionRequest
+		if err := a.readJSON(r, &req); err != nil {
+			return nil, nil, err
+		}
+		st, err := req.SignedTransaction(chainID, a.codec())
+		if err != nil {
+			return nil, nil, ledgerapi.InvalidInput("Submitted transaction invalid: %v", err)
+		}
+		return st, st.Bytes(), nil
+	}
+	return nil, nil, unsupportedSubmission(r)
+}
+
+func unsupportedSubmission(r *http.Request) error {
+	return frameworkError(http.StatusUnsupportedMediaType,
+		"unsupported Content-Type %q: send %s, or a BCS SignedTransaction as %s (or %s)",
+		r.Header.Get("Content-Type"), ledgerapi.ContentTypeJSON, ledgerapi.ContentTypeSignedTxnBCS, ledgerapi.ContentTypeAptosSignedTxnBCS)
+}
+
+func (a *API) codec() txn.ArgCodec {
+	if a.deps.Registry == nil {
+		return nil
+	}
+	return a.deps.Registry
+}
+
+func (a *API) submitEnabled() error {
+	if a.deps.Submitter == nil || a.opts.DisableSubmission {
+		return ledgerapi.NewError(ledgerapi.CodeAPIDisabled, "Submit transaction is disabled on this endpoint")
+	}
+	return nil
+}
+
+// submitError maps a rejection to its API error.
+func submitError(err error) error {
+	var vm *ledgerapi.VMStatus
+	var ae *ledgerapi.Error
+	switch {
+	case errors.As(err, &vm):
+		return ledgerapi.NewVMError(vm.Code, "%s", vm.Error())
+	case errors.As(err, &ae):
+		return ae
+	case errors.Is(err, mempool.ErrFull):
+		return ledgerapi.NewError(ledgerapi.CodeMempoolIsFull, "%v", err)
+	case errors.Is(err, mempool.ErrSequenceTooOld):
+		return ledgerapi.NewError(ledgerapi.CodeSequenceNumberTooOld, "%v", err)
+	case errors.Is(err, mempool.ErrInvalidUpdate):
+		return ledgerapi.NewError(ledgerapi.CodeInvalidTransactionUpdate, "%v", err)
+	}
+	return err
+}

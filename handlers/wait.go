@@ -1,0 +1,69 @@
+package handlers
+
+import (
+	"net/http"
+	"time"
+
+	"github.com/ledgernode/ledgernode/ledgerapi"
+)
+
+// waitTransactionByHash serves GET /transactions/wait_by_hash/{txn_hash}: like
+// by_hash, but while the transaction is pending it waits, up to
+// WaitByHashTimeout, for the commit that includes it. It wakes on the
+// node's commit signal, not on a poll tick. An unknown hash is 404 at once.
+// When MaxWaiters requests are already waiting it answers like by_hash.
+// A client that disconnects releases its slot immediately.
+func (a *API) waitTransactionByHash(r *http.Request) (*reply, error) {
+	info, err := a.snapshot(r.Context())
+	if err != nil {
+		return nil, err
+	}
+	h, err := pathHash(r, "txn_hash")
+	if err != nil {
+		return nil, err
+	}
+	if a.deps.Submitter == nil {
+		body, err := a.lookupHash(r.Context(), h)
+		if err != nil {
+			return nil, err
+		}
+		return &reply{info: &info, body: body}, nil
+	}
+	select {
+	case a.waiters <- struct{}{}:
+		defer func() { <-a.waiters }()
+	default:
+		body, err := a.lookupHash(r.Context(), h)
+		if err != nil {
+			return nil, err
+		}
+		return &reply{info: &info, body: body}, nil
+	}
+	timer := time.NewTimer(a.opts.WaitByHashTimeout)
+	defer timer.Stop()
+	for {
+		signal := a.deps.Submitter.CommitSignal()
+		body, err := a.lookupHash(r.Context(), h)
+		if err != nil {
+			return nil, err
+		}
+		if p, pending := body.(pendingTransactionJSON); !pending {
+			if latest, err := a.snapshot(r.Context()); err == nil {
+				info = latest
+			}
+			return &reply{info: &info, body: body}, nil
+		} else {
+			select {
+			case <-signal:
+				continue
+			case <-timer.C:
+				return &reply{info: &info, body: p}, nil
+			case <-r.Context().Done():
+				return nil, ledgerapi.NewError(ledgerapi.CodeInternalError, "client went away")
+			}
+		}
+	}
+}
+
+// WaitersInUse reports how many wait_by_hash requests are waiting now.
+func (a *API) WaitersInUse() int { return len(a.waiters) }
