@@ -1,0 +1,215 @@
+package middleware
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/rs/zerolog"
+
+	"github.com/ledgernode/ledgernode/ledgerapi"
+)
+
+// Middleware wraps a handler.
+type Middleware func(http.Handler) http.Handler
+
+// Chain applies middlewares so that the first one listed is the outermost.
+func Chain(h http.Handler, mws ...Middleware) http.Handler {
+	for i := len(mws) - 1; i >= 0; i-- {
+		h = mws[i](h)
+	}
+	return h
+}
+
+type ctxKey int
+
+const requestIDKey ctxKey = 0
+
+// RequestIDHeader carries the request id in requests and responses.
+const RequestIDHeader = "X-Request-Id"
+
+// RequestID gives every request an id: the client's X-Request-Id when it is
+// a short printable token, else a fresh random one. The id is echoed in the
+// response and available through RequestIDFrom.
+func RequestID() Middleware {
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			id := r.Header.Get(RequestIDHeader)
+			if !validID(id) {
+				var b [8]byte
+				rand.Read(b[:])
+				id = hex.EncodeToString(b[:])
+			}
+			w.Header().Set(RequestIDHeader, id)
+			next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), requestIDKey, id)))
+		})
+	}
+}
+
+func validID(s string) bool {
+	if s == "" || len(s) > 64 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c <= ' ' || c > '~' {
+			return false
+		}
+	}
+	return true
+}
+
+// RequestIDFrom returns the request id set by RequestID, or "".
+func RequestIDFrom(ctx context.Context) string {
+	id, _ := ctx.Value(requestIDKey).(string)
+	return id
+}
+
+// AccessLog logs one line per request: method, path, status, bytes,
+// latency and request id. 5xx at error level, 4xx at debug, the rest at
+// info. route names the path template for a request (for example the
+// gorilla/mux route template); nil logs the raw path.
+func AccessLog(log zerolog.Logger, route func(*http.Request) string) Middleware {
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			start := time.Now()
+			sw := &statusWriter{ResponseWriter: w}
+			next.ServeHTTP(sw, r)
+			status := sw.status
+			if status == 0 {
+				status = http.StatusOK
+			}
+			var ev *zerolog.Event
+			switch {
+			case status >= 500:
+				ev = log.Error()
+			case status >= 400:
+				ev = log.Debug()
+			default:
+				ev = log.Info()
+			}
+			path := r.URL.Path
+			if route != nil {
+				if t := route(r); t != "" {
+					path = t
+				}
+			}
+			ev.Str("method", r.Method).Str("path", path).Int("status", status).Int("bytes", sw.bytes).
+				Dur("latency", time.Since(start)).Str("request_id", RequestIDFrom(r.Context())).Msg("request")
+		})
+	}
+}
+
+// writeError writes an API error body.
+func writeError(w http.ResponseWriter, status int, code ledgerapi.ErrorCode, msg string) {
+	b, _ := json.Marshal(&ledgerapi.Error{Message: msg, ErrorCode: code})
+	w.Header().Set("Content-Type", ledgerapi.ContentTypeJSON)
+	w.WriteHeader(status)
+	w.Write(b)
+}
+
+// Recover turns a panic in the handler into a logged 500 internal_error
+// JSON body (when nothing has been written yet).
+func Recover(log zerolog.Logger) Middleware {
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			sw := &statusWriter{ResponseWriter: w}
+			defer func() {
+				v := recover()
+				if v == nil {
+					return
+				}
+				if v == http.ErrAbortHandler {
+					panic(v)
+				}
+				log.Error().Str("panic", fmt.Sprint(v)).Str("method", r.Method).Str("path", r.URL.Path).
+					Str("request_id", RequestIDFrom(r.Context())).Msg("handler panicked")
+				if sw.status == 0 {
+					writeError(sw, http.StatusInternalServerError, ledgerapi.CodeInternalError, "internal error")
+				}
+			}()
+			next.ServeHTTP(sw, r)
+		})
+	}
+}
+
+// MaxBody limits request bodies to n bytes: a declared Content-Length above
+// n is answered 413 at once, and reading past n fails (handlers then answer
+// 413 themselves).
+func MaxBody(n int64) Middleware {
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.ContentLength > n {
+				writeError(w, http.StatusRequestEntityTooLarge, ledgerapi.CodeWebFrameworkError,
+					"request body of "+strconv.FormatInt(r.ContentLength, 10)+" bytes exceeds the limit of "+strconv.FormatInt(n, 10)+" bytes")
+				return
+			}
+			r.Body = http.MaxBytesReader(w, r.Body, n)
+			next.ServeHTTP(w, r)
+		})
+	}
+}
+
+// CORS allows cross-origin calls from any origin: it mirrors the Origin,
+// allows GET and POST with the headers SDK clients send, exposes the
+// X-NODE-* headers and answers preflight requests.
+func CORS() Middleware {
+	expose := strings.Join([]string{
+		ledgerapi.HeaderChainID, ledgerapi.HeaderLedgerVersion, ledgerapi.HeaderLedgerOldest,
+		ledgerapi.HeaderLedgerTimestamp, ledgerapi.HeaderEpoch, ledgerapi.HeaderBlockHeight,
+		ledgerapi.HeaderOldestBlockHeight, ledgerapi.HeaderGasUsed, ledgerapi.HeaderCursor, RequestIDHeader,
+	}, ", ")
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			origin := r.Header.Get("Origin")
+			if origin == "" {
+				next.ServeHTTP(w, r)
+				return
+			}
+			h := w.Header()
+			h.Set("Access-Control-Allow-Origin", origin)
+			h.Set("Access-Control-Allow-Credentials", "true")
+			h.Add("Vary", "Origin")
+			h.Set("Access-Control-Expose-Headers", expose)
+			if r.Method == http.MethodOptions && r.Header.Get("Access-Control-Request-Method") != "" {
+				h.Set("Access-Control-Allow-Methods", "GET, POST, OPTIONS")
+				if req := r.Header.Get("Access-Control-Request-Headers"); req != "" {
+					h.Set("Access-Control-Allow-Headers", req)
+				}
+				h.Set("Access-Control-Max-Age", "600")
+				w.WriteHeader(http.StatusNoContent)
+				return
+			}
+			next.ServeHTTP(w, r)
+		})
+	}
+}
+
+// ConcurrencyLimit serves at most n requests at once; others wait up to
+// wait for a slot and are then answered 503 internal_error, so overload
+// degrades into fast, clear errors instead of a growing queue.
+func ConcurrencyLimit(n int, wait time.Duration) Middleware {
+	slots := make(chan struct{}, n)
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			t := time.NewTimer(wait)
+			defer t.Stop()
+			select {
+			case slots <- struct{}{}:
+			case <-t.C:
+				w.Header().Set("Retry-After", "1")
+				writeError(w, http.StatusServiceUnavailable, ledgerapi.CodeInternalError, "server is busy: too many concurrent requests")
+				return
+			case <-r.Context().Done():
+				return
+			}
+			defer func() { <-slots }()
+			next.ServeHTTP(w, r)
+		})
+	}
+}
