@@ -18,6 +18,9 @@ type Deps struct {
 	// Submitter accepts transactions (optional: without it submission
 	// endpoints answer 403 api_disabled).
 	Submitter Submitter
+	// Executor runs views and simulations (optional: without it those
+	// endpoints answer 403 api_disabled).
+	Executor Executor
 	// Pending finds transactions waiting in the mempool (optional).
 	Pending Pending
 	// Registry renders stored BCS (resources, events, arguments) as JSON
@@ -50,6 +53,8 @@ type Options struct {
 	MaxBatchSize int
 	// DisableSubmission answers submit and batch with 403 api_disabled.
 	DisableSubmission bool
+	// DisableSimulation answers simulate with 403 api_disabled.
+	DisableSimulation bool
 	// WaitByHashTimeout bounds the wait_by_hash long poll (default 1 s).
 	WaitByHashTimeout time.Duration
 	// MaxWaiters bounds concurrent wait_by_hash long polls (default 100);

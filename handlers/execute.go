@@ -1,0 +1,200 @@
+package handlers
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"net/http"
+
+	"github.com/ledgernode/ledgernode/ledgerapi"
+	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
+	"github.com/ledgernode/ledgernode/ledgerapi/txn"
+	"github.com/ledgernode/ledgernode/storage"
+)
+
+// Executor runs view functions and simulations (the executor implements it).
+type Executor interface {
+	// View runs a view function against state and returns its BCS results
+	// with their types and the gas used.
+	View(state storage.View, fn ledgerapi.EntryFunctionId, tyArgs []ledgerapi.TypeTag, args [][]byte) ([][]byte, []ledgerapi.TypeTag, uint64, error)
+	// Simulate executes st on top of state as block blk without committing,
+	// returning the outcome and the raw transaction actually run (with
+	// estimated gas values when opts ask for them).
+	Simulate(state storage.View, blk storage.Block, st *txn.SignedTransaction, opts ledgerapi.SimulateOptions) (storage.Transaction, *txn.RawTransaction, error)
+	// EstimateGasPrice returns the gas unit price estimates.
+	EstimateGasPrice() (deprioritized, estimate, prioritized uint64)
+}
+
+// stateAt is a storage.View of the committed state at one version.
+type stateAt struct {
+	ctx     context.Context
+	store   storage.StateReader
+	version uint64
+}
+
+func (s stateAt) StateValue(key storage.StateKey) ([]byte, error) {
+	return s.store.StateValue(s.ctx, key, s.version)
+}
+
+type viewRequest struct {
+	Function      *string           `json:"function"`
+	TypeArguments []string          `json:"type_arguments"`
+	Arguments     []json.RawMessage `json:"arguments"`
+}
+
+// view serves POST /view: a JSON view request or a BCS EntryFunction
+// (application/x.node.view_function+bcs or the x.aptos name). 200 with the
+// JSON results and X-NODE-GAS-USED; 400 invalid_input (with vm_error_code
+// when the VM gave one) for bad input and failed executions.
+func (a *API) view(r *http.Request) (*reply, error) {
+	if a.deps.Executor == nil {
+		return nil, ledgerapi.NewError(ledgerapi.CodeAPIDisabled, "View functions are disabled on this endpoint")
+	}
+	info, err := a.snapshot(r.Context())
+	if err != nil {
+		return nil, err
+	}
+	v, err := readVersion(r, info)
+	if err != nil {
+		return nil, err
+	}
+	var f txn.EntryFunction
+	switch mt := mediaType(r); {
+	case ledgerapi.IsViewFunctionBCS(mt):
+		b, err := a.readBody(r)
+		if err != nil {
+			return nil, err
+		}
+		if err := bcs.UnmarshalDepth(b, 16, &f); err != nil {
+			return nil, ledgerapi.InvalidInput("Failed to deserialize input into ViewFunction: %v", err)
+		}
+	case mt == ledgerapi.ContentTypeJSON:
+		var req viewRequest
+		if err := a.readJSON(r, &req); err != nil {
+			return nil, err
+		}
+		if err := a.viewFromJSON(&req, &f); err != nil {
+			return nil, err
+		}
+	default:
+		return nil, frameworkError(http.StatusUnsupportedMediaType, "unsupported Content-Type %q: send %s or %s",
+			r.Header.Get("Content-Type"), ledgerapi.ContentTypeJSON, ledgerapi.ContentTypeAptosViewFunctionBCS)
+	}
+	vals, types, gas, err := a.deps.Executor.View(stateAt{r.Context(), a.deps.Store, v}, f.FunctionId(), f.TyArgs, f.Args)
+	if err != nil {
+		return nil, viewError(err)
+	}
+	out := make([]json.RawMessage, len(vals))
+	for i := range vals {
+		out[i] = a.render.value(types[i], vals[i])
+	}
+	return &reply{info: &info, body: out, gas: &gas}, nil
+}
+
+func (a *API) viewFromJSON(req *viewRequest, f *txn.EntryFunction) error {
+	if req.Function == nil || req.TypeArguments == nil || req.Arguments == nil {
+		return ledgerapi.InvalidInput("function, type_arguments and arguments are required")
+	}
+	fn, err := ledgerapi.ParseEntryFunctionId(*req.Function)
+	if err != nil {
+		return ledgerapi.InvalidInput("function: %v", err)
+	}
+	f.Module, f.Function = fn.Module, fn.Name
+	for i, s := range req.TypeArguments {
+		t, err := ledgerapi.ParseTypeTag(s)
+		if err != nil {
+			return ledgerapi.InvalidInput("type_arguments[%d]: %v", i, err)
+		}
+		f.TyArgs = append(f.TyArgs, t)
+	}
+	if a.deps.Registry == nil {
+		return ledgerapi.InvalidInput("JSON view arguments need the function's ABI, which this node does not have")
+	}
+	if f.Args, err = a.deps.Registry.EncodeArgs(fn, f.TyArgs, req.Arguments); err != nil {
+		return ledgerapi.InvalidInput("arguments: %v", err)
+	}
+	return nil
+}
+
+func viewError(err error) error {
+	var vm *ledgerapi.VMStatus
+	if errors.As(err, &vm) {
+		e := ledgerapi.NewVMError(vm.Code, "%v", err)
+		e.ErrorCode = ledgerapi.CodeInvalidInput
+		return e
+	}
+	var ae *ledgerapi.Error
+	if errors.As(err, &ae) {
+		return ae
+	}
+	return ledgerapi.InvalidInput("%v", err)
+}
+
+type gasEstimationJSON struct {
+	DeprioritizedGasEstimate uint64 `json:"deprioritized_gas_estimate"`
+	GasEstimate              uint64 `json:"gas_estimate"`
+	PrioritizedGasEstimate   uint64 `json:"prioritized_gas_estimate"`
+}
+
+// estimateGasPrice serves GET /estimate_gas_price (numbers, not strings).
+func (a *API) estimateGasPrice(r *http.Request) (*reply, error) {
+	info, err := a.snapshot(r.Context())
+	if err != nil {
+		return nil, err
+	}
+	est := gasEstimationJSON{100, 100, 150}
+	if a.deps.Executor != nil {
+		est.DeprioritizedGasEstimate, est.GasEstimate, est.PrioritizedGasEstimate = a.deps.Executor.EstimateGasPrice()
+	}
+	return &reply{info: &info, body: est}, nil
+}
+
+// simulate serves POST /transactions/simulate: the transaction (JSON or
+// BCS) must not carry a valid signature (400 invalid_input otherwise). 200
+// with a one-element array of the simulated user transaction, whose
+// nested events carry no version; X-NODE-GAS-USED is set.
+func (a *API) simulate(r *http.Request) (*reply, error) {
+	if a.deps.Executor == nil || a.opts.DisableSimulation {
+		return nil, ledgerapi.NewError(ledgerapi.CodeAPIDisabled, "Simulate transaction is disabled on this endpoint")
+	}
+	var opts ledgerapi.SimulateOptions
+	var err error
+	for name, dst := range map[string]*bool{
+		"estimate_max_gas_amount":             &opts.EstimateMaxGasAmount,
+		"estimate_gas_unit_price":             &opts.EstimateGasUnitPrice,
+		"estimate_prioritized_gas_unit_price": &opts.EstimatePrioritizedGasUnitPrice,
+	} {
+		if *dst, err = queryBool(r, name); err != nil {
+			return nil, err
+		}
+	}
+	info, err := a.snapshot(r.Context())
+	if err != nil {
+		return nil, err
+	}
+	st, _, err := a.decodeSubmission(r, info.ChainID)
+	if err != nil {
+		return nil, err
+	}
+	if st.Verify() == nil {
+		return nil, ledgerapi.InvalidInput("Simulated transactions must not have a valid signature")
+	}
+	blk := storage.Block{Height: info.BlockHeight + 1, Epoch: info.Epoch, Round: info.BlockHeight + 1,
+		TimestampUsec: max(uint64(a.deps.Now().UnixMicro()), info.TimestampUsec+1)}
+	out, raw, err := a.deps.Executor.Simulate(stateAt{r.Context(), a.deps.Store, info.Version}, blk, st, opts)
+	if err != nil {
+		return nil, submitError(err)
+	}
+	if raw != nil {
+		st = &txn.SignedTransaction{Raw: *raw, Auth: st.Auth}
+	}
+	out.Version = info.Version
+	out.Hash = st.Hash()
+	out.Kind = storage.KindUser
+	out.TimestampUsec = info.TimestampUsec
+	u := userTransactionJSON{transactionInfoJSON: a.render.info(&out), Events: a.render.events(out.Events),
+		Timestamp: ledgerapi.U64(out.TimestampUsec), Type: "user_transaction"}
+	a.render.fillRequest(st, &u.Sender, &u.SequenceNumber, &u.MaxGasAmount, &u.GasUnitPrice, &u.ExpirationTimestampSecs, &u.Payload, &u.Signature, &u.ReplayProtectionNonce)
+	gas := out.Info.GasUsed
+	return &reply{info: &info, body: []any{u}, gas: &gas}, nil
+}
