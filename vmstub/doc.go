@@ -1,5 +1,154 @@
 // Package vmstub is the native executor: it validates transactions (the
 // prologue), runs the most-used framework functions natively in Go with the
-// resources, events, gas and statuses a client expects, answers view
-// functions, and lets host programs register their own native modules.
+// resources, events, gas and statuses a client expects from an Aptos
+// fullnode, answers view functions, and lets host programs register their
+// own native modules. A *VM implements the node's Executor interface,
+// movevalue.Resolver (struct layouts) and txn.ArgCodec (JSON arguments).
+//
+// # Accounts and APT
+//
+// Accounts are stateless (DEFAULT_ACCOUNT_RESOURCE on): an address without
+// an 0x1::account::Account resource has sequence number 0 and its address as
+// authentication key; the first transaction it sends creates the resource
+// (guid_creation_num 2). APT is a fungible asset whose metadata object is
+// 0xa; balances live only in primary fungible stores at
+// sha3-256(owner ‖ 0xa ‖ 0xFC), created silently (FungibleStore and
+// ObjectCore, no event) when first needed. No CoinStore is ever created.
+//
+// # Genesis
+//
+// Version 0 writes, in order:
+//   - at 0x1: account::Account (guid_creation_num 4), account::OriginatingAddress
+//     {address_map: Table{handle: TableHandle(0x1, "account::OriginatingAddress")}},
+//     chain_id::ChainId, timestamp::CurrentTimeMicroseconds (0),
+//     block::BlockResource (height 0, handles with GUIDs 2 and 3),
+//     nonce_validation::NonceHistory {nonce_table: Table{handle:
+//     TableHandle(0x1, "nonce_validation::NonceHistory")}} (a simplified
+//     history: NonceKey{sender, nonce} → expiration), coin::CoinInfo<AptosCoin>;
+//   - at 0xa: object::ObjectCore (owner 0x1), fungible_asset::Metadata
+//     (Aptos Coin, APT, 8), coin::PairedCoinType, coin::PairedFungibleAssetRefs,
+//     primary_fungible_store::DeriveRefPod;
+//   - the primary stores of the root account (Options.RootBalance) and the
+//     dev accounts (Options.DevBalance each);
+//   - fungible_asset::ConcurrentSupply at 0xa, equal to the sum of those
+//     balances;
+//   - every registered module's placeholder bytecode (see ModuleBytecode)
+//     under ModuleKey, then what host modules write in Module.Genesis.
+//
+// Events: block::NewBlockEvent for height 0 (v1, handle 2@0x1) and
+// coin::PairCreation (v2). The payload is a documented BCS change set
+// (variant 0, the write set, the events; see Genesis). Dev and root keys are
+// Ed25519 seeds sha3-256(seed ‖ ":dev:" ‖ i) and sha3-256(seed ‖ ":root").
+//
+// Each block's metadata transaction (BlockPrologue) sets BlockResource.height
+// and the chain time and emits NewBlockEvent, whose stream counter equals
+// the height.
+//
+// # Validation
+//
+// The prologue (Validate at submission, and again in Execute) checks, in
+// order: secondary signer counts (SECONDARY_KEYS_ADDRESSES_COUNT_MISMATCH 27)
+// and duplicate signers (SIGNERS_CONTAIN_DUPLICATES 28), as aptos_vm does
+// before the Move prologue; raw transaction size (EXCEEDED_MAX_TRANSACTION_SIZE
+// 10); max_gas_amount above the bound (13) or below the intrinsic gas (14);
+// gas_unit_price below 100 (15) or above 10^10 (16); expiration at or before
+// the chain time (TRANSACTION_EXPIRED 6); chain id (BAD_CHAIN_ID 23); the
+// sender's auth key (INVALID_AUTH_KEY 2); for orderless transactions (replay
+// nonce; the sequence number is ignored) an expiration more than 65 s ahead
+// (TRANSACTION_EXPIRATION_TOO_FAR_IN_FUTURE 44) or a nonce already used and
+// not expired (NONCE_ALREADY_USED 42), otherwise the sequence number
+// (SEQUENCE_NUMBER_TOO_BIG 24 at 2^63, TOO_OLD 3, TOO_NEW 4); the gas
+// payer's APT balance against max_gas_amount × gas_unit_price
+// (INSUFFICIENT_BALANCE_FOR_TRANSACTION_FEE 5); the secondary signers' and
+// fee payer's auth keys (2); for a sponsored sender without an Account
+// resource, max_gas_amount ≥ 10 + ⌈2 × StorageFeePerSlot ÷ price⌉ (14); and
+// finally the payload: multisig payloads are rejected with
+// ACCOUNT_NOT_MULTISIG (31, no multisig accounts exist here) and scripts
+// with FEATURE_UNDER_GATING (26). Rejections are *ledgerapi.VMStatus.
+//
+// Validate accepts a sequence number above the account's: the mempool parks
+// it until the gap fills. Execute requires equality and discards the
+// transaction otherwise (SEQUENCE_NUMBER_TOO_NEW). Signatures are verified
+// by the node at submission, not here.
+//
+// # Execution
+//
+// The payload runs in a session over the block's state. Before a native
+// runs, the call is checked as the Move VM does: unknown function
+// (FUNCTION_RESOLUTION_FAILURE 1091), not an entry function (1103), type
+// argument count (1076), signer count (1101; functions without signer
+// parameters ignore the signers), argument count (NUMBER_OF_ARGUMENTS_MISMATCH
+// 1098), arguments that do not deserialize (FAILED_TO_DESERIALIZE_ARGUMENT
+// 1100), and Object<T> arguments that name no object holding T (abort in
+// 0x1::object). These failures, Move aborts and out-of-gas are committed
+// with success false: the vm_status reads like the API's ("Move abort in
+// 0x1::fungible_asset: EINSUFFICIENT_BALANCE(0x10004): Insufficient balance
+// to withdraw or transfer.", "Out of gas", or the status name), the payload's
+// changes are rolled back, and the epilogue still runs. The epilogue bumps
+// the sender's sequence number (creating its Account resource) or records
+// the nonce, burns the fee from the gas payer's APT store (the fee payer of
+// fee-payer transactions, else the sender) reducing ConcurrentSupply, and
+// emits 0x1::transaction_fee::FeeStatement last.
+//
+// # Gas schedule
+//
+// For a transaction with raw BCS size B bytes at price P:
+//
+//	execution = ExecutionBase (4) + per call (ExecutionPerCall 1, or Function.Gas;
+//	            batch_transfer adds 1 per recipient)
+//	io        = IOPerWrite (1) × state slots written
+//	          + IOPerEvent (1) × events (the FeeStatement excluded)
+//	          + ⌈B ÷ IOBytesPerUnit (100)⌉
+//	storage   = StorageFeePerSlot (4,000 octas) × state slots created
+//	gas_used  = execution + io + ⌈storage ÷ P⌉
+//
+// The resources of one object (ObjectGroup members at one address, e.g. a
+// primary store's ObjectCore and FungibleStore) count as one slot, as Aptos
+// resource groups do. The write set priced includes the epilogue's writes
+// (Account, the payer's store, ConcurrentSupply). A transfer between
+// existing accounts costs 13 units (5 execution, 4 writes + 2 events + 2 size
+// in io); creating a store or an Account resource adds 40 units at price 100.
+// The intrinsic gas (minimum max_gas_amount) is ExecutionBase + ⌈B ÷ 100⌉.
+// Gas above max_gas_amount fails the transaction with "Out of gas" and
+// charges max_gas_amount; the fee is gas_used × P (no refunds). When the
+// payer cannot pay the fee after a successful payload, the transaction fails
+// with "Move abort in 0x1::transaction_validation:
+// PROLOGUE_ECANT_PAY_GAS_DEPOSIT(0x203ed)" and pays the failure path's fee.
+// Simulation (Simulate) computes gas exactly as execution does; it skips
+// signatures, the auth-key check of NoAccount authenticators and the fee of
+// a fee payer 0x0, can estimate the gas price and max gas, and reports a
+// prologue failure both as an error and as a failed output. Views cost the
+// call's execution gas plus one unit per state slot read.
+//
+// # Natives
+//
+// Entry functions: 0x1::aptos_account::{transfer, transfer_coins<T>,
+// batch_transfer, create_account, transfer_fungible_assets},
+// 0x1::coin::transfer<T>, 0x1::primary_fungible_store::transfer<T>,
+// 0x1::account::{rotate_authentication_key, rotate_authentication_key_call,
+// rotate_authentication_key_from_public_key}.
+//
+// Views: 0x1::coin::{balance, name, symbol, decimals, supply,
+// is_account_registered, paired_metadata, paired_coin},
+// 0x1::account::{exists_at, get_sequence_number, get_authentication_key,
+// get_guid_next_creation_num, originating_address},
+// 0x1::primary_fungible_store::{balance, primary_store_address,
+// primary_store_exists}, 0x1::fungible_asset::{balance, name, symbol,
+// decimals, supply}, 0x1::chain_id::get, 0x1::timestamp::{now_seconds,
+// now_microseconds}, 0x1::block::{get_current_block_height,
+// get_epoch_interval_secs}, 0x1::aptos_account::can_receive_direct_coin_transfers.
+//
+// Struct layouts and ABIs are registered for account, aptos_account, coin,
+// aptos_coin, fungible_asset, primary_fungible_store, object, event, guid,
+// type_info, table, string, option, aggregator, aggregator_v2,
+// optional_aggregator, chain_id, timestamp, block, transaction_fee and
+// nonce_validation.
+//
+// # Host modules
+//
+// A host registers Go modules with Options.Modules or VM.Register before
+// genesis: structs (layouts for JSON rendering and the ABI), entry functions
+// and views (Function.Native receives a *Call: signers, type arguments,
+// checked BCS arguments and the *Session to read and write resources and
+// table items and emit events), abort reason names, and a Genesis hook.
 package vmstub

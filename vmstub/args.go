@@ -1,0 +1,169 @@
+package vmstub
+
+import (
+	"github.com/ledgernode/ledgernode/ledgerapi"
+	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
+)
+
+// maxArgDepth bounds struct and vector nesting in arguments.
+const maxArgDepth = 32
+
+var objectModule = ledgerapi.ModuleId{Address: ledgerapi.AddressOne, Name: "object"}
+
+// Abort reasons of 0x1::object used when constructing Object<T> arguments.
+const (
+	eObjectDoesNotExist   = 2
+	eResourceDoesNotExist = 7
+)
+
+// prepareCall resolves fn and checks its type arguments, signers and
+// arguments the way the Move VM does before running it. Failures are
+// committed execution failures (or aborts of 0x1::object for Object<T>
+// arguments naming no object).
+func (vm *VM) prepareCall(s *Session, fn ledgerapi.EntryFunctionId, tyArgs []ledgerapi.TypeTag, args [][]byte, signers []ledgerapi.Address, view bool) (*regFunc, *Call, error) {
+	f := vm.reg.function(fn)
+	switch {
+	case f == nil || f.def.Native == nil:
+		return nil, nil, fail(StatusFunctionResolutionFailure)
+	case !view && !f.def.IsEntry:
+		return nil, nil, fail(StatusEntryFunctionNotEntry)
+	case len(tyArgs) != len(f.def.TypeParams):
+		return nil, nil, fail(StatusNumberOfTypeArgumentsMismatch)
+	case (f.signers > 0 || view) && f.signers != len(signers):
+		// Entry functions without signer parameters ignore the signers.
+		return nil, nil, fail(StatusNumberOfSignerArgsMismatch)
+	case len(args) != len(f.params):
+		return nil, nil, fail(StatusNumberOfArgumentsMismatch)
+	}
+	params, err := f.instantiate(f.params, tyArgs)
+	if err != nil {
+		return nil, nil, fail(StatusNumberOfTypeArgumentsMismatch)
+	}
+	for i, t := range params {
+		d := bcs.NewDecoder(args[i])
+		vm.checkValue(d, t, 0)
+		if d.Finish() != nil {
+			return nil, nil, fail(StatusFailedToDeserializeArgument)
+		}
+	}
+	for i, t := range params {
+		if err := vm.checkObjectArg(s, t, args[i]); err != nil {
+			return nil, nil, err
+		}
+	}
+	return f, &Call{Session: s, Function: fn, Signers: signers, TypeArgs: tyArgs, Args: args}, nil
+}
+
+// checkObjectArg checks that an Object<T> argument names an object holding
+// T, as object::address_to_object does when the VM constructs it.
+func (vm *VM) checkObjectArg(s *Session, t ledgerapi.TypeTag, arg []byte) error {
+	if t.Kind != ledgerapi.KindStruct || !isObjectTag(t.Struct) {
+		return nil
+	}
+	var addr ledgerapi.Address
+	copy(addr[:], arg)
+	_, ok, err := s.Resource(addr, objectCoreTag)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return &Abort{Module: objectModule, Code: AbortCode(CategoryNotFound, eObjectDoesNotExist)}
+	}
+	inner := t.Struct.TypeArgs[0]
+	if inner.Kind != ledgerapi.KindStruct || inner.Struct.Equal(objectCoreTag) {
+		return nil
+	}
+	if _, ok, err = s.Resource(addr, *inner.Struct); err != nil {
+		return err
+	} else if !ok {
+		return &Abort{Module: objectModule, Code: AbortCode(CategoryNotFound, eResourceDoesNotExist)}
+	}
+	return nil
+}
+
+func isObjectTag(s *ledgerapi.StructTag) bool {
+	return s.Address == ledgerapi.AddressOne && s.Module == "object" && s.Name == "Object" && len(s.TypeArgs) == 1
+}
+
+// checkValue reads one value of type t from d, failing d when the bytes do
+// not deserialize as t.
+func (vm *VM) checkValue(d *bcs.Decoder, t ledgerapi.TypeTag, depth int) {
+	if d.Failed() {
+		return
+	}
+	if depth > maxArgDepth {
+		d.Fail(bcs.ErrTooDeep, "argument", "value nests too deeply")
+		return
+	}
+	switch t.Kind {
+	case ledgerapi.KindBool:
+		d.Bool("bool")
+	case ledgerapi.KindU8:
+		d.U8("u8")
+	case ledgerapi.KindU16:
+		d.U16("u16")
+	case ledgerapi.KindU32:
+		d.U32("u32")
+	case ledgerapi.KindU64:
+		d.U64("u64")
+	case ledgerapi.KindU128:
+		d.U128("u128")
+	case ledgerapi.KindU256:
+		d.U256("u256")
+	case ledgerapi.KindAddress:
+		var a ledgerapi.Address
+		d.Fixed(a[:], "address")
+	case ledgerapi.KindVector:
+		if t.Elem == nil {
+			d.Fail(bcs.ErrInvalidValue, "argument", "malformed vector type")
+			return
+		}
+		if t.Elem.Kind == ledgerapi.KindU8 {
+			d.ReadBytes("vector<u8>")
+			return
+		}
+		n := d.SeqLen("vector", 1)
+		for i := 0; i < n && !d.Failed(); i++ {
+			vm.checkValue(d, *t.Elem, depth+1)
+		}
+	case ledgerapi.KindStruct:
+		vm.checkStruct(d, t.Struct, depth)
+	default:
+		d.Fail(bcs.ErrInvalidValue, "argument", t.String()+" cannot be an argument")
+	}
+}
+
+func (vm *VM) checkStruct(d *bcs.Decoder, s *ledgerapi.StructTag, depth int) {
+	if s == nil {
+		d.Fail(bcs.ErrInvalidValue, "argument", "malformed struct type")
+		return
+	}
+	if s.Address == ledgerapi.AddressOne {
+		switch {
+		case s.Module == "string" && s.Name == "String":
+			d.String("string")
+			return
+		case s.Module == "option" && s.Name == "Option" && len(s.TypeArgs) == 1:
+			switch d.SeqLen("option", 0) {
+			case 0:
+			case 1:
+				vm.checkValue(d, s.TypeArgs[0], depth+1)
+			default:
+				d.Fail(bcs.ErrInvalidValue, "option", "more than one value")
+			}
+			return
+		case isObjectTag(s):
+			var a ledgerapi.Address
+			d.Fixed(a[:], "object")
+			return
+		}
+	}
+	l, err := vm.StructLayout(*s)
+	if err != nil {
+		d.Fail(bcs.ErrInvalidValue, "argument", err.Error())
+		return
+	}
+	for _, f := range l.Fields {
+		vm.checkValue(d, f.Type, depth+1)
+	}
+}

@@ -1,0 +1,145 @@
+package vmstub
+
+import "github.com/ledgernode/ledgernode/ledgerapi"
+
+// The framework modules at 0x1: struct layouts as the Aptos framework
+// declares them (field order is BCS order), and the natives this executor
+// implements.
+
+var (
+	abKey       = []string{AbilityKey}
+	abStore     = []string{AbilityStore}
+	abDropStore = []string{AbilityDrop, AbilityStore}
+	abCopyDrop  = []string{AbilityCopy, AbilityDrop}
+	abAll3      = []string{AbilityCopy, AbilityDrop, AbilityStore}
+	phantom     = []TypeParam{{Phantom: true}}
+	keyParam    = []TypeParam{{Constraints: []string{AbilityKey}}}
+	anyParam    = []TypeParam{{}}
+)
+
+func sKey(name string, fields ...string) Struct {
+	return Struct{Name: name, Abilities: abKey, Fields: fields}
+}
+
+func sGroup(name string, fields ...string) Struct {
+	return Struct{Name: name, Abilities: abKey, Fields: fields, ObjectGroup: true}
+}
+
+func sEvent(name string, fields ...string) Struct {
+	return Struct{Name: name, Abilities: abDropStore, Fields: fields, IsEvent: true}
+}
+
+func sPlain(name string, abilities []string, fields ...string) Struct {
+	return Struct{Name: name, Abilities: abilities, Fields: fields}
+}
+
+func sGeneric(s Struct, params []TypeParam) Struct {
+	s.TypeParams = params
+	return s
+}
+
+func mod1(name string, structs []Struct, funcs []Function, errs ...AbortReason) Module {
+	return Module{Address: ledgerapi.AddressOne, Name: name, Structs: structs, Functions: funcs, Errors: errs}
+}
+
+func view(name string, params, ret []string, native func(*Call) ([][]byte, error)) Function {
+	return Function{Name: name, IsView: true, Params: params, Return: ret, Native: native}
+}
+
+func entry(name string, params []string, native func(*Call) ([][]byte, error)) Function {
+	return Function{Name: name, IsEntry: true, Params: params, Native: native}
+}
+
+func generic(f Function, params []TypeParam) Function {
+	f.TypeParams = params
+	return f
+}
+
+func private(f Function) Function {
+	f.Visibility = Private
+	return f
+}
+
+const (
+	tEventHandle = "0x1::event::EventHandle<"
+	tString      = "0x1::string::String"
+	tTypeInfo    = "0x1::type_info::TypeInfo"
+)
+
+func frameworkModules() []Module {
+	return []Module{
+		accountModuleDef(),
+		aptosAccountModuleDef(),
+		coinModuleDef(),
+		mod1("aptos_coin", []Struct{sKey("AptosCoin", "dummy_field: bool")}, nil),
+		fungibleAssetModuleDef(),
+		primaryStoreModuleDef(),
+		mod1("object", []Struct{
+			sGroup("ObjectCore", "guid_creation_num: u64", "owner: address", "allow_ungated_transfer: bool",
+				"transfer_events: "+tEventHandle+"0x1::object::TransferEvent>"),
+			sPlain("ObjectGroup", nil, "dummy_field: bool"),
+			sGeneric(sPlain("Object", abAll3, "inner: address"), phantom),
+			sPlain("TransferEvent", abDropStore, "object: address", "from: address", "to: address"),
+			sEvent("Transfer", "object: address", "from: address", "to: address"),
+			sPlain("DeriveRef", abDropStore, "self: address"),
+		}, nil,
+			AbortReason{eObjectDoesNotExist, "EOBJECT_DOES_NOT_EXIST", "An object does not exist at this address"},
+			AbortReason{eResourceDoesNotExist, "ERESOURCE_DOES_NOT_EXIST", "The resource is not stored at the specified address."}),
+		mod1("event", []Struct{sGeneric(sPlain("EventHandle", abStore, "counter: u64", "guid: 0x1::guid::GUID"), phantom)}, nil),
+		mod1("guid", []Struct{
+			sPlain("GUID", abDropStore, "id: 0x1::guid::ID"),
+			sPlain("ID", abAll3, "creation_num: u64", "addr: address"),
+		}, nil),
+		mod1("type_info", []Struct{sPlain("TypeInfo", abAll3, "account_address: address", "module_name: vector<u8>", "struct_name: vector<u8>")}, nil),
+		mod1("table", []Struct{sGeneric(sPlain("Table", abStore, "handle: address"), []TypeParam{{Phantom: true}, {Phantom: true}})}, nil),
+		mod1("string", []Struct{sPlain("String", abAll3, "bytes: vector<u8>")}, nil),
+		mod1("option", []Struct{sGeneric(sPlain("Option", abAll3, "vec: vector<T0>"), anyParam)}, nil),
+		mod1("aggregator_v2", []Struct{sGeneric(sPlain("Aggregator", abDropStore, "value: T0", "max_value: T0"), []TypeParam{{Constraints: abDropStore}})}, nil),
+		mod1("aggregator", []Struct{sPlain("Aggregator", abStore, "handle: address", "key: address", "limit: u128")}, nil),
+		mod1("optional_aggregator", []Struct{
+			sPlain("OptionalAggregator", abStore, "aggregator: 0x1::option::Option<0x1::aggregator::Aggregator>",
+				"integer: 0x1::option::Option<0x1::optional_aggregator::Integer>"),
+			sPlain("Integer", abStore, "value: u128", "limit: u128"),
+		}, nil),
+		mod1("chain_id", []Struct{sKey("ChainId", "id: u8")},
+			[]Function{view("get", nil, []string{"u8"}, viewChainID)}),
+		mod1("timestamp", []Struct{sKey("CurrentTimeMicroseconds", "microseconds: u64")}, []Function{
+			view("now_microseconds", nil, []string{"u64"}, viewNowMicros),
+			view("now_seconds", nil, []string{"u64"}, viewNowSeconds),
+		}),
+		mod1("block", []Struct{
+			sKey("BlockResource", "height: u64", "epoch_interval: u64",
+				"new_block_events: "+tEventHandle+"0x1::block::NewBlockEvent>",
+				"update_epoch_interval_events: "+tEventHandle+"0x1::block::UpdateEpochIntervalEvent>"),
+			sPlain("NewBlockEvent", abDropStore, "hash: address", "epoch: u64", "round: u64", "height: u64",
+				"previous_block_votes_bitvec: vector<u8>", "proposer: address", "failed_proposer_indices: vector<u64>",
+				"time_microseconds: u64"),
+			sPlain("UpdateEpochIntervalEvent", abDropStore, "old_epoch_interval: u64", "new_epoch_interval: u64"),
+		}, []Function{
+			view("get_current_block_height", nil, []string{"u64"}, viewBlockHeight),
+			view("get_epoch_interval_secs", nil, []string{"u64"}, viewEpochInterval),
+		}),
+		mod1("transaction_fee", []Struct{sEvent("FeeStatement", "total_charge_gas_units: u64", "execution_gas_units: u64",
+			"io_gas_units: u64", "storage_fee_octas: u64", "storage_fee_refund_octas: u64")}, nil),
+		mod1("nonce_validation", []Struct{
+			sKey("NonceHistory", "nonce_table: 0x1::table::Table<0x1::nonce_validation::NonceKey, u64>"),
+			sPlain("NonceKey", abAll3, "sender_address: address", "nonce: u64"),
+		}, nil),
+	}
+}
+
+// frameworkErrors names abort reasons of framework modules that are not
+// registered.
+var frameworkErrors = map[string][]AbortReason{
+	"ed25519": {
+		{1, "E_WRONG_PUBKEY_SIZE", "Wrong number of bytes were given as input when deserializing an Ed25519 public key."},
+		{2, "E_WRONG_SIGNATURE_SIZE", "Wrong number of bytes were given as input when deserializing an Ed25519 signature."},
+	},
+	"multi_ed25519": {
+		{1, "E_WRONG_PUBKEY_SIZE", "Wrong number of bytes were given as input when deserializing an Ed25519 public key."},
+		{2, "E_WRONG_SIGNATURE_SIZE", "Wrong number of bytes were given as input when deserializing an Ed25519 signature."},
+	},
+	"transaction_validation": {
+		{1005, "PROLOGUE_ECANT_PAY_GAS_DEPOSIT", "Transaction fee cannot be paid: the gas payer's balance is below the fee."},
+	},
+}

@@ -1,0 +1,255 @@
+package vmstub
+
+import (
+	"fmt"
+
+	"github.com/ledgernode/ledgernode/ledgerapi"
+	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
+	"github.com/ledgernode/ledgernode/ledgerapi/crypto"
+	"github.com/ledgernode/ledgernode/storage"
+)
+
+// Genesis layout constants.
+const (
+	// epochIntervalUsec is BlockResource.epoch_interval (2 hours).
+	epochIntervalUsec = 7_200_000_000
+	// GUIDs of 0x1's Account: 0 and 1 are its own handles, 2 and 3 the
+	// BlockResource handles.
+	newBlockEventsGUID       = 2
+	updateEpochIntervalGUID  = 3
+	frameworkGUIDCreationNum = 4
+)
+
+// emptyView is the state before genesis.
+type emptyView struct{}
+
+func (emptyView) StateValue(storage.StateKey) ([]byte, error) { return nil, errNotInSession }
+
+// Genesis returns the genesis transaction: the framework resources at 0x1
+// and 0xa, the module placeholders, the OriginatingAddress and nonce tables'
+// roots, the primary APT stores of the root and dev accounts, and whatever
+// host modules write in their Genesis hooks. Registration is closed from
+// here on. The chain time starts at 0, as on Aptos (the node commits the
+// genesis block at timestamp 0), so timestampUsec is not used.
+func (vm *VM) Genesis(timestampUsec uint64) (storage.Transaction, error) {
+	vm.seal()
+	s := newSession(vm, emptyView{})
+	s.nowUsec, s.haveNow = 0, true
+	if err := vm.writeFramework(s); err != nil {
+		return storage.Transaction{}, fmt.Errorf("vmstub: genesis: %w", err)
+	}
+	supply := uint64(0)
+	fund := func(a ledgerapi.Address, amount uint64) error {
+		if supply+amount < supply {
+			return fmt.Errorf("vmstub: genesis supply overflows u64")
+		}
+		supply += amount
+		store, err := s.ensurePrimaryStore(a, aptMetadata)
+		if err != nil {
+			return err
+		}
+		return s.putResource(store, fungibleStoreTag, &fungibleStore{Metadata: aptMetadata, Balance: amount})
+	}
+	if err := fund(vm.root.Address, vm.opts.RootBalance); err != nil {
+		return storage.Transaction{}, err
+	}
+	for _, d := range vm.devs {
+		if err := fund(d.Address, vm.opts.DevBalance); err != nil {
+			return storage.Transaction{}, err
+		}
+	}
+	if err := s.putResource(aptMetadata, concurrentSupplyTag, &concurrentSupply{Value: supply, Max: maxU64, MaxHi: maxU64}); err != nil {
+		return storage.Transaction{}, err
+	}
+	for _, m := range vm.reg.order {
+		if err := s.set(storage.ModuleKey(m.id.Address, m.id.Name), m.bytecode, true); err != nil {
+			return storage.Transaction{}, err
+		}
+	}
+	for _, m := range vm.reg.order {
+		if m.def.Genesis != nil {
+			if err := m.def.Genesis(s); err != nil {
+				return storage.Transaction{}, fmt.Errorf("vmstub: genesis of %s: %w", m.id, err)
+			}
+		}
+	}
+	out := storage.Transaction{Events: s.events, Changes: s.changes(),
+		Info: storage.TransactionInfo{Success: true, VMStatus: vmStatusExecuted}}
+	out.Payload = genesisPayload(out.Changes, out.Events)
+	return out, nil
+}
+
+// writeFramework writes the framework resources at 0x1 and 0xa.
+func (vm *VM) writeFramework(s *Session) error {
+	one := ledgerapi.AddressOne
+	acc := newAccountRes(one)
+	acc.GUIDCreationNum = frameworkGUIDCreationNum
+	block := &blockResource{EpochInterval: epochIntervalUsec,
+		NewBlockEvents:            EventHandle{CreationNum: newBlockEventsGUID, Addr: one},
+		UpdateEpochIntervalEvents: EventHandle{CreationNum: updateEpochIntervalGUID, Addr: one}}
+	s.EmitHandle(&block.NewBlockEvents, newBlockEventType, newBlockEvent(ledgerapi.HashValue{}, 0, 0, 0, 0))
+	var coinInfo bcs.Encoder
+	coinInfo.String("Aptos Coin")
+	coinInfo.String("APT")
+	coinInfo.U8(8)
+	coinInfo.Fixed([]byte{1, 0, 1}) // Some(OptionalAggregator{aggregator: None, integer: Some(Integer{
+	coinInfo.U128(0, 0)             //   value: 0 (all APT is in fungible stores),
+	coinInfo.U128(maxU64, maxU64)   //   limit: u128::MAX})})
+	var paired bcs.Encoder
+	typeInfoBCS(&paired, aptosCoinTag)
+	var refs bcs.Encoder // Some(MintRef{0xa}), Some(TransferRef{0xa}), Some(BurnRef{0xa})
+	for range 3 {
+		refs.U8(1)
+		refs.Fixed(aptMetadata[:])
+	}
+	writes := []struct {
+		addr  ledgerapi.Address
+		tag   ledgerapi.StructTag
+		value []byte
+	}{
+		{one, accountTag, encode(acc)},
+		{one, originatingTag, AddressValue(originatingTable)},
+		{one, chainIDTag, []byte{vm.opts.ChainID}},
+		{one, timestampTag, U64Value(0)},
+		{one, blockResourceTag, encode(block)},
+		{one, nonceHistoryTag, AddressValue(nonceTable)},
+		{one, coinInfoAPTTag, coinInfo.Bytes()},
+		{aptMetadata, objectCoreTag, encode(newObjectCore(aptMetadata, one, true))},
+		{aptMetadata, metadataTag, encode(&faMetadata{Name: "Aptos Coin", Symbol: "APT", Decimals: 8})},
+		{aptMetadata, pairedCoinTypeTag, paired.Bytes()},
+		{aptMetadata, pairedRefsTag, refs.Bytes()},
+		{aptMetadata, deriveRefPodTag, AddressValue(aptMetadata)},
+	}
+	for _, w := range writes {
+		if err := s.SetResource(w.addr, w.tag, w.value); err != nil {
+			return err
+		}
+	}
+	var pair bcs.Encoder
+	typeInfoBCS(&pair, aptosCoinTag)
+	pair.Fixed(aptMetadata[:])
+	s.Emit(pairCreationEventType, pair.Bytes())
+	return nil
+}
+
+// genesisPayload is the documented BCS body of the genesis transaction, a
+// WriteSetPayload::Direct-like change set: variant 0, the write set as
+// uleb(n) × (state key encoding as bytes, Option<bytes> value), then the
+// events as uleb(m) × (creation_number u64, account 32 bytes,
+// sequence_number u64, TypeTag, data bytes).
+func genesisPayload(ws []storage.WriteOp, events []storage.Event) []byte {
+	var e bcs.Encoder
+	e.Variant(0)
+	e.SeqLen(len(ws))
+	for _, w := range ws {
+		k, _ := w.Key.Encode()
+		e.WriteBytes(k)
+		e.Option(!w.Deleted)
+		if !w.Deleted {
+			e.WriteBytes(w.Value)
+		}
+	}
+	e.SeqLen(len(events))
+	for _, ev := range events {
+		e.U64(ev.Key.CreationNumber)
+		e.Fixed(ev.Key.Account[:])
+		e.U64(ev.SequenceNumber)
+		ev.Type.MarshalBCS(&e)
+		e.WriteBytes(ev.Data)
+	}
+	return e.Bytes()
+}
+
+// newBlockEvent is the BCS of 0x1::block::NewBlockEvent (proposer 0x0, no
+// votes, no failed proposers).
+func newBlockEvent(id ledgerapi.HashValue, epoch, round, height, timeUsec uint64) []byte {
+	e := bcs.NewEncoder(128)
+	e.Fixed(id[:])
+	e.U64(epoch)
+	e.U64(round)
+	e.U64(height)
+	e.WriteBytes(nil)
+	e.Fixed(ledgerapi.AddressZero[:])
+	e.SeqLen(0)
+	e.U64(timeUsec)
+	return e.Bytes()
+}
+
+// BlockID returns the id recorded for block blk: sha3-256("ledgernode::block"
+// ‖ height ‖ timestamp), both u64 little-endian.
+func BlockID(blk storage.Block) ledgerapi.HashValue {
+	return ledgerapi.HashValue(crypto.SHA3_256([]byte("ledgernode::block"), U64Value(blk.Height), U64Value(blk.TimestampUsec)))
+}
+
+// BlockPrologue returns the block-metadata transaction of blk: it sets the
+// block height and the chain time and emits 0x1::block::NewBlockEvent on
+// the BlockResource handle (whose counter equals the height). Its payload
+// is the BCS of aptos-core's BlockMetadata {id (BlockID), epoch, round,
+// proposer 0x0, previous_block_votes_bitvec [], failed_proposer_indices [],
+// timestamp_usecs}.
+func (vm *VM) BlockPrologue(state storage.View, blk storage.Block) (storage.Transaction, error) {
+	vm.seal()
+	s := newSession(vm, state)
+	var block blockResource
+	if ok, err := readResource(s, ledgerapi.AddressOne, blockResourceTag, &block); err != nil || !ok {
+		return storage.Transaction{}, fmt.Errorf("vmstub: block prologue: BlockResource missing (%v)", err)
+	}
+	id := BlockID(blk)
+	block.Height = blk.Height
+	s.EmitHandle(&block.NewBlockEvents, newBlockEventType, newBlockEvent(id, blk.Epoch, blk.Round, blk.Height, blk.TimestampUsec))
+	if err := s.putResource(ledgerapi.AddressOne, blockResourceTag, &block); err != nil {
+		return storage.Transaction{}, err
+	}
+	if err := s.SetResource(ledgerapi.AddressOne, timestampTag, U64Value(blk.TimestampUsec)); err != nil {
+		return storage.Transaction{}, err
+	}
+	var p bcs.Encoder
+	id.MarshalBCS(&p)
+	p.U64(blk.Epoch)
+	p.U64(blk.Round)
+	p.Fixed(ledgerapi.AddressZero[:])
+	p.WriteBytes(nil)
+	p.SeqLen(0)
+	p.U64(blk.TimestampUsec)
+	return storage.Transaction{Payload: p.Bytes(), Events: s.events, Changes: s.changes(),
+		Info: storage.TransactionInfo{Success: true, VMStatus: vmStatusExecuted}}, nil
+}
+
+func viewChainID(c *Call) ([][]byte, error) {
+	b, ok, err := c.Resource(ledgerapi.AddressOne, chainIDTag)
+	if err != nil || !ok {
+		return nil, firstErr(err, fail(StatusMissingData))
+	}
+	return [][]byte{b}, nil
+}
+
+func viewNowMicros(c *Call) ([][]byte, error) {
+	t, err := c.NowMicros()
+	return [][]byte{U64Value(t)}, err
+}
+
+func viewNowSeconds(c *Call) ([][]byte, error) {
+	t, err := c.NowMicros()
+	return [][]byte{U64Value(t / 1_000_000)}, err
+}
+
+func viewBlockHeight(c *Call) ([][]byte, error) {
+	var b blockResource
+	_, err := readResource(c, ledgerapi.AddressOne, blockResourceTag, &b)
+	return [][]byte{U64Value(b.Height)}, err
+}
+
+func viewEpochInterval(c *Call) ([][]byte, error) {
+	var b blockResource
+	_, err := readResource(c, ledgerapi.AddressOne, blockResourceTag, &b)
+	return [][]byte{U64Value(b.EpochInterval / 1_000_000)}, err
+}
+
+func firstErr(errs ...error) error {
+	for _, e := range errs {
+		if e != nil {
+			return e
+		}
+	}
+	return nil
+}

@@ -1,0 +1,123 @@
+package vmstub
+
+import (
+	"github.com/ledgernode/ledgernode/ledgerapi"
+)
+
+// Module is a native Move module implemented in Go: its structs (layouts
+// for rendering resources, events and table values, and the ABI), its
+// functions (entry functions and views run by Native) and the names of its
+// abort reasons. Framework modules are defined the same way.
+type Module struct {
+	// Address and Name identify the module (0x1::coin).
+	Address ledgerapi.Address
+	Name    string
+	// Friends lists friend modules as "0x1::coin" strings (ABI only).
+	Friends []string
+	// Structs are the module's struct types.
+	Structs []Struct
+	// Functions are the exposed functions.
+	Functions []Function
+	// Errors names abort reasons for vm_status texts.
+	Errors []AbortReason
+	// Genesis, when set, writes the module's initial state into the
+	// genesis write set (for example a resource holding a table handle).
+	Genesis func(s *Session) error
+}
+
+// Abilities of Move types.
+const (
+	AbilityCopy  = "copy"
+	AbilityDrop  = "drop"
+	AbilityStore = "store"
+	AbilityKey   = "key"
+)
+
+// TypeParam is a generic type parameter: its ability constraints and
+// whether it is phantom (phantom parameters of structs may not appear in
+// fields).
+type TypeParam struct {
+	Constraints []string
+	Phantom     bool
+}
+
+// Struct declares a struct type.
+type Struct struct {
+	// Name is the struct's name.
+	Name string
+	// Abilities lists the struct's abilities ("copy", "drop", "store", "key").
+	Abilities []string
+	// TypeParams are the generic parameters, referred to as T0, T1, … in
+	// field types.
+	TypeParams []TypeParam
+	// Fields are "name: type" specs in declaration (BCS) order, e.g.
+	// "coin: 0x1::coin::Coin<T0>".
+	Fields []string
+	// IsEvent marks #[event] structs.
+	IsEvent bool
+	// ObjectGroup marks members of the 0x1::object::ObjectGroup resource
+	// group: the resources of one object share a storage slot for gas.
+	ObjectGroup bool
+}
+
+// Visibility of a function in the ABI.
+type Visibility string
+
+// Function visibilities.
+const (
+	Public  Visibility = "public"
+	Private Visibility = "private"
+	Friend  Visibility = "friend"
+)
+
+// Function declares a function. Only entry and view functions can be
+// called from outside; each needs Native.
+type Function struct {
+	// Name is the function's name.
+	Name string
+	// Visibility defaults to public.
+	Visibility Visibility
+	// IsEntry marks entry functions (callable by transactions).
+	IsEntry bool
+	// IsView marks #[view] functions (callable by POST /view).
+	IsView bool
+	// TypeParams are the generic parameters (T0, T1, … in types).
+	TypeParams []TypeParam
+	// Params are Move parameter types as the ABI shows them: leading
+	// "&signer" (or "signer") parameters receive the transaction's signers;
+	// the others are the call's arguments, e.g. "address", "u64",
+	// "vector<address>", "0x1::object::Object<T0>".
+	Params []string
+	// Return lists the return types of views.
+	Return []string
+	// Gas is the execution cost of a call in gas units (default: the
+	// schedule's ExecutionPerCall).
+	Gas uint64
+	// Native implements the function. Entry functions return nil values;
+	// views return one BCS value per Return type. Return an *Abort to abort
+	// (the transaction is kept with success false); any other error is an
+	// internal failure that discards the transaction.
+	Native func(c *Call) ([][]byte, error)
+}
+
+// Call is one invocation of a native function.
+type Call struct {
+	*Session
+	// Function is the called function.
+	Function ledgerapi.EntryFunctionId
+	// Signers are the signer arguments (sender, then secondary signers);
+	// empty for views.
+	Signers []ledgerapi.Address
+	// TypeArgs are the type arguments.
+	TypeArgs []ledgerapi.TypeTag
+	// Args are the BCS arguments after the signers, already checked to
+	// deserialize as the parameter types (Object<T> arguments also name an
+	// existing object holding T).
+	Args [][]byte
+}
+
+// Abort returns an abort of the called function's module with the given
+// full code (see AbortCode).
+func (c *Call) Abort(code uint64) error {
+	return &Abort{Module: c.Function.Module, Code: code}
+}

@@ -1,0 +1,201 @@
+package vmstub
+
+import (
+	"bytes"
+
+	"github.com/ledgernode/ledgernode/ledgerapi"
+	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
+	"github.com/ledgernode/ledgernode/ledgerapi/txn"
+	"github.com/ledgernode/ledgernode/storage"
+)
+
+// nonceTable is the handle of the table recording used replay nonces
+// (0x1::nonce_validation::NonceHistory.nonce_table): NonceKey{sender,
+// nonce} → expiration_timestamp_secs.
+var nonceTable = TableHandle(ledgerapi.AddressOne, "nonce_validation::NonceHistory")
+
+// OrderlessExpirationWindow bounds how far in the future (seconds after the
+// chain time) an orderless transaction may expire.
+const OrderlessExpirationWindow = 65
+
+// maxSequenceNumber is the first sequence number that is too big (2^63).
+const maxSequenceNumber = 1 << 63
+
+type prologueMode struct {
+	// submission accepts sequence numbers above the account's: the mempool
+	// parks them until the gap fills. Execution requires equality.
+	submission bool
+	// simulation skips the auth-key check of authenticators that prove no
+	// key (NoAccountAuthenticator) and charges no fee to fee payer 0x0.
+	simulation bool
+}
+
+// txnMeta is what the prologue learned about a transaction.
+type txnMeta struct {
+	rawSize   uint64
+	signers   []ledgerapi.Address // sender, then secondary signers
+	payer     ledgerapi.Address
+	chargeFee bool
+	orderless bool
+	nonce     uint64
+}
+
+func ceilDiv(a, b uint64) uint64 {
+	if b == 0 {
+		return a
+	}
+	return a/b + min(1, a%b)
+}
+
+// intrinsicGas is the smallest max_gas_amount a transaction of size bytes
+// may carry: the base execution cost and its size cost.
+func (vm *VM) intrinsicGas(size uint64) uint64 {
+	return vm.gas.ExecutionBase + ceilDiv(size, vm.gas.IOBytesPerUnit)
+}
+
+// Validate runs the prologue against state at wall-clock time nowUsec, as
+// a submission: a sequence number above the account's is accepted (the
+// mempool parks it; Execute discards it if the gap never fills). Signatures
+// are not checked here (the node verifies them before). A rejection is a
+// *ledgerapi.VMStatus.
+func (vm *VM) Validate(state storage.View, st *txn.SignedTransaction, nowUsec uint64) error {
+	vm.seal()
+	_, err := vm.prologue(newSession(vm, state), st, nowUsec/1_000_000, prologueMode{submission: true})
+	return err
+}
+
+// prologue checks a transaction in the order of aptos_vm's validation
+// (facts §6.5): duplicate signers, size and gas bounds, expiry, chain id,
+// the sender's auth key, replay protection, the gas payer's balance, the
+// other signers' auth keys, then the payload kind.
+func (vm *VM) prologue(s *Session, st *txn.SignedTransaction, nowSecs uint64, mode prologueMode) (*txnMeta, error) {
+	raw, a := &st.Raw, &st.Auth
+	if len(a.SecondaryAddresses) != len(a.SecondarySigners) {
+		return nil, reject(StatusSecondaryKeysCountMismatch)
+	}
+	m := &txnMeta{payer: st.GasPayer(), chargeFee: true, orderless: raw.Payload.Orderless()}
+	m.signers = append(make([]ledgerapi.Address, 0, 1+len(a.SecondaryAddresses)), raw.Sender)
+	m.signers = append(m.signers, a.SecondaryAddresses...)
+	for i := range m.signers {
+		for j := i + 1; j < len(m.signers); j++ {
+			if m.signers[i] == m.signers[j] {
+				return nil, reject(StatusSignersContainDuplicates)
+			}
+		}
+	}
+	e := bcs.NewEncoder(256)
+	raw.MarshalBCS(e)
+	m.rawSize = uint64(e.Len())
+	g := &vm.gas
+	switch {
+	case m.rawSize > g.MaxTransactionSize:
+		return nil, reject(StatusExceededMaxTransactionSize)
+	case raw.MaxGasAmount > g.MaxGasAmount:
+		return nil, reject(StatusMaxGasUnitsExceedsBound)
+	case raw.MaxGasAmount < vm.intrinsicGas(m.rawSize):
+		return nil, reject(StatusMaxGasUnitsBelowMin)
+	case raw.GasUnitPrice < g.MinGasUnitPrice:
+		return nil, reject(StatusGasUnitPriceBelowMin)
+	case raw.GasUnitPrice > g.MaxGasUnitPrice:
+		return nil, reject(StatusGasUnitPriceAboveMax)
+	case nowSecs >= raw.ExpirationTimestampSecs:
+		return nil, reject(StatusTransactionExpired)
+	case raw.ChainID != vm.opts.ChainID:
+		return nil, reject(StatusBadChainID)
+	}
+	sender, err := vm.checkAuthKey(s, raw.Sender, &a.Sender, mode)
+	if err != nil {
+		return nil, err
+	}
+	if m.orderless {
+		m.nonce = *raw.Payload.ReplayProtectionNonce
+		if raw.ExpirationTimestampSecs > nowSecs+OrderlessExpirationWindow {
+			return nil, reject(StatusExpirationTooFarInFuture)
+		}
+		if exp, ok, err := s.TableItem(nonceTable, nonceKey(raw.Sender, m.nonce)); err != nil {
+			return nil, err
+		} else if ok && len(exp) == 8 && bcs.NewDecoder(exp).U64("exp") >= nowSecs {
+			return nil, reject(StatusNonceAlreadyUsed)
+		}
+	} else {
+		var onChain uint64
+		if sender != nil {
+			onChain = sender.SequenceNumber
+		}
+		switch {
+		case raw.SequenceNumber >= maxSequenceNumber:
+			return nil, reject(StatusSequenceNumberTooBig)
+		case raw.SequenceNumber < onChain:
+			return nil, reject(StatusSequenceNumberTooOld)
+		case raw.SequenceNumber > onChain && !mode.submission:
+			return nil, reject(StatusSequenceNumberTooNew)
+		}
+	}
+	if a.Variant == txn.AuthFeePayer && mode.simulation && m.payer == ledgerapi.AddressZero {
+		m.chargeFee = false // simulating before a sponsor is known
+	}
+	if m.chargeFee {
+		bal, err := s.FungibleBalance(m.payer, aptMetadata)
+		if err != nil {
+			return nil, err
+		}
+		if bal/raw.GasUnitPrice < raw.MaxGasAmount {
+			return nil, reject(StatusInsufficientBalanceForFee)
+		}
+	}
+	for i := range a.SecondarySigners {
+		if _, err := vm.checkAuthKey(s, a.SecondaryAddresses[i], &a.SecondarySigners[i], mode); err != nil {
+			return nil, err
+		}
+	}
+	if a.Variant == txn.AuthFeePayer {
+		if m.chargeFee {
+			if _, err := vm.checkAuthKey(s, m.payer, &a.FeePayer, mode); err != nil {
+				return nil, err
+			}
+		}
+		// Sponsored account creation needs room for the new account's slot.
+		if sender == nil && m.payer != raw.Sender && !m.orderless &&
+			raw.MaxGasAmount < 10+ceilDiv(2*g.StorageFeePerSlot, raw.GasUnitPrice) {
+			return nil, reject(StatusMaxGasUnitsBelowMin)
+		}
+	}
+	p := &raw.Payload
+	switch {
+	case p.Multisig != nil:
+		return nil, reject(StatusAccountNotMultisig)
+	case p.EntryFunction == nil:
+		return nil, reject(StatusFeatureUnderGating)
+	}
+	return m, nil
+}
+
+// checkAuthKey checks that auth proves addr's on-chain authentication key
+// (the Account resource's, or the address itself for a stateless account)
+// and returns the Account resource (nil when stateless).
+func (vm *VM) checkAuthKey(s *Session, addr ledgerapi.Address, auth *txn.AccountAuthenticator, mode prologueMode) (*accountRes, error) {
+	acc, exists, err := s.account(addr)
+	if err != nil {
+		return nil, err
+	}
+	key, ok := auth.AuthKey()
+	if !ok {
+		if mode.simulation {
+			return acc, nil
+		}
+		return nil, reject(StatusInvalidAuthKey)
+	}
+	onChain := addr[:]
+	if exists {
+		onChain = acc.AuthKey
+	}
+	if !bytes.Equal(key[:], onChain) {
+		return nil, reject(StatusInvalidAuthKey)
+	}
+	return acc, nil
+}
+
+// nonceKey is the BCS of NonceKey{sender_address, nonce}.
+func nonceKey(sender ledgerapi.Address, nonce uint64) []byte {
+	return append(AddressValue(sender), U64Value(nonce)...)
+}

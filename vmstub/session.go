@@ -1,0 +1,325 @@
+package vmstub
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+
+	"github.com/ledgernode/ledgernode/ledgerapi"
+	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
+	"github.com/ledgernode/ledgernode/ledgerapi/crypto"
+	"github.com/ledgernode/ledgernode/storage"
+)
+
+// Session is a transaction's window on state: reads see the session's own
+// writes first, then the underlying view; writes and events are collected
+// in order and become the transaction's output. Natives reach it through
+// Call. A Session implements storage.View. It is not safe for concurrent use.
+type Session struct {
+	vm      *VM
+	base    storage.View
+	nowUsec uint64
+	haveNow bool
+
+	entries []stateEntry
+	index   map[string]int // encoded key → entries index, once entries grow
+	order   []int          // written entries, in first-write order
+	events  []storage.Event
+	reads   int
+	charged uint64 // execution units charged by natives beyond their call cost
+	stores  [4]storeAddr
+	nStores int
+}
+
+// storeAddr caches a primary store address (sha3 is a large part of a
+// transfer's cost, and each address is needed several times).
+type storeAddr struct{ owner, metadata, addr ledgerapi.Address }
+
+// primaryStore returns owner's primary store address for metadata.
+func (s *Session) primaryStore(owner, metadata ledgerapi.Address) ledgerapi.Address {
+	for i := range min(s.nStores, len(s.stores)) {
+		if c := &s.stores[i]; c.owner == owner && c.metadata == metadata {
+			return c.addr
+		}
+	}
+	a := crypto.PrimaryStoreAddress(owner, metadata)
+	s.stores[s.nStores%len(s.stores)] = storeAddr{owner, metadata, a}
+	s.nStores++
+	return a
+}
+
+type stateEntry struct {
+	key     storage.StateKey
+	value   []byte
+	exists  bool // after this session's writes
+	existed bool // in the underlying view
+	dirty   bool
+}
+
+// indexThreshold is the entry count above which lookups use a map.
+const indexThreshold = 16
+
+var errNotInSession = fmt.Errorf("%w (vmstub session)", storage.ErrNotFound)
+
+func newSession(vm *VM, base storage.View) *Session {
+	return &Session{vm: vm, base: base, entries: make([]stateEntry, 0, 8)}
+}
+
+func keyEqual(a, b *storage.StateKey) bool {
+	if a.Kind != b.Kind {
+		return false
+	}
+	switch a.Kind {
+	case storage.StateResource:
+		return a.Address == b.Address && a.Resource.Name == b.Resource.Name &&
+			a.Resource.Module == b.Resource.Module && a.Resource.Equal(b.Resource)
+	case storage.StateModule:
+		return a.Address == b.Address && a.Module == b.Module
+	}
+	return a.Handle == b.Handle && bytes.Equal(a.Key, b.Key)
+}
+
+func (s *Session) find(key *storage.StateKey) (int, error) {
+	if s.index != nil {
+		k, err := key.Encode()
+		if err != nil {
+			return -1, err
+		}
+		if i, ok := s.index[string(k)]; ok {
+			return i, nil
+		}
+		return -1, nil
+	}
+	for i := range s.entries {
+		if keyEqual(&s.entries[i].key, key) {
+			return i, nil
+		}
+	}
+	return -1, nil
+}
+
+// load returns the index of key's entry, reading the underlying view the
+// first time.
+func (s *Session) load(key storage.StateKey) (int, error) {
+	i, err := s.find(&key)
+	if err != nil || i >= 0 {
+		return i, err
+	}
+	v, err := s.base.StateValue(key)
+	exists := err == nil
+	if err != nil && !errors.Is(err, storage.ErrNotFound) {
+		return -1, err
+	}
+	s.reads++
+	s.entries = append(s.entries, stateEntry{key: key, value: v, exists: exists, existed: exists})
+	i = len(s.entries) - 1
+	switch {
+	case s.index != nil:
+		k, err := key.Encode()
+		if err != nil {
+			return -1, err
+		}
+		s.index[string(k)] = i
+	case len(s.entries) > indexThreshold:
+		s.index = make(map[string]int, 2*len(s.entries))
+		for j := range s.entries {
+			k, err := s.entries[j].key.Encode()
+			if err != nil {
+				return -1, err
+			}
+			s.index[string(k)] = j
+		}
+	}
+	return i, nil
+}
+
+// StateValue implements storage.View over the session.
+func (s *Session) StateValue(key storage.StateKey) ([]byte, error) {
+	i, err := s.load(key)
+	if err != nil {
+		return nil, err
+	}
+	if !s.entries[i].exists {
+		return nil, errNotInSession
+	}
+	return s.entries[i].value, nil
+}
+
+func (s *Session) set(key storage.StateKey, value []byte, exists bool) error {
+	if err := key.Validate(); err != nil {
+		return err
+	}
+	i, err := s.load(key)
+	if err != nil {
+		return err
+	}
+	e := &s.entries[i]
+	e.value, e.exists = value, exists
+	if !e.dirty {
+		e.dirty = true
+		s.order = append(s.order, i)
+	}
+	return nil
+}
+
+// Resource returns the BCS value of resource tag at addr, and false when it
+// does not exist.
+func (s *Session) Resource(addr ledgerapi.Address, tag ledgerapi.StructTag) ([]byte, bool, error) {
+	return s.value(storage.ResourceKey(addr, tag))
+}
+
+// SetResource writes resource tag at addr.
+func (s *Session) SetResource(addr ledgerapi.Address, tag ledgerapi.StructTag, value []byte) error {
+	return s.set(storage.ResourceKey(addr, tag), value, true)
+}
+
+// DeleteResource removes resource tag from addr.
+func (s *Session) DeleteResource(addr ledgerapi.Address, tag ledgerapi.StructTag) error {
+	return s.set(storage.ResourceKey(addr, tag), nil, false)
+}
+
+// TableItem returns the value stored under the BCS key of table handle.
+func (s *Session) TableItem(handle ledgerapi.Address, key []byte) ([]byte, bool, error) {
+	return s.value(storage.TableItemKey(handle, key))
+}
+
+// SetTableItem writes the value under the BCS key of table handle.
+func (s *Session) SetTableItem(handle ledgerapi.Address, key, value []byte) error {
+	return s.set(storage.TableItemKey(handle, key), value, true)
+}
+
+// DeleteTableItem removes the item under the BCS key of table handle.
+func (s *Session) DeleteTableItem(handle ledgerapi.Address, key []byte) error {
+	return s.set(storage.TableItemKey(handle, key), nil, false)
+}
+
+func (s *Session) value(key storage.StateKey) ([]byte, bool, error) {
+	i, err := s.load(key)
+	if err != nil {
+		return nil, false, err
+	}
+	return s.entries[i].value, s.entries[i].exists, nil
+}
+
+// Emit emits a module (v2) event of type typ with BCS data.
+func (s *Session) Emit(typ ledgerapi.TypeTag, data []byte) {
+	s.events = append(s.events, storage.Event{Type: typ, Data: data})
+}
+
+// EmitHandle emits a v1 event on handle h and increments its counter; the
+// caller must then write back the resource that holds h.
+func (s *Session) EmitHandle(h *EventHandle, typ ledgerapi.TypeTag, data []byte) {
+	s.events = append(s.events, storage.Event{Key: h.Key(), SequenceNumber: h.Counter, Type: typ, Data: data})
+	h.Counter++
+}
+
+// Charge adds execution gas units to the running call (for natives whose
+// cost grows with their input).
+func (s *Session) Charge(units uint64) { s.charged += units }
+
+// NowMicros returns the chain time in microseconds: the block timestamp
+// during execution, the on-chain timestamp in views.
+func (s *Session) NowMicros() (uint64, error) {
+	if !s.haveNow {
+		var t u64Res
+		if _, err := readResource(s, ledgerapi.AddressOne, timestampTag, &t); err != nil {
+			return 0, err
+		}
+		s.nowUsec, s.haveNow = t.V, true
+	}
+	return s.nowUsec, nil
+}
+
+// NewEventHandle creates a v1 event handle owned by account addr, taking
+// the account's next GUID (and creating its Account resource if needed).
+func (s *Session) NewEventHandle(addr ledgerapi.Address) (EventHandle, error) {
+	acc, err := s.ensureAccount(addr)
+	if err != nil {
+		return EventHandle{}, err
+	}
+	if acc.GUIDCreationNum >= objectInitGUID-1 {
+		return EventHandle{}, &Abort{Module: ledgerapi.ModuleId{Address: ledgerapi.AddressOne, Name: "account"},
+			Code: AbortCode(CategoryOutOfRange, 20)}
+	}
+	h := EventHandle{CreationNum: acc.GUIDCreationNum, Addr: addr}
+	acc.GUIDCreationNum++
+	return h, s.putAccount(addr, acc)
+}
+
+// account reads addr's Account resource.
+func (s *Session) account(addr ledgerapi.Address) (*accountRes, bool, error) {
+	return readAccount(s, addr)
+}
+
+// ensureAccount returns addr's Account resource, creating it as
+// create_account_unchecked does when the account is stateless.
+func (s *Session) ensureAccount(addr ledgerapi.Address) (*accountRes, error) {
+	acc, ok, err := s.account(addr)
+	if err != nil || ok {
+		return acc, err
+	}
+	acc = newAccountRes(addr)
+	return acc, s.putAccount(addr, acc)
+}
+
+func (s *Session) putAccount(addr ledgerapi.Address, acc *accountRes) error {
+	return s.SetResource(addr, accountTag, encode(acc))
+}
+
+// putResource encodes v and writes it as resource tag at addr.
+func (s *Session) putResource(addr ledgerapi.Address, tag ledgerapi.StructTag, v bcs.Marshaler) error {
+	return s.SetResource(addr, tag, encode(v))
+}
+
+// changes returns the write set in first-write order. Items created and
+// deleted within the session are left out.
+func (s *Session) changes() []storage.WriteOp {
+	out := make([]storage.WriteOp, 0, len(s.order))
+	for _, i := range s.order {
+		e := &s.entries[i]
+		if !e.existed && !e.exists {
+			continue
+		}
+		out = append(out, storage.WriteOp{Key: e.key, Value: e.value, Deleted: !e.exists})
+	}
+	return out
+}
+
+// slotUsage counts the state slots written and the slots created. The
+// resources of one object (members of 0x1::object::ObjectGroup at one
+// address) share a slot, as in Aptos resource groups; the group is new when
+// none of its written members existed before.
+func (s *Session) slotUsage() (written, created uint64) {
+	type group struct{ existed, exists bool }
+	var groups map[ledgerapi.Address]*group
+	for _, i := range s.order {
+		e := &s.entries[i]
+		if !e.existed && !e.exists {
+			continue
+		}
+		if e.key.Kind == storage.StateResource && s.vm.reg.inObjectGroup(e.key.Resource) {
+			if groups == nil {
+				groups = make(map[ledgerapi.Address]*group, 4)
+			}
+			g := groups[e.key.Address]
+			if g == nil {
+				g = &group{}
+				groups[e.key.Address] = g
+			}
+			g.existed = g.existed || e.existed
+			g.exists = g.exists || e.exists
+			continue
+		}
+		written++
+		if !e.existed && e.exists {
+			created++
+		}
+	}
+	for _, g := range groups {
+		written++
+		if !g.existed && g.exists {
+			created++
+		}
+	}
+	return written, created
+}

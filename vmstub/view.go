@@ -1,0 +1,159 @@
+package vmstub
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/ledgernode/ledgernode/ledgerapi"
+	"github.com/ledgernode/ledgernode/ledgerapi/txn"
+	"github.com/ledgernode/ledgernode/storage"
+)
+
+// Sentinel errors wrapped by ViewError.
+var (
+	// ErrNotView: the function exists but is not a #[view] function.
+	ErrNotView = errors.New("not a view function")
+	// ErrInvalidArguments: wrong type argument or argument count, or an
+	// argument that does not deserialize as its parameter type.
+	ErrInvalidArguments = errors.New("invalid arguments")
+	// ErrAborted: the view aborted or failed while running.
+	ErrAborted = errors.New("view function failed")
+)
+
+// ViewError is a failed view call. Handlers answer it with 400
+// invalid_input, and with vm_error_code Status.Code when Status is set.
+// errors.Is matches Kind (ErrUnknownFunction, ErrNotView,
+// ErrInvalidArguments, ErrAborted) and errors.As finds Status.
+type ViewError struct {
+	// Kind classifies the failure.
+	Kind error
+	// Status is the VM status (nil for ErrNotView).
+	Status *ledgerapi.VMStatus
+	// Message says what is wrong, e.g. "Move abort in 0x1::coin: ...".
+	Message string
+}
+
+// Error returns Message.
+func (e *ViewError) Error() string { return e.Message }
+
+// Unwrap returns Kind and Status.
+func (e *ViewError) Unwrap() []error {
+	if e.Status == nil {
+		return []error{e.Kind}
+	}
+	return []error{e.Kind, e.Status}
+}
+
+// View runs a view function against state. It returns one BCS value per
+// return type, the return types instantiated with tyArgs, and the gas used
+// (the call's execution gas plus one unit per state slot read). Failures
+// are *ViewError; other errors come from storage.
+func (vm *VM) View(state storage.View, fn ledgerapi.EntryFunctionId, tyArgs []ledgerapi.TypeTag, args [][]byte) ([][]byte, []ledgerapi.TypeTag, uint64, error) {
+	vm.seal()
+	f := vm.reg.function(fn)
+	if f == nil || f.def.Native == nil {
+		st := StatusFunctionResolutionFailure
+		return nil, nil, 0, &ViewError{Kind: ErrUnknownFunction, Status: &st, Message: fmt.Sprintf("function %s does not exist", fn)}
+	}
+	if !f.def.IsView {
+		return nil, nil, 0, &ViewError{Kind: ErrNotView, Message: fmt.Sprintf("function %s is not marked as a view function", fn)}
+	}
+	s := newSession(vm, state)
+	_, call, err := vm.prepareCall(s, fn, tyArgs, args, nil, true)
+	if err == nil {
+		var vals [][]byte
+		if vals, err = runNative(f, call); err == nil {
+			types, err := f.instantiate(f.returns, tyArgs)
+			if err != nil || len(types) != len(vals) {
+				return nil, nil, 0, fmt.Errorf("vmstub: view %s returned %d values for %d return types (%v)", fn, len(vals), len(f.returns), err)
+			}
+			cost := f.def.Gas
+			if cost == 0 {
+				cost = vm.gas.ExecutionPerCall
+			}
+			return vals, types, cost + s.charged + uint64(s.reads), nil
+		}
+	}
+	text, status, ok := vm.classify(err)
+	if !ok {
+		return nil, nil, 0, err
+	}
+	kind := ErrAborted
+	var ef *executionFailure
+	if errors.As(err, &ef) && ef.status.Code >= 1000 && ef.status.Code < 2000 {
+		kind = ErrInvalidArguments
+		text = fmt.Sprintf("%s: %s", fn, text)
+	}
+	return nil, nil, 0, &ViewError{Kind: kind, Status: &status, Message: text}
+}
+
+// SimulateOptions selects the values Simulate estimates instead of taking
+// them from the transaction (the query flags of POST
+// /transactions/simulate). It is ledgerapi's type, so that the handlers'
+// executor interface is satisfied without importing this package:
+//   - EstimateMaxGasAmount replaces max_gas_amount by what the sender can
+//     afford: min(max(intrinsic gas, balance ÷ gas_unit_price), MaxGasAmount);
+//   - EstimateGasUnitPrice replaces gas_unit_price by the regular estimate;
+//   - EstimatePrioritizedGasUnitPrice uses the prioritized estimate (it wins
+//     over EstimateGasUnitPrice).
+type SimulateOptions = ledgerapi.SimulateOptions
+
+// Simulate executes st on top of state as if in block blk, without
+// signature checks, and returns the output with the raw transaction
+// actually run (rewritten when opts estimated its gas values). The
+// auth-key check is skipped only for authenticators that prove no key
+// (NoAccountAuthenticator); a fee payer 0x0 pays nothing. Simulation and
+// execution of the same transaction on the same state give the same gas.
+// The output's Kind, Hash, Payload (the BCS of the simulated
+// SignedTransaction), Sender, SequenceNumber and TimestampUsec are set.
+//
+// A prologue failure returns its *ledgerapi.VMStatus together with an
+// output describing the discarded transaction as the real API shows it
+// (success false, vm_status the status name, no gas, events or changes):
+// the TS SDK reads vm_status MAX_GAS_UNITS_BELOW_MIN_TRANSACTION_GAS_UNITS
+// from such a 200 response to retry without estimating max gas. Other
+// errors come from storage.
+func (vm *VM) Simulate(state storage.View, blk storage.Block, st *txn.SignedTransaction, opts SimulateOptions) (storage.Transaction, *txn.RawTransaction, error) {
+	vm.seal()
+	raw := st.Raw
+	_, estimate, prioritized := vm.EstimateGasPrice()
+	switch {
+	case opts.EstimatePrioritizedGasUnitPrice:
+		raw.GasUnitPrice = prioritized
+	case opts.EstimateGasUnitPrice:
+		raw.GasUnitPrice = estimate
+	}
+	if opts.EstimateMaxGasAmount {
+		s := newSession(vm, state)
+		bal, err := s.FungibleBalance(raw.Sender, aptMetadata)
+		if err != nil {
+			return storage.Transaction{}, &raw, err
+		}
+		if raw.GasUnitPrice > 0 {
+			bal /= raw.GasUnitPrice
+		}
+		size := uint64(len(encode(&raw)))
+		raw.MaxGasAmount = min(max(vm.intrinsicGas(size), bal), vm.gas.MaxGasAmount)
+	}
+	sim := &txn.SignedTransaction{Raw: raw, Auth: st.Auth}
+	out, err := vm.execute(state, blk, sim, prologueMode{simulation: true})
+	var vs *ledgerapi.VMStatus
+	if err != nil && !errors.As(err, &vs) {
+		return storage.Transaction{}, &raw, err
+	}
+	if vs != nil {
+		// Discarded: shown as the API shows a discarded simulation.
+		out = storage.Transaction{Info: storage.TransactionInfo{VMStatus: vs.Name}}
+	}
+	out.Kind = storage.KindUser
+	out.Payload = sim.Bytes()
+	out.Hash = txn.UserTransactionHash(out.Payload)
+	out.TimestampUsec = blk.TimestampUsec
+	sender := raw.Sender
+	out.Sender = &sender
+	if !raw.Payload.Orderless() {
+		seq := raw.SequenceNumber
+		out.SequenceNumber = &seq
+	}
+	return out, &raw, err
+}

@@ -1,0 +1,218 @@
+package vmstub
+
+import (
+	"errors"
+	"fmt"
+	"sync"
+	"sync/atomic"
+
+	"github.com/ledgernode/ledgernode/ledgerapi"
+	"github.com/ledgernode/ledgernode/storage"
+)
+
+// Defaults for Options fields left zero.
+const (
+	DefaultChainID     = 4
+	DefaultDevAccounts = 10
+	DefaultSeed        = "ledgernode"
+	// DefaultDevBalance is 100 APT in octas: enough for the TS SDK's default
+	// gas budget (2,000,000 units × 100 octas) many times over.
+	DefaultDevBalance = 10_000_000_000
+	// DefaultRootBalance is 10 billion APT in octas, the faucet's reserve.
+	DefaultRootBalance = 1_000_000_000_000_000_000
+)
+
+// GasSchedule prices transactions. Zero fields take the defaults of
+// DefaultGasSchedule. See the package documentation for the formula.
+type GasSchedule struct {
+	// ExecutionBase is charged to every transaction (execution units).
+	ExecutionBase uint64
+	// ExecutionPerCall is charged per native function call unless the
+	// function sets its own Gas (execution units).
+	ExecutionPerCall uint64
+	// IOPerWrite is charged per state slot written (io units).
+	IOPerWrite uint64
+	// IOPerEvent is charged per event, the fee statement excluded (io units).
+	IOPerEvent uint64
+	// IOBytesPerUnit: one io unit per started IOBytesPerUnit bytes of the
+	// raw transaction.
+	IOBytesPerUnit uint64
+	// StorageFeePerSlot is the storage fee, in octas, of each state slot a
+	// transaction creates. It is converted to gas units at the
+	// transaction's gas unit price, rounding up.
+	StorageFeePerSlot uint64
+	// MinGasUnitPrice and MaxGasUnitPrice bound gas_unit_price.
+	MinGasUnitPrice uint64
+	MaxGasUnitPrice uint64
+	// MaxGasAmount bounds max_gas_amount.
+	MaxGasAmount uint64
+	// MaxTransactionSize bounds the raw transaction's BCS size in bytes.
+	MaxTransactionSize uint64
+}
+
+// DefaultGasSchedule is the schedule used for zero fields of Options.Gas.
+var DefaultGasSchedule = GasSchedule{
+	ExecutionBase:      4,
+	ExecutionPerCall:   1,
+	IOPerWrite:         1,
+	IOPerEvent:         1,
+	IOBytesPerUnit:     100,
+	StorageFeePerSlot:  4_000,
+	MinGasUnitPrice:    100,
+	MaxGasUnitPrice:    10_000_000_000,
+	MaxGasAmount:       2_000_000,
+	MaxTransactionSize: 65_536,
+}
+
+func (g GasSchedule) withDefaults() GasSchedule {
+	d := DefaultGasSchedule
+	set := func(v *uint64, def uint64) {
+		if *v == 0 {
+			*v = def
+		}
+	}
+	set(&g.ExecutionBase, d.ExecutionBase)
+	set(&g.ExecutionPerCall, d.ExecutionPerCall)
+	set(&g.IOPerWrite, d.IOPerWrite)
+	set(&g.IOPerEvent, d.IOPerEvent)
+	set(&g.IOBytesPerUnit, d.IOBytesPerUnit)
+	set(&g.StorageFeePerSlot, d.StorageFeePerSlot)
+	set(&g.MinGasUnitPrice, d.MinGasUnitPrice)
+	set(&g.MaxGasUnitPrice, d.MaxGasUnitPrice)
+	set(&g.MaxGasAmount, d.MaxGasAmount)
+	set(&g.MaxTransactionSize, d.MaxTransactionSize)
+	return g
+}
+
+// Options configures a VM. The zero value is usable.
+type Options struct {
+	// ChainID of the ledger (default 4, a local testing chain).
+	ChainID uint8
+	// DevAccounts is the number of prefunded dev accounts (default 10; a
+	// negative value means none).
+	DevAccounts int
+	// Seed derives the dev and root keys (default "ledgernode").
+	Seed string
+	// DevBalance is each dev account's genesis balance in octas (default
+	// 100 APT).
+	DevBalance uint64
+	// RootBalance is the root (faucet) account's genesis balance in octas
+	// (default 10 billion APT).
+	RootBalance uint64
+	// Gas overrides the gas schedule; zero fields keep the defaults.
+	Gas GasSchedule
+	// Modules are host modules registered with New (see Register).
+	Modules []Module
+}
+
+// VM is the native executor. It implements the node's Executor interface
+// (Genesis, Validate, BlockPrologue, Execute, SequenceNumber), simulation
+// and view functions, the module registry (movevalue.Resolver for struct
+// layouts, the ABIs) and txn.ArgCodec. A VM is safe for concurrent use once
+// its modules are registered.
+type VM struct {
+	opts Options
+	gas  GasSchedule
+	root DevAccount
+	devs []DevAccount
+
+	regMu  sync.Mutex // serialises Register
+	sealed atomic.Bool
+	reg    *registry
+}
+
+// ErrSealed is returned by Register once the VM has started executing.
+var ErrSealed = errors.New("vmstub: modules must be registered before genesis and execution")
+
+// New returns a VM with the framework modules and opts.Modules registered.
+func New(opts Options) (*VM, error) {
+	if opts.ChainID == 0 {
+		opts.ChainID = DefaultChainID
+	}
+	if opts.DevAccounts == 0 {
+		opts.DevAccounts = DefaultDevAccounts
+	} else if opts.DevAccounts < 0 {
+		opts.DevAccounts = 0
+	}
+	if opts.Seed == "" {
+		opts.Seed = DefaultSeed
+	}
+	if opts.DevBalance == 0 {
+		opts.DevBalance = DefaultDevBalance
+	}
+	if opts.RootBalance == 0 {
+		opts.RootBalance = DefaultRootBalance
+	}
+	vm := &VM{opts: opts, gas: opts.Gas.withDefaults(), reg: newRegistry()}
+	if vm.gas.MinGasUnitPrice > vm.gas.MaxGasUnitPrice {
+		return nil, fmt.Errorf("vmstub: min gas unit price %d above max %d", vm.gas.MinGasUnitPrice, vm.gas.MaxGasUnitPrice)
+	}
+	vm.root = RootAccount(opts.Seed)
+	vm.devs = DevAccounts(opts.Seed, opts.DevAccounts)
+	for _, m := range frameworkModules() {
+		if err := vm.reg.add(m); err != nil {
+			return nil, fmt.Errorf("vmstub: framework module %s: %w", m.Name, err)
+		}
+	}
+	for _, m := range opts.Modules {
+		if err := vm.Register(m); err != nil {
+			return nil, err
+		}
+	}
+	return vm, nil
+}
+
+// Register adds a host module. It must be called before Genesis and before
+// any transaction is validated or executed (ErrSealed afterwards): modules
+// are part of the genesis state, and the registry is read without locks
+// once execution starts. A module may not replace an existing one.
+func (vm *VM) Register(m Module) error {
+	vm.regMu.Lock()
+	defer vm.regMu.Unlock()
+	if vm.sealed.Load() {
+		return ErrSealed
+	}
+	if err := vm.reg.add(m); err != nil {
+		return fmt.Errorf("vmstub: module %s::%s: %w", m.Address.ShortString(), m.Name, err)
+	}
+	return nil
+}
+
+// seal stops registration: from here on the registry is read-only.
+func (vm *VM) seal() {
+	if !vm.sealed.Load() {
+		vm.regMu.Lock()
+		vm.sealed.Store(true)
+		vm.regMu.Unlock()
+	}
+}
+
+// ChainID returns the chain id the VM validates against.
+func (vm *VM) ChainID() uint8 { return vm.opts.ChainID }
+
+// Gas returns the effective gas schedule.
+func (vm *VM) Gas() GasSchedule { return vm.gas }
+
+// Root returns the root (faucet) account.
+func (vm *VM) Root() DevAccount { return vm.root }
+
+// DevAccounts returns the prefunded dev accounts.
+func (vm *VM) DevAccounts() []DevAccount { return append([]DevAccount(nil), vm.devs...) }
+
+// EstimateGasPrice returns the gas price estimates the node reports
+// (deprioritized, regular, prioritized): the minimum price for the first
+// two and 1.5 times it for the last, as an idle local network does.
+func (vm *VM) EstimateGasPrice() (deprioritized, estimate, prioritized uint64) {
+	p := vm.gas.MinGasUnitPrice
+	return p, p, p + p/2
+}
+
+// SequenceNumber returns an account's sequence number: the Account
+// resource's, or 0 for a stateless account.
+func (vm *VM) SequenceNumber(state storage.View, addr ledgerapi.Address) (uint64, error) {
+	acc, ok, err := readAccount(state, addr)
+	if err != nil || !ok {
+		return 0, err
+	}
+	return acc.SequenceNumber, nil
+}
