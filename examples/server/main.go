@@ -1,12 +1,174 @@
-// Command server runs the bundled local ledger node.
+// Command server runs the bundled local ledger node: an in-memory ledger
+// with prefunded dev accounts, the REST API under /v1 and a faucet.
+//
+//	go run ./examples/server                 # API on 127.0.0.1:8080/v1, faucet on 127.0.0.1:8081
+//	go run ./examples/server -accounts 3 -block-interval 500ms
 package main
 
 import (
+	"context"
+	"encoding/hex"
+	"errors"
+	"flag"
 	"fmt"
+	"net"
+	"net/http"
 	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/gorilla/mux"
+	"github.com/rs/zerolog"
+
+	"github.com/ledgernode/ledgernode/handlers"
+	"github.com/ledgernode/ledgernode/mempool"
+	"github.com/ledgernode/ledgernode/middleware"
+	"github.com/ledgernode/ledgernode/node"
+	"github.com/ledgernode/ledgernode/storage/memstore"
+	"github.com/ledgernode/ledgernode/vmstub"
 )
 
+type config struct {
+	addr, faucetAddr string
+	chainID          uint
+	blockInterval    time.Duration
+	pruneWindow      uint64
+	accounts         int
+	seed, logLevel   string
+	dataDir          string
+	quiet            bool
+}
+
 func main() {
-	fmt.Fprintln(os.Stderr, "ledgernode: the bundled node is not built yet; see README.md for status")
-	os.Exit(1)
+	var c config
+	flag.StringVar(&c.addr, "addr", "127.0.0.1:8080", "API listen address (served under /v1)")
+	flag.StringVar(&c.faucetAddr, "faucet-addr", "127.0.0.1:8081", "faucet listen address (empty disables the faucet)")
+	flag.UintVar(&c.chainID, "chain-id", 4, "chain id")
+	flag.DurationVar(&c.blockInterval, "block-interval", 0, "time between blocks (0 = a block as soon as transactions are ready)")
+	flag.Uint64Var(&c.pruneWindow, "prune-window", 0, "number of recent versions to keep (0 = keep everything)")
+	flag.IntVar(&c.accounts, "accounts", 10, "number of prefunded dev accounts")
+	flag.StringVar(&c.seed, "seed", "ledgernode", "seed of the dev and faucet keys")
+	flag.StringVar(&c.logLevel, "log-level", "info", "log level: debug, info, warn, error")
+	flag.StringVar(&c.dataDir, "data-dir", "", "directory of a persistent ledger (reserved: not supported yet)")
+	flag.BoolVar(&c.quiet, "quiet", false, "do not print the dev accounts")
+	flag.Parse()
+	if err := run(c); err != nil {
+		fmt.Fprintln(os.Stderr, "ledgernode:", err)
+		os.Exit(1)
+	}
+}
+
+func run(c config) error {
+	start := time.Now()
+	level, err := zerolog.ParseLevel(c.logLevel)
+	if err != nil {
+		return fmt.Errorf("-log-level: %w", err)
+	}
+	log := zerolog.New(os.Stderr).Level(level).With().Timestamp().Logger()
+	if c.dataDir != "" {
+		return errors.New("-data-dir: the persistent backend is not available yet; run without it for an in-memory ledger")
+	}
+	if c.chainID == 0 || c.chainID > 255 {
+		return fmt.Errorf("-chain-id must be within 1..255, got %d", c.chainID)
+	}
+
+	devs := c.accounts
+	if devs == 0 {
+		devs = -1 // vmstub reads 0 as "the default"; the flag means none
+	}
+	vm, err := vmstub.New(vmstub.Options{ChainID: uint8(c.chainID), DevAccounts: devs, Seed: c.seed})
+	if err != nil {
+		return err
+	}
+	store := memstore.New(memstore.Options{ChainID: uint8(c.chainID), PruneWindow: c.pruneWindow})
+	pool := mempool.New(mempool.Options{})
+	n, err := node.New(store, pool, vm, node.Options{ChainID: uint8(c.chainID), BlockInterval: c.blockInterval, Logger: log})
+	if err != nil {
+		return err
+	}
+	if err := n.Start(context.Background()); err != nil {
+		return err
+	}
+	defer n.Close()
+
+	api, err := handlers.New(handlers.Deps{
+		Store: store, Submitter: n, Pending: pool, Executor: vm, Registry: vm, ABIs: vm, Logger: log,
+	}, handlers.Options{})
+	if err != nil {
+		return err
+	}
+	router := mux.NewRouter()
+	router.Handle("/", http.RedirectHandler("/v1", http.StatusFound))
+	router.PathPrefix("/v1").Handler(http.StripPrefix("/v1", api))
+	h := middleware.Chain(router,
+		middleware.RequestID(), middleware.AccessLog(log, nil), middleware.Recover(log),
+		middleware.CORS(), middleware.MaxBody(handlers.DefaultMaxBodyBytes))
+
+	apiLn, err := net.Listen("tcp", c.addr)
+	if err != nil {
+		return err
+	}
+	servers := []*http.Server{newServer(h)}
+	listeners := []net.Listener{apiLn}
+	if c.faucetAddr != "" {
+		fLn, err := net.Listen("tcp", c.faucetAddr)
+		if err != nil {
+			return err
+		}
+		f := &faucet{node: n, vm: vm, root: vm.Root(), chainID: uint8(c.chainID)}
+		servers = append(servers, newServer(middleware.Chain(f.handler(), middleware.CORS(), middleware.Recover(log))))
+		listeners = append(listeners, fLn)
+	}
+	errc := make(chan error, len(servers))
+	for i := range servers {
+		go func(s *http.Server, ln net.Listener) { errc <- s.Serve(ln) }(servers[i], listeners[i])
+	}
+	printBanner(c, vm, apiLn.Addr().String(), time.Since(start))
+
+	sig := make(chan os.Signal, 1)
+	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
+	select {
+	case s := <-sig:
+		log.Info().Str("signal", s.String()).Msg("shutting down")
+	case err := <-errc:
+		if !errors.Is(err, http.ErrServerClosed) {
+			return err
+		}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	for _, s := range servers {
+		s.Shutdown(ctx)
+	}
+	return nil
+}
+
+// newServer sets the timeouts that keep slow or stuck clients from holding
+// connections (slowloris); the write timeout leaves room for wait_by_hash.
+func newServer(h http.Handler) *http.Server {
+	return &http.Server{
+		Handler:           h,
+		ReadHeaderTimeout: 5 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		WriteTimeout:      60 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		MaxHeaderBytes:    64 << 10,
+	}
+}
+
+func printBanner(c config, vm *vmstub.VM, apiAddr string, took time.Duration) {
+	fmt.Printf("ledgernode ready in %s: chain id %d\n", took.Round(time.Millisecond), c.chainID)
+	fmt.Printf("  API     http://%s/v1\n", apiAddr)
+	if c.faucetAddr != "" {
+		fmt.Printf("  faucet  http://%s (POST /fund, POST /mint)\n", c.faucetAddr)
+	}
+	if c.quiet {
+		return
+	}
+	fmt.Println("\nDev accounts (ed25519):")
+	for _, a := range vm.DevAccounts() {
+		fmt.Printf("  (%d) %s  private key 0x%s\n", a.Index, a.Address, hex.EncodeToString(a.PrivateKey.Seed()))
+	}
+	fmt.Println()
 }
