@@ -1,0 +1,179 @@
+// Interop scenarios: the official Aptos TypeScript SDK, configured for a
+// local network and nothing else, against a running ledgernode server
+// (go run ./examples/server). Run with `npm test`. NODE_URL and FAUCET_URL
+// override the local defaults (http://127.0.0.1:8080/v1, :8081).
+import { test, before } from "node:test";
+import assert from "node:assert/strict";
+import {
+  Aptos, AptosConfig, Network, Account, Ed25519PrivateKey, generateUserTransactionHash,
+} from "@aptos-labs/ts-sdk";
+
+const config = process.env.NODE_URL
+  ? new AptosConfig({ network: Network.CUSTOM, fullnode: process.env.NODE_URL, faucet: process.env.FAUCET_URL })
+  : new AptosConfig({ network: Network.LOCAL });
+const aptos = new Aptos(config);
+const APT = 100_000_000;
+const noIndexer = { waitForIndexer: false };
+
+const transfer = (from, to, amount) =>
+  aptos.transaction.build.simple({ sender: from.accountAddress, data: { function: "0x1::aptos_account::transfer", functionArguments: [to, amount] } });
+
+async function funded(amount = 10 * APT) {
+  const a = Account.generate();
+  const r = await aptos.fundAccount({ accountAddress: a.accountAddress, amount, options: noIndexer });
+  assert.equal(r.success, true);
+  return a;
+}
+
+async function submitAndWait(signer, txn) {
+  const pending = await aptos.signAndSubmitTransaction({ signer, transaction: txn });
+  return aptos.waitForTransaction({ transactionHash: pending.hash });
+}
+
+let alice, bob;
+before(async () => {
+  alice = await funded();
+  bob = await funded();
+});
+
+test("ledger info and chain id", async () => {
+  const info = await aptos.getLedgerInfo();
+  assert.equal(info.chain_id, 4);
+  assert.equal(typeof info.ledger_version, "string");
+  assert.equal(await aptos.getChainId(), 4);
+});
+
+test("fund through the faucet", async () => {
+  const a = await funded(3 * APT);
+  assert.equal(await aptos.getAccountAPTAmount({ accountAddress: a.accountAddress }), 3 * APT);
+});
+
+test("transfer: submitted hash equals the SDK-computed hash; balances move", async () => {
+  const to = Account.generate().accountAddress;
+  const before = await aptos.getAccountAPTAmount({ accountAddress: alice.accountAddress });
+  const txn = await transfer(alice, to, 12345);
+  const auth = aptos.transaction.sign({ signer: alice, transaction: txn });
+  const expected = generateUserTransactionHash({ transaction: txn, senderAuthenticator: auth });
+  const pending = await aptos.transaction.submit.simple({ transaction: txn, senderAuthenticator: auth });
+  assert.equal(pending.hash, expected);
+  const done = await aptos.waitForTransaction({ transactionHash: pending.hash });
+  assert.equal(done.success, true);
+  assert.equal(done.hash, expected);
+  assert.equal(await aptos.getAccountAPTAmount({ accountAddress: to }), 12345);
+  assert.equal(await aptos.getBalance({ accountAddress: to, asset: "0x1::aptos_coin::AptosCoin" }), 12345);
+  const after = await aptos.getAccountAPTAmount({ accountAddress: alice.accountAddress });
+  assert.equal(before - after, 12345 + Number(done.gas_used) * Number(done.gas_unit_price));
+});
+
+test("account info and resources", async () => {
+  const info = await aptos.getAccountInfo({ accountAddress: alice.accountAddress });
+  assert.ok(Number(info.sequence_number) >= 1);
+  assert.equal(info.authentication_key, alice.accountAddress.toString());
+  const fresh = await aptos.getAccountInfo({ accountAddress: Account.generate().accountAddress });
+  assert.equal(fresh.sequence_number, "0");
+  const res = await aptos.getAccountResources({ accountAddress: alice.accountAddress });
+  assert.ok(res.some((r) => r.type === "0x1::account::Account"));
+  const acct = await aptos.getAccountResource({ accountAddress: alice.accountAddress, resourceType: "0x1::account::Account" });
+  assert.equal(acct.sequence_number, info.sequence_number);
+});
+
+test("simulate", async () => {
+  const txn = await transfer(alice, bob.accountAddress, 1);
+  const [sim] = await aptos.transaction.simulate.simple({ signerPublicKey: alice.publicKey, transaction: txn });
+  assert.equal(sim.success, true);
+  assert.equal(sim.vm_status, "Executed successfully");
+  assert.ok(Number(sim.gas_used) > 0);
+});
+
+test("a signature by the wrong key is rejected with a 4xx", async () => {
+  const txn = await transfer(alice, bob.accountAddress, 1);
+  const mallory = Account.generate();
+  const auth = aptos.transaction.sign({ signer: mallory, transaction: txn });
+  await assert.rejects(aptos.transaction.submit.simple({ transaction: txn, senderAuthenticator: auth }), (e) => {
+    assert.ok(e.status >= 400 && e.status < 500, `status ${e.status}`);
+    return true;
+  });
+});
+
+test("a replayed transaction is rejected", async () => {
+  const txn = await transfer(alice, bob.accountAddress, 1);
+  const auth = aptos.transaction.sign({ signer: alice, transaction: txn });
+  const p = await aptos.transaction.submit.simple({ transaction: txn, senderAuthenticator: auth });
+  await aptos.waitForTransaction({ transactionHash: p.hash });
+  await assert.rejects(aptos.transaction.submit.simple({ transaction: txn, senderAuthenticator: auth }), (e) => {
+    assert.equal(e.status, 400);
+    assert.match(JSON.stringify(e.data), /SEQUENCE_NUMBER_TOO_OLD|sequence_number_too_old/);
+    return true;
+  });
+});
+
+// aptos_account::transfer takes one signer, so a second signer makes the
+// VM fail the call after the prologue accepted both signatures: the
+// transaction commits with success=false and the real VM's status.
+test("multi-agent transaction: both signatures verified, committed", async () => {
+  const carol = await funded();
+  const txn = await aptos.transaction.build.multiAgent({
+    sender: alice.accountAddress, secondarySignerAddresses: [carol.accountAddress],
+    data: { function: "0x1::aptos_account::transfer", functionArguments: [bob.accountAddress, 7] },
+  });
+  const senderAuthenticator = aptos.transaction.sign({ signer: alice, transaction: txn });
+  const secondary = aptos.transaction.sign({ signer: carol, transaction: txn });
+  const p = await aptos.transaction.submit.multiAgent({ transaction: txn, senderAuthenticator, additionalSignersAuthenticators: [secondary] });
+  const done = await aptos.waitForTransaction({ transactionHash: p.hash, options: { checkSuccess: false } });
+  assert.equal(done.type, "user_transaction");
+  assert.equal(done.signature.type, "multi_agent_signature");
+  assert.equal(done.vm_status, "NUMBER_OF_SIGNER_ARGUMENTS_MISMATCH");
+  assert.equal(done.signature.secondary_signer_addresses[0], carol.accountAddress.toString());
+});
+
+test("fee-payer transaction charges the fee payer", async () => {
+  const sender = await funded(1 * APT);
+  const sponsor = await funded();
+  const before = await aptos.getAccountAPTAmount({ accountAddress: sender.accountAddress });
+  const txn = await aptos.transaction.build.simple({
+    sender: sender.accountAddress, withFeePayer: true,
+    data: { function: "0x1::aptos_account::transfer", functionArguments: [bob.accountAddress, 100] },
+  });
+  const senderAuthenticator = aptos.transaction.sign({ signer: sender, transaction: txn });
+  const feePayerAuthenticator = aptos.transaction.signAsFeePayer({ signer: sponsor, transaction: txn });
+  const p = await aptos.transaction.submit.simple({ transaction: txn, senderAuthenticator, feePayerAuthenticator });
+  const done = await aptos.waitForTransaction({ transactionHash: p.hash });
+  assert.equal(done.success, true);
+  assert.equal(done.signature.type, "fee_payer_signature");
+  assert.equal(await aptos.getAccountAPTAmount({ accountAddress: sender.accountAddress }), before - 100);
+});
+
+test("transaction by version and block by version agree", async () => {
+  const done = await submitAndWait(alice, await transfer(alice, bob.accountAddress, 2));
+  const byVersion = await aptos.getTransactionByVersion({ ledgerVersion: done.version });
+  assert.equal(byVersion.hash, done.hash);
+  const block = await aptos.getBlockByVersion({ ledgerVersion: done.version, options: { withTransactions: true } });
+  assert.ok(BigInt(block.first_version) <= BigInt(done.version) && BigInt(done.version) <= BigInt(block.last_version));
+  assert.ok(block.transactions.some((t) => t.hash === done.hash));
+  const byHeight = await aptos.getBlockByHeight({ blockHeight: Number(block.block_height) });
+  assert.equal(byHeight.block_hash, block.block_hash);
+});
+
+test("JSON view", async () => {
+  const [bal] = await aptos.viewJson({ payload: { function: "0x1::coin::balance", typeArguments: ["0x1::aptos_coin::AptosCoin"], functionArguments: [bob.accountAddress.toString()] } });
+  assert.equal(BigInt(bal), BigInt(await aptos.getAccountAPTAmount({ accountAddress: bob.accountAddress })));
+  const [seq] = await aptos.view({ payload: { function: "0x1::account::get_sequence_number", functionArguments: [alice.accountAddress] } });
+  assert.equal(String(seq), (await aptos.getAccountInfo({ accountAddress: alice.accountAddress })).sequence_number);
+});
+
+test("key rotation updates the auth key and the OriginatingAddress table", async () => {
+  const from = await funded();
+  const newKey = Ed25519PrivateKey.generate();
+  const txn = await aptos.rotateAuthKey({ fromAccount: from, toNewPrivateKey: newKey });
+  const done = await submitAndWait(from, txn);
+  assert.equal(done.success, true, done.vm_status);
+  const rotated = Account.fromPrivateKey({ privateKey: newKey, address: from.accountAddress, legacy: true });
+  const info = await aptos.getAccountInfo({ accountAddress: from.accountAddress });
+  assert.equal(info.authentication_key, rotated.publicKey.authKey().toString());
+  // The new key signs for the old address; the old key no longer does.
+  const ok = await submitAndWait(rotated, await transfer(rotated, bob.accountAddress, 3));
+  assert.equal(ok.success, true);
+  const table = await aptos.getAccountResource({ accountAddress: "0x1", resourceType: "0x1::account::OriginatingAddress" });
+  const original = await aptos.getTableItem({ handle: table.address_map.handle, data: { key_type: "address", value_type: "address", key: info.authentication_key } });
+  assert.equal(original, from.accountAddress.toString());
+});
