@@ -182,9 +182,13 @@ func (a *API) simulate(r *http.Request) (*reply, error) {
 	blk := storage.Block{Height: info.BlockHeight + 1, Epoch: info.Epoch, Round: info.BlockHeight + 1,
 		TimestampUsec: max(uint64(a.deps.Now().UnixMicro()), info.TimestampUsec+1)}
 	out, raw, err := a.deps.Executor.Simulate(stateAt{r.Context(), a.deps.Store, info.Version}, blk, st, opts)
-	if err != nil {
+	var vm *ledgerapi.VMStatus
+	if err != nil && !(errors.As(err, &vm) && out.Info.VMStatus != "") {
 		return nil, submitError(err)
 	}
+	// A transaction the prologue rejects is still a 200: the output says
+	// success=false with the status name, as the real node answers (clients
+	// read it to retry, e.g. without the max gas estimate).
 	if raw != nil {
 		st = &txn.SignedTransaction{Raw: *raw, Auth: st.Auth}
 	}
