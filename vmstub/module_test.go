@@ -147,6 +147,9 @@ func TestHostModule(t *testing.T) {
 		t.Fatalf("module bytes: %v", err)
 	}
 	reg, err := c.StateValue(storage.ResourceKey(cafe, registryTag))
+	if err != nil {
+		t.Fatalf("Registry resource: %v", err)
+	}
 	if js := render(t, codec, ledgerapi.StructType(registryTag), reg); js != `{"names":{"handle":"`+namesTable.String()+`"}}` {
 		t.Fatalf("Registry %s", js)
 	}
