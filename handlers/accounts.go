@@ -32,15 +32,7 @@ type accountDataJSON struct {
 // fresh (sequence 0, authentication key = address), as with stateless
 // accounts on the real network.
 func (a *API) getAccount(r *http.Request) (*reply, error) {
-	info, err := a.snapshot(r.Context())
-	if err != nil {
-		return nil, err
-	}
-	addr, err := pathAddress(r, "address")
-	if err != nil {
-		return nil, err
-	}
-	v, err := readVersion(r, info)
+	info, addr, v, err := a.accountAt(r)
 	if err != nil {
 		return nil, err
 	}
@@ -62,19 +54,11 @@ func (a *API) getAccount(r *http.Request) (*reply, error) {
 
 // getAccountResource serves GET /accounts/{address}/resource/{resource_type}.
 func (a *API) getAccountResource(r *http.Request) (*reply, error) {
-	info, err := a.snapshot(r.Context())
-	if err != nil {
-		return nil, err
-	}
-	addr, err := pathAddress(r, "address")
+	info, addr, v, err := a.accountAt(r)
 	if err != nil {
 		return nil, err
 	}
 	tag, err := pathStructTag(r, "resource_type")
-	if err != nil {
-		return nil, err
-	}
-	v, err := readVersion(r, info)
 	if err != nil {
 		return nil, err
 	}
@@ -100,15 +84,7 @@ func (a *API) getAccountModules(r *http.Request) (*reply, error) {
 }
 
 func (a *API) listState(r *http.Request, modules bool) (*reply, error) {
-	info, err := a.snapshot(r.Context())
-	if err != nil {
-		return nil, err
-	}
-	addr, err := pathAddress(r, "address")
-	if err != nil {
-		return nil, err
-	}
-	v, err := readVersion(r, info)
+	info, addr, v, err := a.accountAt(r)
 	if err != nil {
 		return nil, err
 	}
@@ -150,21 +126,13 @@ func (a *API) listState(r *http.Request, modules bool) (*reply, error) {
 
 // getAccountModule serves GET /accounts/{address}/module/{module_name}.
 func (a *API) getAccountModule(r *http.Request) (*reply, error) {
-	info, err := a.snapshot(r.Context())
-	if err != nil {
-		return nil, err
-	}
-	addr, err := pathAddress(r, "address")
+	info, addr, v, err := a.accountAt(r)
 	if err != nil {
 		return nil, err
 	}
 	name := pathVar(r, "module_name")
 	if err := ledgerapi.CheckIdentifier("module name", name); err != nil {
 		return nil, ledgerapi.InvalidInput("%v", err)
-	}
-	v, err := readVersion(r, info)
-	if err != nil {
-		return nil, err
 	}
 	b, err := a.deps.Store.StateValue(r.Context(), storage.ModuleKey(addr, name), v)
 	if err != nil {
@@ -193,15 +161,7 @@ func (a *API) moduleJSON(addr ledgerapi.Address, name string, bytecode []byte) m
 // balance of its paired asset (APT pairs with 0xa); for a fungible asset
 // metadata address, that asset's primary store balance. A bare number.
 func (a *API) getAccountBalance(r *http.Request) (*reply, error) {
-	info, err := a.snapshot(r.Context())
-	if err != nil {
-		return nil, err
-	}
-	addr, err := pathAddress(r, "address")
-	if err != nil {
-		return nil, err
-	}
-	v, err := readVersion(r, info)
+	info, addr, v, err := a.accountAt(r)
 	if err != nil {
 		return nil, err
 	}
@@ -244,6 +204,21 @@ func (a *API) getAccountBalance(r *http.Request) (*reply, error) {
 		}
 	}
 	return &reply{info: &info, body: json.Number(ledgerapi.U64(total).String())}, nil
+}
+
+// accountAt reads the request's snapshot, its {address} and its
+// ledger_version (latest when absent; 404/410 outside the window).
+func (a *API) accountAt(r *http.Request) (storage.LedgerInfo, ledgerapi.Address, uint64, error) {
+	info, err := a.snapshot(r.Context())
+	if err != nil {
+		return info, ledgerapi.Address{}, 0, err
+	}
+	addr, err := pathAddress(r, "address")
+	if err != nil {
+		return info, addr, 0, err
+	}
+	v, err := readVersion(r, info)
+	return info, addr, v, err
 }
 
 // pathStructTag parses a percent-encoded struct tag path parameter; a bad
