@@ -111,7 +111,7 @@ func (a *API) viewFromJSON(req *viewRequest, f *txn.EntryFunction) error {
 		return ledgerapi.InvalidInput("JSON view arguments need the function's ABI, which this node does not have")
 	}
 	if f.Args, err = a.deps.Registry.EncodeArgs(fn, f.TyArgs, req.Arguments); err != nil {
-		return ledgerapi.InvalidInput("arguments: %v", err)
+		return ledgerapi.InvalidInput("%v", err)
 	}
 	return nil
 }
