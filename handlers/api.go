@@ -133,8 +133,11 @@ func (a *API) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	a.router.ServeHTTP(w, r)
 }
 
-// Register adds every route to r, a gorilla/mux router or subrouter whose
-// paths are relative to the API's mount point.
+// Register adds every route to r, a gorilla/mux router whose paths are
+// relative to the API's mount point. On a PathPrefix subrouter the bare
+// mount point ("/v1" without a slash), unknown routes and wrong methods are
+// left to the host router; mounting the API itself with http.StripPrefix
+// (see examples/mount) keeps all of them, with the API's JSON errors.
 func (a *API) Register(r *mux.Router) {
 	for _, rt := range a.routes() {
 		r.Handle(rt.path, a.wrap(rt.handler)).Methods(rt.method).Name(rt.operationID)

@@ -152,6 +152,16 @@ func (a *API) lookupHash(ctx context.Context, h ledgerapi.HashValue) (any, error
 		if e, ok := a.deps.Pending.Get(h); ok {
 			return a.render.pending(e.Txn, e.Hash, true), nil
 		}
+		// The node commits a block before it clears the mempool, so a
+		// transaction that left the pool between the two lookups above is
+		// committed by now: look once more.
+		if t, err := a.deps.Store.TransactionByHash(ctx, h); err == nil {
+			out, err := a.renderCommitted(ctx, []storage.Transaction{t})
+			if err != nil {
+				return nil, err
+			}
+			return out[0], nil
+		}
 	}
 	return nil, notFound()
 }

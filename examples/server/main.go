@@ -100,7 +100,9 @@ func run(c config) error {
 	}
 	router := mux.NewRouter()
 	router.Handle("/", http.RedirectHandler("/v1", http.StatusFound))
-	router.PathPrefix("/v1").Handler(http.StripPrefix("/v1", api))
+	v1 := http.StripPrefix("/v1", api)
+	router.Handle("/v1", v1)              // the ledger info, as clients request it
+	router.PathPrefix("/v1/").Handler(v1) // everything else; "/v1foo" stays outside
 	h := middleware.Chain(router,
 		middleware.RequestID(), middleware.AccessLog(log, nil), middleware.Recover(log),
 		middleware.CORS(), middleware.MaxBody(handlers.DefaultMaxBodyBytes))
