@@ -21,21 +21,26 @@ import (
 )
 
 type stack struct {
-	base string
-	api  *handlers.API
-	vm   *vmstub.VM
-	node *node.Node
+	base  string
+	api   *handlers.API
+	vm    *vmstub.VM
+	node  *node.Node
+	store *memstore.Store
 }
 
 // newStack runs the whole embedded ledger (memstore, mempool, vmstub, node)
 // behind the API, as the bundled server does.
 func newStack(t *testing.T, opts handlers.Options, blockInterval time.Duration) *stack {
+	return newStackWith(t, opts, blockInterval, memstore.Options{ChainID: 4})
+}
+
+func newStackWith(t *testing.T, opts handlers.Options, blockInterval time.Duration, storeOpts memstore.Options) *stack {
 	t.Helper()
 	vm, err := vmstub.New(vmstub.Options{DevAccounts: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
-	store := memstore.New(memstore.Options{ChainID: 4})
+	store := memstore.New(storeOpts)
 	pool := mempool.New(mempool.Options{})
 	n, err := node.New(store, pool, vm, node.Options{BlockInterval: blockInterval})
 	if err != nil {
@@ -51,7 +56,7 @@ func newStack(t *testing.T, opts handlers.Options, blockInterval time.Duration) 
 	}
 	mux := http.NewServeMux()
 	mux.Handle("/v1/", http.StripPrefix("/v1", api))
-	return &stack{base: httptestServer(t, mux) + "/v1", api: api, vm: vm, node: n}
+	return &stack{base: httptestServer(t, mux) + "/v1", api: api, vm: vm, node: n, store: store}
 }
 
 func (s *stack) transfer(t *testing.T, from vmstub.DevAccount, seq uint64, to ledgerapi.Address, amount uint64) *txn.SignedTransaction {
