@@ -32,6 +32,7 @@ func (a *API) routes() []route {
 		{http.MethodGet, "/accounts/{address}/module/{module_name}", "get_account_module", a.getAccountModule},
 		{http.MethodGet, "/accounts/{address}/balance/{asset_type}", "get_account_balance", a.getAccountBalance},
 		{http.MethodGet, "/accounts/{address}/transactions", "get_account_transactions", a.getAccountTransactions},
+		{http.MethodGet, "/accounts/{address}/transaction_summaries", "get_account_transaction_summaries", a.getAccountTransactionSummaries},
 		{http.MethodGet, "/accounts/{address}/events/{creation_number}", "get_events_by_creation_number", a.getEventsByCreationNumber},
 		{http.MethodGet, "/accounts/{address}/events/{event_handle}/{field_name}", "get_events_by_event_handle", a.getEventsByEventHandle},
 		{http.MethodPost, "/tables/{table_handle}/item", "get_table_item", a.getTableItem},
