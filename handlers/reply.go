@@ -19,6 +19,7 @@ type reply struct {
 	cursor string              // X-NODE-CURSOR when non-empty
 	gas    *uint64             // X-NODE-GAS-USED when set
 	raw    []byte              // BCS body (application/x-bcs) instead of JSON
+	rawCT  string              // Content-Type of raw when it is not BCS
 }
 
 // handlerFunc is the shape of every endpoint: parse, read, return a value.
@@ -47,7 +48,11 @@ func (a *API) wrap(h handlerFunc) http.Handler {
 			status = http.StatusOK
 		}
 		if rep.raw != nil {
-			w.Header().Set("Content-Type", ledgerapi.ContentTypeBCS)
+			ct := ledgerapi.ContentTypeBCS
+			if rep.rawCT != "" {
+				ct = rep.rawCT
+			}
+			w.Header().Set("Content-Type", ct)
 			w.WriteHeader(status)
 			w.Write(rep.raw)
 			return

@@ -15,6 +15,9 @@ func (a *API) routes() []route {
 	return []route{
 		{http.MethodGet, "/", "get_ledger_info", a.getLedgerInfo},
 		{http.MethodGet, "/-/healthy", "healthy", a.healthy},
+		{http.MethodGet, "/spec", "spec", a.specExplorer},
+		{http.MethodGet, "/spec.json", "spec_json", a.specJSON},
+		{http.MethodGet, "/spec.yaml", "spec_yaml", a.specYAML},
 		{http.MethodGet, "/transactions", "get_transactions", a.getTransactions},
 		{http.MethodPost, "/transactions", "submit_transaction", a.submitTransaction},
 		{http.MethodPost, "/transactions/batch", "submit_batch_transactions", a.submitBatch},
