@@ -78,7 +78,7 @@ type blockMetadataJSON struct {
 	Epoch                    ledgerapi.U64       `json:"epoch"`
 	Round                    ledgerapi.U64       `json:"round"`
 	Events                   []eventJSON         `json:"events"`
-	PreviousBlockVotesBitvec []uint8             `json:"previous_block_votes_bitvec"`
+	PreviousBlockVotesBitvec []uint16            `json:"previous_block_votes_bitvec"` // numbers (a []uint8 would encode as base64)
 	Proposer                 ledgerapi.Address   `json:"proposer"`
 	FailedProposerIndices    []uint32            `json:"failed_proposer_indices"`
 	Timestamp                ledgerapi.U64       `json:"timestamp"`
@@ -186,7 +186,7 @@ func (r renderer) transaction(t *storage.Transaction, blk storage.Block) (any, e
 				"type": "direct_write_set", "changes": r.changes(t.Changes), "events": r.events(t.Events)}}}, nil
 	case storage.KindBlockMetadata:
 		return blockMetadataJSON{transactionInfoJSON: r.info(t), ID: blk.Hash, Epoch: ledgerapi.U64(blk.Epoch), Round: ledgerapi.U64(blk.Round),
-			Events: r.events(t.Events), PreviousBlockVotesBitvec: []uint8{}, FailedProposerIndices: []uint32{},
+			Events: r.events(t.Events), PreviousBlockVotesBitvec: []uint16{}, FailedProposerIndices: []uint32{},
 			Timestamp: ledgerapi.U64(t.TimestampUsec), Type: "block_metadata_transaction"}, nil
 	case storage.KindBlockEpilogue:
 		return checkpointJSON{transactionInfoJSON: r.info(t), Timestamp: ledgerapi.U64(t.TimestampUsec), Type: "block_epilogue_transaction"}, nil
