@@ -61,3 +61,25 @@ func (a *API) healthy(r *http.Request) (*reply, error) {
 	}
 	return &reply{info: &info, body: map[string]string{"message": "aptos-node:ok"}}, nil
 }
+
+// getInfo serves GET /info: a free-form description of the node and the
+// limits it applies.
+func (a *API) getInfo(r *http.Request) (*reply, error) {
+	info, err := a.snapshot(r.Context())
+	if err != nil {
+		return nil, err
+	}
+	return &reply{info: &info, body: map[string]any{
+		"node_role":                           a.deps.NodeRole,
+		"chain_id":                            info.ChainID,
+		"max_transactions_page_size":          a.opts.MaxTransactionsPageSize,
+		"max_block_transactions_page_size":    a.opts.MaxBlockTransactionsPageSize,
+		"max_events_page_size":                a.opts.MaxEventsPageSize,
+		"max_submit_transaction_batch_size":   a.opts.MaxBatchSize,
+		"content_length_limit":                a.opts.MaxBodyBytes,
+		"wait_by_hash_timeout_ms":             a.opts.WaitByHashTimeout.Milliseconds(),
+		"wait_by_hash_max_active_connections": a.opts.MaxWaiters,
+		"transaction_submission_enabled":      !a.opts.DisableSubmission && a.deps.Submitter != nil,
+		"transaction_simulation_enabled":      !a.opts.DisableSimulation && a.deps.Executor != nil,
+	}}, nil
+}

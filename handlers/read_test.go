@@ -65,6 +65,7 @@ func TestReadEndpointsStatuses(t *testing.T) {
 		status int
 		code   string
 	}{
+		{"/info", 200, ""},
 		{"/blocks/by_height/30", 200, ""},
 		{"/blocks/by_height/31", 404, "block_not_found"},
 		{"/blocks/by_height/0", 410, "block_pruned"},

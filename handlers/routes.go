@@ -15,6 +15,7 @@ func (a *API) routes() []route {
 	return []route{
 		{http.MethodGet, "/", "get_ledger_info", a.getLedgerInfo},
 		{http.MethodGet, "/-/healthy", "healthy", a.healthy},
+		{http.MethodGet, "/info", "get_info", a.getInfo},
 		{http.MethodGet, "/spec", "spec", a.specExplorer},
 		{http.MethodGet, "/spec.json", "spec_json", a.specJSON},
 		{http.MethodGet, "/spec.yaml", "spec_yaml", a.specYAML},
