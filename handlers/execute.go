@@ -196,9 +196,8 @@ func (a *API) simulate(r *http.Request) (*reply, error) {
 	out.Hash = st.Hash()
 	out.Kind = storage.KindUser
 	out.TimestampUsec = info.TimestampUsec
-	u := userTransactionJSON{transactionInfoJSON: a.render.info(&out), Events: a.render.events(out.Events),
-		Timestamp: ledgerapi.U64(out.TimestampUsec), Type: "user_transaction"}
-	a.render.fillRequest(st, &u.Sender, &u.SequenceNumber, &u.MaxGasAmount, &u.GasUnitPrice, &u.ExpirationTimestampSecs, &u.Payload, &u.Signature, &u.ReplayProtectionNonce)
+	u := userTransactionJSON{transactionInfoJSON: a.render.info(&out), requestJSON: a.render.request(st),
+		Events: a.render.events(out.Events), Timestamp: ledgerapi.U64(out.TimestampUsec), Type: "user_transaction"}
 	gas := out.Info.GasUsed
 	return &reply{info: &info, body: []any{u}, gas: &gas}, nil
 }

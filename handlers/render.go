@@ -50,8 +50,8 @@ type eventGUIDJSON struct {
 	AccountAddress ledgerapi.Address `json:"account_address"`
 }
 
-type userTransactionJSON struct {
-	transactionInfoJSON
+// requestJSON holds the fields a transaction repeats from its request.
+type requestJSON struct {
 	Sender                  ledgerapi.Address `json:"sender"`
 	SequenceNumber          ledgerapi.U64     `json:"sequence_number"`
 	MaxGasAmount            ledgerapi.U64     `json:"max_gas_amount"`
@@ -60,9 +60,14 @@ type userTransactionJSON struct {
 	Payload                 any               `json:"payload"`
 	Signature               any               `json:"signature"`
 	ReplayProtectionNonce   *ledgerapi.U64    `json:"replay_protection_nonce"`
-	Events                  []eventJSON       `json:"events"`
-	Timestamp               ledgerapi.U64     `json:"timestamp"`
-	Type                    string            `json:"type"`
+}
+
+type userTransactionJSON struct {
+	transactionInfoJSON
+	requestJSON
+	Events    []eventJSON   `json:"events"`
+	Timestamp ledgerapi.U64 `json:"timestamp"`
+	Type      string        `json:"type"`
 }
 
 type genesisTransactionJSON struct {
@@ -94,16 +99,9 @@ type checkpointJSON struct {
 // pendingTransactionJSON is a transaction waiting in the mempool. Type is
 // empty (omitted) in the submit response and "pending_transaction" in lookups.
 type pendingTransactionJSON struct {
-	Hash                    ledgerapi.HashValue `json:"hash"`
-	Sender                  ledgerapi.Address   `json:"sender"`
-	SequenceNumber          ledgerapi.U64       `json:"sequence_number"`
-	MaxGasAmount            ledgerapi.U64       `json:"max_gas_amount"`
-	GasUnitPrice            ledgerapi.U64       `json:"gas_unit_price"`
-	ExpirationTimestampSecs ledgerapi.U64       `json:"expiration_timestamp_secs"`
-	Payload                 any                 `json:"payload"`
-	Signature               any                 `json:"signature"`
-	ReplayProtectionNonce   *ledgerapi.U64      `json:"replay_protection_nonce"`
-	Type                    string              `json:"type,omitempty"`
+	Hash ledgerapi.HashValue `json:"hash"`
+	requestJSON
+	Type string `json:"type,omitempty"`
 }
 
 // renderer turns stored records into the JSON shapes of the API.
@@ -177,9 +175,8 @@ func (r renderer) transaction(t *storage.Transaction, blk storage.Block) (any, e
 		if err != nil {
 			return nil, fmt.Errorf("stored user transaction %d does not decode: %w", t.Version, err)
 		}
-		u := userTransactionJSON{transactionInfoJSON: r.info(t), Events: r.events(t.Events), Timestamp: ledgerapi.U64(t.TimestampUsec), Type: "user_transaction"}
-		r.fillRequest(st, &u.Sender, &u.SequenceNumber, &u.MaxGasAmount, &u.GasUnitPrice, &u.ExpirationTimestampSecs, &u.Payload, &u.Signature, &u.ReplayProtectionNonce)
-		return u, nil
+		return userTransactionJSON{transactionInfoJSON: r.info(t), requestJSON: r.request(st), Events: r.events(t.Events),
+			Timestamp: ledgerapi.U64(t.TimestampUsec), Type: "user_transaction"}, nil
 	case storage.KindGenesis:
 		return genesisTransactionJSON{transactionInfoJSON: r.info(t), Events: r.events(t.Events), Type: "genesis_transaction",
 			Payload: map[string]any{"type": "write_set_payload", "write_set": map[string]any{
@@ -196,31 +193,34 @@ func (r renderer) transaction(t *storage.Transaction, blk storage.Block) (any, e
 
 // pending renders a mempool transaction.
 func (r renderer) pending(st *txn.SignedTransaction, hash ledgerapi.HashValue, typed bool) pendingTransactionJSON {
-	p := pendingTransactionJSON{Hash: hash}
+	p := pendingTransactionJSON{Hash: hash, requestJSON: r.request(st)}
 	if typed {
 		p.Type = "pending_transaction"
 	}
-	r.fillRequest(st, &p.Sender, &p.SequenceNumber, &p.MaxGasAmount, &p.GasUnitPrice, &p.ExpirationTimestampSecs, &p.Payload, &p.Signature, &p.ReplayProtectionNonce)
 	return p
 }
 
-func (r renderer) fillRequest(st *txn.SignedTransaction, sender *ledgerapi.Address, seq, maxGas, price, exp *ledgerapi.U64, payload, sig *any, nonce **ledgerapi.U64) {
+// request renders the request fields of a signed transaction.
+func (r renderer) request(st *txn.SignedTransaction) requestJSON {
 	raw := &st.Raw
-	*sender = raw.Sender
-	*seq = ledgerapi.U64(raw.SequenceNumber)
-	*maxGas = ledgerapi.U64(raw.MaxGasAmount)
-	*price = ledgerapi.U64(raw.GasUnitPrice)
-	*exp = ledgerapi.U64(raw.ExpirationTimestampSecs)
 	var codec txn.ArgCodec
 	if r.reg != nil {
 		codec = r.reg
 	}
-	*payload = txn.PayloadJSON(&raw.Payload, codec)
-	*sig = txn.SignatureJSON(&st.Auth)
+	out := requestJSON{
+		Sender:                  raw.Sender,
+		SequenceNumber:          ledgerapi.U64(raw.SequenceNumber),
+		MaxGasAmount:            ledgerapi.U64(raw.MaxGasAmount),
+		GasUnitPrice:            ledgerapi.U64(raw.GasUnitPrice),
+		ExpirationTimestampSecs: ledgerapi.U64(raw.ExpirationTimestampSecs),
+		Payload:                 txn.PayloadJSON(&raw.Payload, codec),
+		Signature:               txn.SignatureJSON(&st.Auth),
+	}
 	if n := raw.Payload.ReplayProtectionNonce; n != nil {
 		v := ledgerapi.U64(*n)
-		*nonce = &v
+		out.ReplayProtectionNonce = &v
 	}
+	return out
 }
 
 // changes renders a write set.
