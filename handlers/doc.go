@@ -1,7 +1,46 @@
 // Package handlers serves the ledger node REST interface as an http.Handler.
 //
-// The handler does not know its URL prefix: hosts mount it under /v1 with
-// their own router (http.StripPrefix, or a gorilla/mux subrouter). It depends
-// only on the small storage, mempool and executor interfaces, so a host
-// chooses the backends.
+// # Mounting
+//
+// The API does not know its URL prefix. Hosts mount it under /v1:
+//
+//	api, err := handlers.New(handlers.Deps{Store: store, Submitter: node, Pending: pool,
+//		Executor: vm, Registry: vm, ABIs: vm}, handlers.Options{})
+//	v1 := http.StripPrefix("/v1", api)
+//	mux.Handle("/v1", v1)        // the ledger info, as clients request it
+//	mux.Handle("/v1/", v1)
+//
+// Deps holds small interfaces (storage.Reader, Submitter, Pending,
+// Executor, Registry, ABIs); only Store is required. Without a Submitter
+// the submission endpoints answer 403 api_disabled, without an Executor
+// so do view and simulate. Options holds the limits, each defaulting to the
+// real node's value (page sizes 25/100, 10,000 transactions per block, 8 MiB
+// bodies, batches of 10, a 1 s wait_by_hash with 100 waiters).
+//
+// # Requests and responses
+//
+// Every operation reads one ledger snapshot and answers with its
+// X-NODE-* headers; errors carry them too whenever the ledger can be read.
+// ledger_version is resolved against that snapshot: above the latest
+// version it is 404 version_not_found, below the oldest 410 version_pruned.
+// JSON bodies are decoded strictly (unknown fields, trailing data, wrong
+// types and missing required fields are 400 with a message naming the
+// field); BCS bodies use the canonical decoder of ledgerapi/txn. Both
+// content-type names are accepted for BCS transactions and view requests.
+//
+// # Errors
+//
+// Handlers return errors; one function, StatusOf, maps each error code of
+// the closed set in ledgerapi to its HTTP status (404 for *_not_found, 410
+// for *_pruned, 400 for invalid_input and mempool/VM rejections, 403
+// api_disabled, 503 health_check_failed, 507 mempool_is_full, 500
+// internal_error). Framework errors (unknown route 404, wrong method 405,
+// unsupported media type 415, body too large 413, unparsable parameters
+// 400) use web_framework_error. Errors that are not API errors become a
+// generic 500 internal_error and are logged, never echoed.
+//
+// # Documentation
+//
+// GET /spec.json and /spec.yaml serve an OpenAPI 3 document built from the
+// route table; GET /spec is a small explorer page.
 package handlers
