@@ -280,6 +280,34 @@ func (p *Pool) Done(taken []*Entry, seqOf func(ledgerapi.Address) uint64) {
 	}
 }
 
+// Release returns transactions handed out by Take to the pool without
+// removing them, for a block that failed to commit: they become ready again
+// in sequence order and are offered to the next block.
+func (p *Pool) Release(taken []*Entry, seqOf func(ledgerapi.Address) uint64) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	senders := map[ledgerapi.Address]struct{}{}
+	for _, e := range taken {
+		e.inFlight = false
+		if p.byHash[e.Hash] != e {
+			continue
+		}
+		if e.Txn.Raw.Payload.Orderless() {
+			p.enqueueLocked(e)
+			continue
+		}
+		senders[e.Txn.Raw.Sender] = struct{}{}
+	}
+	for s := range senders {
+		if acc := p.accounts[s]; acc != nil {
+			acc.head = seqOf(s)
+			if e, ok := acc.bySeq[acc.head]; ok {
+				p.enqueueLocked(e)
+			}
+		}
+	}
+}
+
 // Expire drops every transaction whose expiration time is at or before
 // nowSecs and that is not in flight, returning their hashes.
 func (p *Pool) Expire(nowSecs uint64) []ledgerapi.HashValue {

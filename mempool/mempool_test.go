@@ -222,3 +222,23 @@ func TestConcurrentSubmitters(t *testing.T) {
 		t.Fatalf("%d left in the pool", p.Len())
 	}
 }
+
+func TestReleaseKeepsTransactions(t *testing.T) {
+	p := New(Options{})
+	a := addr(9)
+	for s := uint64(0); s < 3; s++ {
+		add(t, p, mk(a, s, 100, 1e9), 0)
+	}
+	taken := p.Take(10)
+	if len(taken) != 3 {
+		t.Fatalf("took %d", len(taken))
+	}
+	// The block failed to commit: the chain is still at 0.
+	p.Release(taken, func(ledgerapi.Address) uint64 { return 0 })
+	if p.Len() != 3 {
+		t.Fatalf("released transactions were dropped: %d left", p.Len())
+	}
+	if got := seqs(p.Take(10)); fmt.Sprint(got) != "[0 1 2]" {
+		t.Fatalf("after release took %v, want [0 1 2]", got)
+	}
+}

@@ -100,7 +100,14 @@ func (n *Node) produceBlock(ctx context.Context, allowEmpty bool) (bool, error) 
 	if len(entries) == 0 && !allowEmpty {
 		return false, nil
 	}
-	defer func() { n.pool.Done(entries, n.seqOf(ctx)) }()
+	committed := false
+	defer func() {
+		if committed {
+			n.pool.Done(entries, n.seqOf(ctx))
+		} else {
+			n.pool.Release(entries, n.seqOf(ctx)) // nothing accepted is lost
+		}
+	}()
 
 	txns, err := n.execute(ctx, info, blk, entries)
 	if err != nil {
@@ -117,6 +124,7 @@ func (n *Node) produceBlock(ctx context.Context, allowEmpty bool) (bool, error) 
 	if err := n.store.CommitBlock(ctx, b, txns); err != nil {
 		return false, fmt.Errorf("node: committing block %d: %w", b.Height, err)
 	}
+	committed = true
 	n.acc = acc
 	n.broadcast()
 	return true, nil

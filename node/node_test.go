@@ -223,3 +223,54 @@ func TestConcurrentSenders(t *testing.T) {
 		}
 	}
 }
+
+// flakyStore fails the first n block commits after genesis.
+type flakyStore struct {
+	*memstore.Store
+	mu    sync.Mutex
+	fails int
+}
+
+func (s *flakyStore) CommitBlock(ctx context.Context, b storage.Block, txns []storage.Transaction) error {
+	s.mu.Lock()
+	fail := b.Height > 0 && s.fails > 0
+	if fail {
+		s.fails--
+	}
+	s.mu.Unlock()
+	if fail {
+		return errors.New("injected commit failure")
+	}
+	return s.Store.CommitBlock(ctx, b, txns)
+}
+
+// TestCommitFailureLosesNothing: a block that fails to commit returns its
+// transactions to the pool, and they commit with the next block.
+func TestCommitFailureLosesNothing(t *testing.T) {
+	store := &flakyStore{Store: memstore.New(memstore.Options{ChainID: 4}), fails: 3}
+	n, err := node.New(store, mempool.New(mempool.Options{}), counterExec{}, node.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := n.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	defer n.Close()
+	key := ed25519.NewKeyFromSeed(make([]byte, 32))
+	var sts []*txn.SignedTransaction
+	for q := uint64(0); q < 3; q++ {
+		st := signed(key, q)
+		if err := submit(t, n, st); err != nil {
+			t.Fatal(err)
+		}
+		sts = append(sts, st)
+	}
+	for _, st := range sts {
+		waitCommitted(t, n, store, st.Hash())
+	}
+	store.mu.Lock()
+	defer store.mu.Unlock()
+	if store.fails != 0 {
+		t.Fatalf("%d injected failures left unused", store.fails)
+	}
+}
