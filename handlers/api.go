@@ -8,6 +8,7 @@ import (
 	"github.com/gorilla/mux"
 	"github.com/rs/zerolog"
 
+	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/storage"
 )
 
@@ -55,6 +56,9 @@ type Options struct {
 	DisableSubmission bool
 	// DisableSimulation answers simulate with 403 api_disabled.
 	DisableSimulation bool
+	// Disabled turns off operations by operation id (for example
+	// "encode_submission" or "view"): they answer 403 api_disabled.
+	Disabled map[string]bool
 	// WaitByHashTimeout bounds the wait_by_hash long poll (default 1 s).
 	WaitByHashTimeout time.Duration
 	// MaxWaiters bounds concurrent wait_by_hash long polls (default 100);
@@ -140,6 +144,17 @@ func (a *API) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // (see examples/mount) keeps all of them, with the API's JSON errors.
 func (a *API) Register(r *mux.Router) {
 	for _, rt := range a.routes() {
-		r.Handle(rt.path, a.wrap(rt.handler)).Methods(rt.method).Name(rt.operationID)
+		h := rt.handler
+		if a.opts.Disabled[rt.operationID] {
+			h = disabled(rt.operationID)
+		}
+		r.Handle(rt.path, a.wrap(h)).Methods(rt.method).Name(rt.operationID)
+	}
+}
+
+// disabled answers an operation switched off in Options.Disabled.
+func disabled(operationID string) handlerFunc {
+	return func(*http.Request) (*reply, error) {
+		return nil, ledgerapi.NewError(ledgerapi.CodeAPIDisabled, "%s is disabled on this endpoint", operationID)
 	}
 }

@@ -142,3 +142,24 @@ func zeros(n int) string {
 	}
 	return string(b)
 }
+
+func TestDisabledOperations(t *testing.T) {
+	store := memstore.New(memstore.Options{ChainID: 4})
+	c := storagetest.NewChain(2)
+	b, txns := c.Genesis()
+	if err := store.CommitBlock(context.Background(), b, txns); err != nil {
+		t.Fatal(err)
+	}
+	api, err := handlers.New(handlers.Deps{Store: store}, handlers.Options{Disabled: map[string]bool{"get_transactions": true}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := httptestServer(t, http.StripPrefix("/v1", api)) + "/v1"
+	status, body := getAny(t, base+"/transactions")
+	if status != 403 || asMap(body)["error_code"] != "api_disabled" {
+		t.Fatalf("disabled operation: %d %v", status, body)
+	}
+	if status, _ := getAny(t, base+"/transactions/by_version/0"); status != 200 {
+		t.Fatalf("other operations stay on: %d", status)
+	}
+}
