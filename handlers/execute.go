@@ -37,9 +37,9 @@ func (s stateAt) StateValue(key storage.StateKey) ([]byte, error) {
 }
 
 type viewRequest struct {
-	Function      *string           `json:"function"`
-	TypeArguments []string          `json:"type_arguments"`
-	Arguments     []json.RawMessage `json:"arguments"`
+	Function      *string           `json:"function" validate:"required"`
+	TypeArguments []string          `json:"type_arguments" validate:"required"`
+	Arguments     []json.RawMessage `json:"arguments" validate:"required"`
 }
 
 // view serves POST /view: a JSON view request or a BCS EntryFunction
@@ -92,8 +92,8 @@ func (a *API) view(r *http.Request) (*reply, error) {
 }
 
 func (a *API) viewFromJSON(req *viewRequest, f *txn.EntryFunction) error {
-	if req.Function == nil || req.TypeArguments == nil || req.Arguments == nil {
-		return ledgerapi.InvalidInput("function, type_arguments and arguments are required")
+	if err := checkRequest(req); err != nil {
+		return err
 	}
 	fn, err := ledgerapi.ParseEntryFunctionId(*req.Function)
 	if err != nil {

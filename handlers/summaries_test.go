@@ -53,3 +53,23 @@ func TestTransactionSummaries(t *testing.T) {
 		t.Fatalf("limit=0: %d", status)
 	}
 }
+
+func TestRequestValidationNamesFields(t *testing.T) {
+	s := newStack(t, handlers.Options{}, 0)
+	cases := []struct{ path, body, want string }{
+		{"/tables/0x1/item", `{"key_type":"u64","value_type":"u64"}`, "missing required field key"},
+		{"/tables/0x1/item", `{"key":"1"}`, "missing required field key_type, value_type"},
+		{"/tables/0x1/raw_item", `{}`, "missing required field key"},
+		{"/view", `{"function":"0x1::chain_id::get","type_arguments":[]}`, "missing required field arguments"},
+	}
+	for _, c := range cases {
+		status, body, _ := post(t, s.base+c.path, "application/json", []byte(c.body))
+		if status != 400 || body["error_code"] != "invalid_input" || body["message"] != c.want {
+			t.Errorf("%s %s: %d %v, want %q", c.path, c.body, status, body, c.want)
+		}
+	}
+	status, body, _ := post(t, s.base+"/view", "application/json", []byte(`{"function":"0x1::chain_id::get","type_arguments":[],"arguments":[]}`))
+	if status != 200 {
+		t.Fatalf("empty lists are present, not missing: %d %v", status, body)
+	}
+}

@@ -10,13 +10,13 @@ import (
 )
 
 type tableItemRequest struct {
-	KeyType   *string         `json:"key_type"`
-	ValueType *string         `json:"value_type"`
-	Key       json.RawMessage `json:"key"`
+	KeyType   *string         `json:"key_type" validate:"required"`
+	ValueType *string         `json:"value_type" validate:"required"`
+	Key       json.RawMessage `json:"key" validate:"required"`
 }
 
 type rawTableItemRequest struct {
-	Key *ledgerapi.HexBytes `json:"key"`
+	Key *ledgerapi.HexBytes `json:"key" validate:"required"`
 }
 
 // pathHandle parses a table handle (32 bytes, hex).
@@ -35,8 +35,8 @@ func (a *API) getTableItem(r *http.Request) (*reply, error) {
 	if err := a.readJSON(r, &req); err != nil {
 		return nil, err
 	}
-	if req.KeyType == nil || req.ValueType == nil || len(req.Key) == 0 {
-		return nil, ledgerapi.InvalidInput("key_type, value_type and key are required")
+	if err := checkRequest(&req); err != nil {
+		return nil, err
 	}
 	kt, err := ledgerapi.ParseTypeTag(*req.KeyType)
 	if err != nil {
@@ -80,8 +80,8 @@ func (a *API) getRawTableItem(r *http.Request) (*reply, error) {
 	if err := a.readJSON(r, &req); err != nil {
 		return nil, err
 	}
-	if req.Key == nil {
-		return nil, ledgerapi.InvalidInput("key is required")
+	if err := checkRequest(&req); err != nil {
+		return nil, err
 	}
 	info, b, err := a.tableValue(r, handle, *req.Key)
 	if err != nil {
