@@ -44,6 +44,15 @@ func (a *API) renderCommitted(ctx context.Context, txns []storage.Transaction) (
 	return out, nil
 }
 
+// renderOne renders a single committed transaction.
+func (a *API) renderOne(ctx context.Context, t storage.Transaction) (any, error) {
+	out, err := a.renderCommitted(ctx, []storage.Transaction{t})
+	if err != nil {
+		return nil, err
+	}
+	return out[0], nil
+}
+
 // getTransactions serves GET /transactions?start=&limit=: committed
 // transactions ascending by version. Without start, the latest page.
 // 400 when start is above the latest version; 410 when it is pruned.
@@ -107,11 +116,11 @@ func (a *API) getTransactionByVersion(r *http.Request) (*reply, error) {
 	if err != nil {
 		return nil, storageError(err, notFoundTxnByVersion(v))
 	}
-	out, err := a.renderCommitted(r.Context(), []storage.Transaction{t})
+	body, err := a.renderOne(r.Context(), t)
 	if err != nil {
 		return nil, err
 	}
-	return &reply{info: &info, body: out[0]}, nil
+	return &reply{info: &info, body: body}, nil
 }
 
 // getTransactionByHash serves GET /transactions/by_hash/{txn_hash}: the
@@ -136,11 +145,7 @@ func (a *API) getTransactionByHash(r *http.Request) (*reply, error) {
 func (a *API) lookupHash(ctx context.Context, h ledgerapi.HashValue) (any, error) {
 	t, err := a.deps.Store.TransactionByHash(ctx, h)
 	if err == nil {
-		out, err := a.renderCommitted(ctx, []storage.Transaction{t})
-		if err != nil {
-			return nil, err
-		}
-		return out[0], nil
+		return a.renderOne(ctx, t)
 	}
 	notFound := func() error {
 		return ledgerapi.NewError(ledgerapi.CodeTransactionNotFound, "Transaction not found by Transaction hash(%s)", h)
@@ -156,11 +161,7 @@ func (a *API) lookupHash(ctx context.Context, h ledgerapi.HashValue) (any, error
 		// transaction that left the pool between the two lookups above is
 		// committed by now: look once more.
 		if t, err := a.deps.Store.TransactionByHash(ctx, h); err == nil {
-			out, err := a.renderCommitted(ctx, []storage.Transaction{t})
-			if err != nil {
-				return nil, err
-			}
-			return out[0], nil
+			return a.renderOne(ctx, t)
 		}
 	}
 	return nil, notFound()
