@@ -38,6 +38,15 @@ func (a *API) getAccount(r *http.Request) (*reply, error) {
 	}
 	out := accountDataJSON{AuthenticationKey: addr[:]}
 	b, err := a.deps.Store.StateValue(r.Context(), storage.ResourceKey(addr, accountTag), v)
+	if wantsBCS(r) {
+		switch {
+		case err == nil:
+			return &reply{info: &info, raw: b}, nil
+		case errors.Is(err, storage.ErrNotFound):
+			return &reply{info: &info, raw: synthesizedAccount(addr)}, nil
+		}
+		return nil, storageError(err, nil)
+	}
 	switch {
 	case err == nil:
 		// Account BCS starts with the auth key (uleb 32 + 32 bytes) then the sequence number.
@@ -68,6 +77,9 @@ func (a *API) getAccountResource(r *http.Request) (*reply, error) {
 			return ledgerapi.NewError(ledgerapi.CodeResourceNotFound,
 				"Resource not found by Address(%s), Struct tag(%s) and Ledger version(%d)", addr, tag, v)
 		})
+	}
+	if wantsBCS(r) {
+		return &reply{info: &info, raw: b}, nil
 	}
 	return &reply{info: &info, body: moveResourceJSON{Type: tag, Data: a.render.value(ledgerapi.StructType(tag), b)}}, nil
 }
@@ -109,6 +121,14 @@ func (a *API) listState(r *http.Request, modules bool) (*reply, error) {
 	if err != nil {
 		return nil, storageError(err, nil)
 	}
+	rep := &reply{info: &info}
+	if page.Next != nil {
+		rep.cursor = hex.EncodeToString(page.Next)
+	}
+	if wantsBCS(r) {
+		rep.raw = stateMap(page.Items, modules)
+		return rep, nil
+	}
 	out := make([]any, 0, len(page.Items))
 	for _, it := range page.Items {
 		if modules {
@@ -117,10 +137,7 @@ func (a *API) listState(r *http.Request, modules bool) (*reply, error) {
 			out = append(out, moveResourceJSON{Type: it.Key.Resource, Data: a.render.value(ledgerapi.StructType(it.Key.Resource), it.Value)})
 		}
 	}
-	rep := &reply{info: &info, body: out}
-	if page.Next != nil {
-		rep.cursor = hex.EncodeToString(page.Next)
-	}
+	rep.body = out
 	return rep, nil
 }
 
@@ -140,6 +157,9 @@ func (a *API) getAccountModule(r *http.Request) (*reply, error) {
 			return ledgerapi.NewError(ledgerapi.CodeModuleNotFound,
 				"Module not found by Address(%s), Module name(%s) and Ledger version(%d)", addr, name, v)
 		})
+	}
+	if wantsBCS(r) {
+		return &reply{info: &info, raw: b}, nil
 	}
 	return &reply{info: &info, body: a.moduleJSON(addr, name, b)}, nil
 }
@@ -202,6 +222,9 @@ func (a *API) getAccountBalance(r *http.Request) (*reply, error) {
 		case err != nil && !errors.Is(err, storage.ErrNotFound):
 			return nil, storageError(err, nil)
 		}
+	}
+	if wantsBCS(r) {
+		return &reply{info: &info, raw: u64BCS(total)}, nil
 	}
 	return &reply{info: &info, body: json.Number(ledgerapi.U64(total).String())}, nil
 }

@@ -4,6 +4,7 @@ import (
 	"net/http"
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
+	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
 	"github.com/ledgernode/ledgernode/storage"
 )
 
@@ -95,9 +96,30 @@ func (a *API) block(r *http.Request, info storage.LedgerInfo, b storage.Block) (
 		if err != nil {
 			return nil, storageError(err, notFoundTxnByVersion(b.FirstVersion))
 		}
+		if wantsBCS(r) {
+			return &reply{info: &info, raw: blockBCS(b, true, txns)}, nil
+		}
 		if out.Transactions, err = a.renderCommitted(r.Context(), txns); err != nil {
 			return nil, err
 		}
+	} else if wantsBCS(r) {
+		return &reply{info: &info, raw: blockBCS(b, false, nil)}, nil
 	}
 	return &reply{info: &info, body: out}, nil
+}
+
+// blockBCS is the BCS block: its fields, then the transactions when
+// requested.
+func blockBCS(b storage.Block, with bool, txns []storage.Transaction) []byte {
+	var e bcs.Encoder
+	e.U64(b.Height)
+	b.Hash.MarshalBCS(&e)
+	e.U64(b.TimestampUsec)
+	e.U64(b.FirstVersion)
+	e.U64(b.LastVersion)
+	e.Option(with)
+	if with {
+		e.Fixed(onChainList(txns))
+	}
+	return e.Bytes()
 }

@@ -28,6 +28,13 @@
 // field); BCS bodies use the canonical decoder of ledgerapi/txn. Both
 // content-type names are accepted for BCS transactions and view requests.
 //
+// Output is JSON unless the first of application/json and application/x-bcs
+// in the Accept header is application/x-bcs; then every operation the real
+// API offers in BCS answers in BCS (the layouts are listed in bcsout.go;
+// encode_submission answers 400 bcs_not_supported, raw_item is BCS only).
+// Errors are always JSON. Paged listings name the next page in
+// X-NODE-CURSOR and, for Aptos clients, in X-Aptos-Cursor.
+//
 // # Errors
 //
 // Handlers return errors; one function, StatusOf, maps each error code of

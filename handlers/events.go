@@ -6,6 +6,7 @@ import (
 	"net/http"
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
+	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
 	"github.com/ledgernode/ledgernode/storage"
 )
 
@@ -101,6 +102,15 @@ func (a *API) events(r *http.Request, info storage.LedgerInfo, key storage.Event
 	}
 	if err != nil {
 		return nil, storageError(err, nil)
+	}
+	if wantsBCS(r) {
+		var e bcs.Encoder
+		e.SeqLen(len(evs))
+		for i := range evs {
+			e.U64(evs[i].Version)
+			encodeEvent(&e, &evs[i].Event)
+		}
+		return &reply{info: &info, raw: e.Bytes()}, nil
 	}
 	out := make([]eventJSON, len(evs))
 	for i := range evs {

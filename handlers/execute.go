@@ -84,6 +84,14 @@ func (a *API) view(r *http.Request) (*reply, error) {
 	if err != nil {
 		return nil, viewError(err)
 	}
+	if wantsBCS(r) {
+		var e bcs.Encoder
+		e.SeqLen(len(vals))
+		for _, v := range vals {
+			e.Fixed(v)
+		}
+		return &reply{info: &info, raw: e.Bytes(), gas: &gas}, nil
+	}
 	out := make([]json.RawMessage, len(vals))
 	for i := range vals {
 		out[i] = a.render.value(types[i], vals[i])
@@ -146,6 +154,9 @@ func (a *API) estimateGasPrice(r *http.Request) (*reply, error) {
 	if a.deps.Executor != nil {
 		est.DeprioritizedGasEstimate, est.GasEstimate, est.PrioritizedGasEstimate = a.deps.Executor.EstimateGasPrice()
 	}
+	if wantsBCS(r) {
+		return &reply{info: &info, raw: u64BCS(est.GasEstimate)}, nil
+	}
 	return &reply{info: &info, body: est}, nil
 }
 
@@ -196,8 +207,14 @@ func (a *API) simulate(r *http.Request) (*reply, error) {
 	out.Hash = st.Hash()
 	out.Kind = storage.KindUser
 	out.TimestampUsec = info.TimestampUsec
+	gas := out.Info.GasUsed
+	if wantsBCS(r) {
+		out.Payload = st.Bytes()
+		var e bcs.Encoder
+		encodeOnChain(&e, &out)
+		return &reply{info: &info, raw: e.Bytes(), gas: &gas}, nil
+	}
 	u := userTransactionJSON{transactionInfoJSON: a.render.info(&out), requestJSON: a.render.request(st),
 		Events: a.render.events(out.Events), Timestamp: ledgerapi.U64(out.TimestampUsec), Type: "user_transaction"}
-	gas := out.Info.GasUsed
 	return &reply{info: &info, body: []any{u}, gas: &gas}, nil
 }

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
+	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
 )
 
 // indexResponse is the ledger info body of GET /.
@@ -26,6 +27,22 @@ func (a *API) getLedgerInfo(r *http.Request) (*reply, error) {
 	info, err := a.snapshot(r.Context())
 	if err != nil {
 		return nil, err
+	}
+	if wantsBCS(r) {
+		var e bcs.Encoder
+		e.U8(info.ChainID)
+		e.U64(info.Epoch)
+		e.U64(info.Version)
+		e.U64(info.OldestVersion)
+		e.U64(info.TimestampUsec)
+		role := uint32(1) // full_node
+		if a.deps.NodeRole == "validator" {
+			role = 0
+		}
+		e.Variant(role)
+		e.U64(info.OldestBlockHeight)
+		e.U64(info.BlockHeight)
+		return &reply{info: &info, raw: e.Bytes()}, nil
 	}
 	return &reply{info: &info, body: indexResponse{
 		ChainID:             info.ChainID,
@@ -59,7 +76,13 @@ func (a *API) healthy(r *http.Request) (*reply, error) {
 				"The latest ledger info timestamp is %s old, which is beyond the allowed skew (%ds).", age.Truncate(time.Millisecond), secs)
 		}
 	}
-	return &reply{info: &info, body: map[string]string{"message": "aptos-node:ok"}}, nil
+	const message = "aptos-node:ok"
+	if wantsBCS(r) {
+		var e bcs.Encoder
+		e.String(message)
+		return &reply{info: &info, raw: e.Bytes()}, nil
+	}
+	return &reply{info: &info, body: map[string]string{"message": message}}, nil
 }
 
 // getInfo serves GET /info: a free-form description of the node and the

@@ -151,7 +151,14 @@ func operation(id, path string) jsonObj {
 	}
 	responses := jsonObj{}
 	for _, r := range d.ok {
-		resp := jsonObj{"description": r.description, "content": r.content}
+		content := r.content
+		if desc, ok := bcsOutput[id]; ok && r.status < 300 {
+			content = jsonObj{ledgerapi.ContentTypeBCS: jsonObj{"schema": binarySchema(desc)}}
+			for k, v := range r.content {
+				content[k] = v
+			}
+		}
+		resp := jsonObj{"description": r.description, "content": content}
 		hs := jsonObj{}
 		if !d.noLedgerHeaders {
 			for _, h := range ledgerHeaderDocs {

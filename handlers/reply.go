@@ -11,6 +11,9 @@ import (
 	"github.com/ledgernode/ledgernode/storage"
 )
 
+// aptosCursorHeader repeats X-NODE-CURSOR under the name Aptos clients read.
+const aptosCursorHeader = "X-Aptos-Cursor"
+
 // reply is what a handler returns on success.
 type reply struct {
 	status int // default 200
@@ -39,6 +42,8 @@ func (a *API) wrap(h handlerFunc) http.Handler {
 		}
 		if rep.cursor != "" {
 			w.Header().Set(ledgerapi.HeaderCursor, rep.cursor)
+			// The official TypeScript SDK pages by this name only.
+			w.Header().Set(aptosCursorHeader, rep.cursor)
 		}
 		if rep.gas != nil {
 			w.Header().Set(ledgerapi.HeaderGasUsed, strconv.FormatUint(*rep.gas, 10))

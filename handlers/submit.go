@@ -51,6 +51,9 @@ func (a *API) submitTransaction(r *http.Request) (*reply, error) {
 	if _, err := a.deps.Submitter.Submit(r.Context(), st, b, h); err != nil {
 		return nil, submitError(err)
 	}
+	if wantsBCS(r) {
+		return &reply{status: http.StatusAccepted, info: &info, raw: []byte{}}, nil
+	}
 	return &reply{status: http.StatusAccepted, info: &info, body: a.render.pending(st, h, false)}, nil
 }
 
@@ -126,6 +129,9 @@ func (a *API) submitBatch(r *http.Request) (*reply, error) {
 // the bytes to sign for a JSON transaction request (the multi-agent message
 // when secondary_signers is given).
 func (a *API) encodeSubmission(r *http.Request) (*reply, error) {
+	if wantsBCS(r) {
+		return nil, ledgerapi.NewError(ledgerapi.CodeBCSNotSupported, "BCS is not supported for encode submission")
+	}
 	info, err := a.snapshot(r.Context())
 	if err != nil {
 		return nil, err

@@ -5,6 +5,8 @@ import (
 	"net/http"
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
+	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
+	"github.com/ledgernode/ledgernode/storage"
 )
 
 type transactionSummaryJSON struct {
@@ -69,19 +71,37 @@ func (a *API) getAccountTransactionSummaries(r *http.Request) (*reply, error) {
 			from = next - uint64(limit)
 		}
 	}
-	out := []transactionSummaryJSON{}
+	var txns []storage.Transaction
 	if limit > 0 && from < next {
-		txns, err := a.deps.Store.AccountTransactions(ctx, addr, from, limit, info.Version)
-		if err != nil {
+		if txns, err = a.deps.Store.AccountTransactions(ctx, addr, from, limit, info.Version); err != nil {
 			return nil, storageError(err, nil)
 		}
-		for _, t := range txns {
-			if hasEnd && t.Version >= endV {
+		for i := range txns {
+			if hasEnd && txns[i].Version >= endV {
+				txns = txns[:i]
 				break
 			}
-			out = append(out, transactionSummaryJSON{Sender: addr, Version: ledgerapi.U64(t.Version), TransactionHash: t.Hash,
-				ReplayProtector: map[string]ledgerapi.U64{"sequence_number": ledgerapi.U64(*t.SequenceNumber)}})
 		}
+	}
+	if wantsBCS(r) {
+		// Vec<IndexedTransactionSummary::V1{sender, replay_protector:
+		// ReplayProtector::SequenceNumber(u64), version, transaction_hash}>
+		var e bcs.Encoder
+		e.SeqLen(len(txns))
+		for _, t := range txns {
+			e.Variant(0)
+			e.Fixed(addr[:])
+			e.Variant(1)
+			e.U64(*t.SequenceNumber)
+			e.U64(t.Version)
+			t.Hash.MarshalBCS(&e)
+		}
+		return &reply{info: &info, raw: e.Bytes()}, nil
+	}
+	out := make([]transactionSummaryJSON, 0, len(txns))
+	for _, t := range txns {
+		out = append(out, transactionSummaryJSON{Sender: addr, Version: ledgerapi.U64(t.Version), TransactionHash: t.Hash,
+			ReplayProtector: map[string]ledgerapi.U64{"sequence_number": ledgerapi.U64(*t.SequenceNumber)}})
 	}
 	return &reply{info: &info, body: out}, nil
 }

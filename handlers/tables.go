@@ -58,6 +58,9 @@ func (a *API) getTableItem(r *http.Request) (*reply, error) {
 	if err != nil {
 		return nil, err
 	}
+	if wantsBCS(r) {
+		return &reply{info: &info, raw: b}, nil
+	}
 	out, err := codec.BCSToJSON(vt, b)
 	if err != nil {
 		return nil, ledgerapi.InvalidInput("the stored value does not decode as %s: %v", vt, err)

@@ -6,6 +6,7 @@ import (
 	"net/http"
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
+	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
 	"github.com/ledgernode/ledgernode/mempool"
 	"github.com/ledgernode/ledgernode/storage"
 )
@@ -88,11 +89,20 @@ func (a *API) getTransactions(r *http.Request) (*reply, error) {
 	if err != nil {
 		return nil, storageError(err, notFoundTxnByVersion(start))
 	}
+	return a.listReply(r, &info, txns)
+}
+
+// listReply answers a list of committed transactions: JSON, or BCS
+// Vec<TransactionOnChainData>.
+func (a *API) listReply(r *http.Request, info *storage.LedgerInfo, txns []storage.Transaction) (*reply, error) {
+	if wantsBCS(r) {
+		return &reply{info: info, raw: onChainList(txns)}, nil
+	}
 	out, err := a.renderCommitted(r.Context(), txns)
 	if err != nil {
 		return nil, err
 	}
-	return &reply{info: &info, body: out}, nil
+	return &reply{info: info, body: out}, nil
 }
 
 // getTransactionByVersion serves GET /transactions/by_version/{txn_version}:
@@ -116,11 +126,7 @@ func (a *API) getTransactionByVersion(r *http.Request) (*reply, error) {
 	if err != nil {
 		return nil, storageError(err, notFoundTxnByVersion(v))
 	}
-	body, err := a.renderOne(r.Context(), t)
-	if err != nil {
-		return nil, err
-	}
-	return &reply{info: &info, body: body}, nil
+	return a.foundReply(r, &info, found{committed: &t})
 }
 
 // getTransactionByHash serves GET /transactions/by_hash/{txn_hash}: the
@@ -134,37 +140,67 @@ func (a *API) getTransactionByHash(r *http.Request) (*reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	body, err := a.lookupHash(r.Context(), h)
+	f, err := a.lookupHash(r.Context(), h)
 	if err != nil {
 		return nil, err
 	}
-	return &reply{info: &info, body: body}, nil
+	return a.foundReply(r, &info, f)
+}
+
+// found is a transaction looked up by hash: committed or pending.
+type found struct {
+	committed *storage.Transaction
+	pending   *mempool.Entry
+}
+
+// foundReply renders a looked-up transaction as JSON, or as the BCS
+// TransactionData enum (OnChain = 0, Pending = 1).
+func (a *API) foundReply(r *http.Request, info *storage.LedgerInfo, f found) (*reply, error) {
+	if wantsBCS(r) {
+		var e bcs.Encoder
+		if f.committed != nil {
+			e.Variant(0)
+			encodeOnChain(&e, f.committed)
+		} else {
+			e.Variant(1)
+			e.Fixed(f.pending.Bytes)
+		}
+		return &reply{info: info, raw: e.Bytes()}, nil
+	}
+	if f.committed == nil {
+		return &reply{info: info, body: a.render.pending(f.pending.Txn, f.pending.Hash, true)}, nil
+	}
+	body, err := a.renderOne(r.Context(), *f.committed)
+	if err != nil {
+		return nil, err
+	}
+	return &reply{info: info, body: body}, nil
 }
 
 // lookupHash finds a transaction in committed storage first, then in the mempool.
-func (a *API) lookupHash(ctx context.Context, h ledgerapi.HashValue) (any, error) {
+func (a *API) lookupHash(ctx context.Context, h ledgerapi.HashValue) (found, error) {
 	t, err := a.deps.Store.TransactionByHash(ctx, h)
 	if err == nil {
-		return a.renderOne(ctx, t)
+		return found{committed: &t}, nil
 	}
 	notFound := func() error {
 		return ledgerapi.NewError(ledgerapi.CodeTransactionNotFound, "Transaction not found by Transaction hash(%s)", h)
 	}
 	if err := storageError(err, notFound); !isCode(err, ledgerapi.CodeTransactionNotFound) {
-		return nil, err
+		return found{}, err
 	}
 	if a.deps.Pending != nil {
 		if e, ok := a.deps.Pending.Get(h); ok {
-			return a.render.pending(e.Txn, e.Hash, true), nil
+			return found{pending: e}, nil
 		}
 		// The node commits a block before it clears the mempool, so a
 		// transaction that left the pool between the two lookups above is
 		// committed by now: look once more.
 		if t, err := a.deps.Store.TransactionByHash(ctx, h); err == nil {
-			return a.renderOne(ctx, t)
+			return found{committed: &t}, nil
 		}
 	}
-	return nil, notFound()
+	return found{}, notFound()
 }
 
 // getAccountTransactions serves GET /accounts/{address}/transactions: the
@@ -202,11 +238,7 @@ func (a *API) getAccountTransactions(r *http.Request) (*reply, error) {
 	if err != nil {
 		return nil, storageError(err, notFoundTxnByVersion(info.Version))
 	}
-	out, err := a.renderCommitted(ctx, txns)
-	if err != nil {
-		return nil, err
-	}
-	return &reply{info: &info, body: out}, nil
+	return a.listReply(r, &info, txns)
 }
 
 // nextSequence finds one past the highest committed sequence number of

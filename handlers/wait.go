@@ -23,44 +23,42 @@ func (a *API) waitTransactionByHash(r *http.Request) (*reply, error) {
 		return nil, err
 	}
 	if a.deps.Submitter == nil {
-		body, err := a.lookupHash(r.Context(), h)
+		f, err := a.lookupHash(r.Context(), h)
 		if err != nil {
 			return nil, err
 		}
-		return &reply{info: &info, body: body}, nil
+		return a.foundReply(r, &info, f)
 	}
 	select {
 	case a.waiters <- struct{}{}:
 		defer func() { <-a.waiters }()
 	default:
-		body, err := a.lookupHash(r.Context(), h)
+		f, err := a.lookupHash(r.Context(), h)
 		if err != nil {
 			return nil, err
 		}
-		return &reply{info: &info, body: body}, nil
+		return a.foundReply(r, &info, f)
 	}
 	timer := time.NewTimer(a.opts.WaitByHashTimeout)
 	defer timer.Stop()
 	for {
 		signal := a.deps.Submitter.CommitSignal()
-		body, err := a.lookupHash(r.Context(), h)
+		f, err := a.lookupHash(r.Context(), h)
 		if err != nil {
 			return nil, err
 		}
-		if p, pending := body.(pendingTransactionJSON); !pending {
+		if f.committed != nil {
 			if latest, err := a.snapshot(r.Context()); err == nil {
 				info = latest
 			}
-			return &reply{info: &info, body: body}, nil
-		} else {
-			select {
-			case <-signal:
-				continue
-			case <-timer.C:
-				return &reply{info: &info, body: p}, nil
-			case <-r.Context().Done():
-				return nil, ledgerapi.NewError(ledgerapi.CodeInternalError, "client went away")
-			}
+			return a.foundReply(r, &info, f)
+		}
+		select {
+		case <-signal:
+		case <-timer.C:
+			return a.foundReply(r, &info, f)
+		case <-r.Context().Done():
+			return nil, ledgerapi.NewError(ledgerapi.CodeInternalError, "client went away")
 		}
 	}
 }

@@ -162,7 +162,7 @@ func CORS() Middleware {
 	expose := strings.Join([]string{
 		ledgerapi.HeaderChainID, ledgerapi.HeaderLedgerVersion, ledgerapi.HeaderLedgerOldest,
 		ledgerapi.HeaderLedgerTimestamp, ledgerapi.HeaderEpoch, ledgerapi.HeaderBlockHeight,
-		ledgerapi.HeaderOldestBlockHeight, ledgerapi.HeaderGasUsed, ledgerapi.HeaderCursor, RequestIDHeader,
+		ledgerapi.HeaderOldestBlockHeight, ledgerapi.HeaderGasUsed, ledgerapi.HeaderCursor, "X-Aptos-Cursor", RequestIDHeader,
 	}, ", ")
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
