@@ -98,7 +98,7 @@ func (o *Options) withDefaults() {
 type API struct {
 	deps    Deps
 	opts    Options
-	router  *mux.Router
+	router  *router
 	render  renderer
 	waiters chan struct{} // semaphore of wait_by_hash slots
 }
@@ -116,14 +116,10 @@ func New(deps Deps, opts Options) (*API, error) {
 	}
 	opts.withDefaults()
 	a := &API{deps: deps, opts: opts, render: newRenderer(deps.Registry), waiters: make(chan struct{}, opts.MaxWaiters)}
-	a.router = mux.NewRouter()
-	a.Register(a.router)
-	a.router.NotFoundHandler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		a.writeError(w, r, frameworkError(http.StatusNotFound, "no route for %s %s", r.Method, r.URL.Path))
-	})
-	a.router.MethodNotAllowedHandler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		a.writeError(w, r, frameworkError(http.StatusMethodNotAllowed, "method %s is not allowed on %s", r.Method, r.URL.Path))
-	})
+	a.router = newRouter()
+	for _, rt := range a.routes() {
+		a.router.handle(rt.method, rt.path, a.wrap(a.enabled(rt)))
+	}
 	return a, nil
 }
 
@@ -131,10 +127,19 @@ func New(deps Deps, opts Options) (*API, error) {
 // The mount point itself ("/v1" with the prefix stripped to "") is the
 // ledger info, as clients request it without a trailing slash.
 func (a *API) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	if r.URL.Path == "" {
-		r.URL.Path = "/"
+	path := r.URL.Path
+	if path == "" {
+		path = "/"
 	}
-	a.router.ServeHTTP(w, r)
+	h, found := a.router.match(r, path)
+	switch {
+	case h != nil:
+		h.ServeHTTP(w, r)
+	case found:
+		a.writeError(w, r, frameworkError(http.StatusMethodNotAllowed, "method %s is not allowed on %s", r.Method, path))
+	default:
+		a.writeError(w, r, frameworkError(http.StatusNotFound, "no route for %s %s", r.Method, path))
+	}
 }
 
 // Register adds every route to r, a gorilla/mux router whose paths are
@@ -144,12 +149,17 @@ func (a *API) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // (see examples/mount) keeps all of them, with the API's JSON errors.
 func (a *API) Register(r *mux.Router) {
 	for _, rt := range a.routes() {
-		h := rt.handler
-		if a.opts.Disabled[rt.operationID] {
-			h = disabled(rt.operationID)
-		}
-		r.Handle(rt.path, a.wrap(h)).Methods(rt.method).Name(rt.operationID)
+		r.Handle(rt.path, a.wrap(a.enabled(rt))).Methods(rt.method).Name(rt.operationID)
 	}
+}
+
+// enabled is the route's handler, or the api_disabled answer when
+// Options.Disabled switches the operation off.
+func (a *API) enabled(rt route) handlerFunc {
+	if a.opts.Disabled[rt.operationID] {
+		return disabled(rt.operationID)
+	}
+	return rt.handler
 }
 
 // disabled answers an operation switched off in Options.Disabled.

@@ -7,14 +7,9 @@ import (
 	"net/http"
 	"strconv"
 
-	"github.com/gorilla/mux"
-
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/storage"
 )
-
-// pathVar returns a path variable; routes guarantee it exists.
-func pathVar(r *http.Request, name string) string { return mux.Vars(r)[name] }
 
 // parseError is the framework error for an unparsable parameter, worded as
 // the real node words it.
