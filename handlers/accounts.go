@@ -81,7 +81,21 @@ func (a *API) getAccountResource(r *http.Request) (*reply, error) {
 	if wantsBCS(r) {
 		return &reply{info: &info, raw: b}, nil
 	}
-	return &reply{info: &info, body: moveResourceJSON{Type: tag, Data: a.render.value(ledgerapi.StructType(tag), b)}}, nil
+	return &reply{info: &info, json: a.resourceJSON(tag, b)}, nil
+}
+
+// resourceJSON is MoveResource {"type": tag, "data": value}, assembled
+// from the cached value rendering (struct tags need no JSON escaping:
+// identifiers, addresses, "::", "<", ">", "," and spaces only).
+func (a *API) resourceJSON(tag ledgerapi.StructTag, b []byte) []byte {
+	name := tag.String()
+	data := a.value(ledgerapi.StructType(tag), b)
+	out := make([]byte, 0, len(name)+len(data)+20)
+	out = append(out, `{"type":"`...)
+	out = append(out, name...)
+	out = append(out, `","data":`...)
+	out = append(out, data...)
+	return append(out, '}')
 }
 
 // getAccountResources serves GET /accounts/{address}/resources with cursor
@@ -129,13 +143,17 @@ func (a *API) listState(r *http.Request, modules bool) (*reply, error) {
 		rep.raw = stateMap(page.Items, modules)
 		return rep, nil
 	}
+	if !modules {
+		out := make([][]byte, len(page.Items))
+		for i, it := range page.Items {
+			out[i] = a.resourceJSON(it.Key.Resource, it.Value)
+		}
+		rep.json = jsonArray(out)
+		return rep, nil
+	}
 	out := make([]any, 0, len(page.Items))
 	for _, it := range page.Items {
-		if modules {
-			out = append(out, a.moduleJSON(it.Key.Address, it.Key.Module, it.Value))
-		} else {
-			out = append(out, moveResourceJSON{Type: it.Key.Resource, Data: a.render.value(ledgerapi.StructType(it.Key.Resource), it.Value)})
-		}
+		out = append(out, a.moduleJSON(it.Key.Address, it.Key.Module, it.Value))
 	}
 	rep.body = out
 	return rep, nil

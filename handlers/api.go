@@ -64,6 +64,10 @@ type Options struct {
 	// MaxWaiters bounds concurrent wait_by_hash long polls (default 100);
 	// beyond it wait_by_hash answers like by_hash.
 	MaxWaiters int
+	// RenderCacheEntries sizes the caches of rendered JSON: committed
+	// transactions by version and Move values by type and bytes (default
+	// 4096 each; negative disables them).
+	RenderCacheEntries int
 }
 
 func (o *Options) withDefaults() {
@@ -91,6 +95,9 @@ func (o *Options) withDefaults() {
 	if o.MaxWaiters <= 0 {
 		o.MaxWaiters = 100
 	}
+	if o.RenderCacheEntries == 0 {
+		o.RenderCacheEntries = 4096
+	}
 }
 
 // API is the REST interface as an http.Handler. It does not know its URL
@@ -100,6 +107,8 @@ type API struct {
 	opts    Options
 	router  *router
 	render  renderer
+	cache   renderCache
+	headers headerCache
 	waiters chan struct{} // semaphore of wait_by_hash slots
 }
 
@@ -115,7 +124,7 @@ func New(deps Deps, opts Options) (*API, error) {
 		deps.NodeRole = "full_node"
 	}
 	opts.withDefaults()
-	a := &API{deps: deps, opts: opts, render: newRenderer(deps.Registry), waiters: make(chan struct{}, opts.MaxWaiters)}
+	a := &API{deps: deps, opts: opts, render: newRenderer(deps.Registry), cache: newRenderCache(opts.RenderCacheEntries), waiters: make(chan struct{}, opts.MaxWaiters)}
 	a.router = newRouter()
 	for _, rt := range a.routes() {
 		a.router.handle(rt.method, rt.path, a.wrap(a.enabled(rt)))

@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"encoding/json"
 	"net/http"
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
@@ -14,7 +15,7 @@ type blockJSON struct {
 	BlockTimestamp ledgerapi.U64       `json:"block_timestamp"`
 	FirstVersion   ledgerapi.U64       `json:"first_version"`
 	LastVersion    ledgerapi.U64       `json:"last_version"`
-	Transactions   []any               `json:"transactions"` // null unless requested
+	Transactions   []json.RawMessage   `json:"transactions"` // null unless requested
 }
 
 // getBlockByHeight serves GET /blocks/by_height/{block_height}: 404
@@ -99,8 +100,13 @@ func (a *API) block(r *http.Request, info storage.LedgerInfo, b storage.Block) (
 		if wantsBCS(r) {
 			return &reply{info: &info, raw: blockBCS(b, true, txns)}, nil
 		}
-		if out.Transactions, err = a.renderCommitted(r.Context(), txns); err != nil {
+		rendered, err := a.renderCommitted(r.Context(), txns)
+		if err != nil {
 			return nil, err
+		}
+		out.Transactions = make([]json.RawMessage, len(rendered))
+		for i, b := range rendered {
+			out.Transactions[i] = b
 		}
 	} else if wantsBCS(r) {
 		return &reply{info: &info, raw: blockBCS(b, false, nil)}, nil

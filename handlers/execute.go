@@ -92,11 +92,11 @@ func (a *API) view(r *http.Request) (*reply, error) {
 		}
 		return &reply{info: &info, raw: e.Bytes(), gas: &gas}, nil
 	}
-	out := make([]json.RawMessage, len(vals))
+	out := make([][]byte, len(vals))
 	for i := range vals {
-		out[i] = a.render.value(types[i], vals[i])
+		out[i] = a.value(types[i], vals[i])
 	}
-	return &reply{info: &info, body: out, gas: &gas}, nil
+	return &reply{info: &info, json: jsonArray(out), gas: &gas}, nil
 }
 
 func (a *API) viewFromJSON(req *viewRequest, f *txn.EntryFunction) error {

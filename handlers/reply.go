@@ -22,6 +22,7 @@ type reply struct {
 	cursor string              // X-NODE-CURSOR when non-empty
 	gas    *uint64             // X-NODE-GAS-USED when set
 	raw    []byte              // BCS body (application/x-bcs) instead of JSON
+	json   []byte              // pre-encoded JSON body instead of body
 	rawCT  string              // Content-Type of raw when it is not BCS
 }
 
@@ -38,7 +39,7 @@ func (a *API) wrap(h handlerFunc) http.Handler {
 			return
 		}
 		if rep.info != nil {
-			setLedgerHeaders(w.Header(), rep.info)
+			a.headers.set(w.Header(), rep.info)
 		}
 		if rep.cursor != "" {
 			w.Header().Set(ledgerapi.HeaderCursor, rep.cursor)
@@ -57,9 +58,19 @@ func (a *API) wrap(h handlerFunc) http.Handler {
 			if rep.rawCT != "" {
 				ct = rep.rawCT
 			}
-			w.Header().Set("Content-Type", ct)
+			if ct == ledgerapi.ContentTypeBCS {
+				w.Header()["Content-Type"] = contentTypeBCSValue
+			} else {
+				w.Header().Set("Content-Type", ct)
+			}
 			w.WriteHeader(status)
 			w.Write(rep.raw)
+			return
+		}
+		if rep.json != nil {
+			w.Header()["Content-Type"] = contentTypeJSONValue
+			w.WriteHeader(status)
+			w.Write(rep.json)
 			return
 		}
 		writeJSON(w, status, rep.body)
@@ -89,20 +100,11 @@ func (a *API) writeError(w http.ResponseWriter, r *http.Request, err error) {
 		a.deps.Logger.Error().Err(err).Str("method", r.Method).Str("path", r.URL.Path).Msg("request failed")
 	}
 	if info, ierr := a.deps.Store.LedgerInfo(r.Context()); ierr == nil {
-		setLedgerHeaders(w.Header(), &info)
+		a.headers.set(w.Header(), &info)
 	}
 	writeJSON(w, status, body)
 }
 
-func setLedgerHeaders(h http.Header, info *storage.LedgerInfo) {
-	h.Set(ledgerapi.HeaderChainID, strconv.FormatUint(uint64(info.ChainID), 10))
-	h.Set(ledgerapi.HeaderLedgerVersion, strconv.FormatUint(info.Version, 10))
-	h.Set(ledgerapi.HeaderLedgerOldest, strconv.FormatUint(info.OldestVersion, 10))
-	h.Set(ledgerapi.HeaderLedgerTimestamp, strconv.FormatUint(info.TimestampUsec, 10))
-	h.Set(ledgerapi.HeaderEpoch, strconv.FormatUint(info.Epoch, 10))
-	h.Set(ledgerapi.HeaderBlockHeight, strconv.FormatUint(info.BlockHeight, 10))
-	h.Set(ledgerapi.HeaderOldestBlockHeight, strconv.FormatUint(info.OldestBlockHeight, 10))
-}
 
 // storageError maps a storage failure for a lookup into the API error the
 // caller should see. notFound builds the specific not-found error; when it

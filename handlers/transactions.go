@@ -22,13 +22,21 @@ func notFoundTxnByVersion(v uint64) func() error {
 	}
 }
 
-// renderCommitted renders committed transactions, finding each one's block.
-func (a *API) renderCommitted(ctx context.Context, txns []storage.Transaction) ([]any, error) {
-	out := make([]any, 0, len(txns))
+// renderCommitted renders committed transactions as JSON, finding each
+// one's block; renderings are cached by version and hash.
+func (a *API) renderCommitted(ctx context.Context, txns []storage.Transaction) ([][]byte, error) {
+	out := make([][]byte, 0, len(txns))
 	var blk storage.Block
 	have := false
 	for i := range txns {
 		t := &txns[i]
+		key := txnCacheKey{t.Version, t.Hash}
+		if a.cache.txns != nil {
+			if b, ok := a.cache.txns.Get(key); ok {
+				out = append(out, b)
+				continue
+			}
+		}
 		if t.Kind == storage.KindBlockMetadata && (!have || !blk.Contains(t.Version)) {
 			b, err := a.deps.Store.BlockByVersion(ctx, t.Version)
 			if err != nil {
@@ -40,13 +48,20 @@ func (a *API) renderCommitted(ctx context.Context, txns []storage.Transaction) (
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, j)
+		b, err := marshalJSON(j)
+		if err != nil {
+			return nil, err
+		}
+		if a.cache.txns != nil {
+			a.cache.txns.Add(key, b)
+		}
+		out = append(out, b)
 	}
 	return out, nil
 }
 
 // renderOne renders a single committed transaction.
-func (a *API) renderOne(ctx context.Context, t storage.Transaction) (any, error) {
+func (a *API) renderOne(ctx context.Context, t storage.Transaction) ([]byte, error) {
 	out, err := a.renderCommitted(ctx, []storage.Transaction{t})
 	if err != nil {
 		return nil, err
@@ -102,7 +117,7 @@ func (a *API) listReply(r *http.Request, info *storage.LedgerInfo, txns []storag
 	if err != nil {
 		return nil, err
 	}
-	return &reply{info: info, body: out}, nil
+	return &reply{info: info, json: jsonArray(out)}, nil
 }
 
 // getTransactionByVersion serves GET /transactions/by_version/{txn_version}:
@@ -174,7 +189,7 @@ func (a *API) foundReply(r *http.Request, info *storage.LedgerInfo, f found) (*r
 	if err != nil {
 		return nil, err
 	}
-	return &reply{info: info, body: body}, nil
+	return &reply{info: info, json: body}, nil
 }
 
 // lookupHash finds a transaction in committed storage first, then in the mempool.

@@ -1,0 +1,128 @@
+package handlers
+
+import (
+	"bytes"
+	"encoding/json"
+	"net/http"
+	"strconv"
+	"sync/atomic"
+
+	lru "github.com/hashicorp/golang-lru/v2"
+
+	"github.com/ledgernode/ledgernode/ledgerapi"
+	"github.com/ledgernode/ledgernode/storage"
+)
+
+// Rendering caches. Committed transactions never change, so their JSON is
+// rendered once and kept by (version, hash); Move values are kept by
+// (type, bytes), so a cache hit can never be stale. Both are bounded LRUs
+// sized by Options.RenderCacheEntries (0 disables them).
+
+// maxCachedValueBytes bounds the BCS size of a Move value whose rendering
+// is kept; larger values are rendered every time.
+const maxCachedValueBytes = 4 << 10
+
+type txnCacheKey struct {
+	version uint64
+	hash    ledgerapi.HashValue
+}
+
+type renderCache struct {
+	txns   *lru.Cache[txnCacheKey, []byte]
+	values *lru.Cache[string, []byte]
+}
+
+func newRenderCache(entries int) renderCache {
+	if entries <= 0 {
+		return renderCache{}
+	}
+	txns, _ := lru.New[txnCacheKey, []byte](entries)
+	values, _ := lru.New[string, []byte](entries)
+	return renderCache{txns: txns, values: values}
+}
+
+// value renders BCS of type t as JSON through the value cache.
+func (a *API) value(t ledgerapi.TypeTag, b []byte) []byte {
+	if a.cache.values == nil || len(b) > maxCachedValueBytes {
+		return a.render.value(t, b)
+	}
+	key := t.String() + "\x00" + string(b)
+	if out, ok := a.cache.values.Get(key); ok {
+		return out
+	}
+	out := a.render.value(t, b)
+	a.cache.values.Add(key, out)
+	return out
+}
+
+// marshalJSON encodes v compactly without HTML escaping.
+func marshalJSON(v any) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
+}
+
+// jsonArray joins pre-encoded JSON values into an array.
+func jsonArray(items [][]byte) []byte {
+	n := 2
+	for _, it := range items {
+		n += len(it) + 1
+	}
+	out := make([]byte, 0, n)
+	out = append(out, '[')
+	for i, it := range items {
+		if i > 0 {
+			out = append(out, ',')
+		}
+		out = append(out, it...)
+	}
+	return append(out, ']')
+}
+
+// Ledger headers: the seven values are formatted once per ledger info and
+// shared (read-only, capacity-limited slices) by every response at it.
+
+var ledgerHeaderKeys = [...]string{
+	http.CanonicalHeaderKey(ledgerapi.HeaderChainID),
+	http.CanonicalHeaderKey(ledgerapi.HeaderLedgerVersion),
+	http.CanonicalHeaderKey(ledgerapi.HeaderLedgerOldest),
+	http.CanonicalHeaderKey(ledgerapi.HeaderLedgerTimestamp),
+	http.CanonicalHeaderKey(ledgerapi.HeaderEpoch),
+	http.CanonicalHeaderKey(ledgerapi.HeaderBlockHeight),
+	http.CanonicalHeaderKey(ledgerapi.HeaderOldestBlockHeight),
+}
+
+type ledgerHeaderValues struct {
+	info storage.LedgerInfo
+	vals [len(ledgerHeaderKeys)]string
+}
+
+type headerCache struct{ last atomic.Pointer[ledgerHeaderValues] }
+
+func (c *headerCache) set(h http.Header, info *storage.LedgerInfo) {
+	hv := c.last.Load()
+	if hv == nil || hv.info != *info {
+		hv = &ledgerHeaderValues{info: *info, vals: [...]string{
+			strconv.FormatUint(uint64(info.ChainID), 10),
+			strconv.FormatUint(info.Version, 10),
+			strconv.FormatUint(info.OldestVersion, 10),
+			strconv.FormatUint(info.TimestampUsec, 10),
+			strconv.FormatUint(info.Epoch, 10),
+			strconv.FormatUint(info.BlockHeight, 10),
+			strconv.FormatUint(info.OldestBlockHeight, 10),
+		}}
+		c.last.Store(hv)
+	}
+	for i, k := range ledgerHeaderKeys {
+		h[k] = hv.vals[i : i+1 : i+1]
+	}
+}
+
+var (
+	contentTypeJSONValue = []string{ledgerapi.ContentTypeJSON}
+	contentTypeBCSValue  = []string{ledgerapi.ContentTypeBCS}
+)
