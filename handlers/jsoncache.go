@@ -101,7 +101,9 @@ type ledgerHeaderValues struct {
 	vals [len(ledgerHeaderKeys)]string
 }
 
-type headerCache struct{ last atomic.Pointer[ledgerHeaderValues] }
+type headerCache struct {
+	last atomic.Pointer[ledgerHeaderValues]
+}
 
 func (c *headerCache) set(h http.Header, info *storage.LedgerInfo) {
 	hv := c.last.Load()

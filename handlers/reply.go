@@ -105,7 +105,6 @@ func (a *API) writeError(w http.ResponseWriter, r *http.Request, err error) {
 	writeJSON(w, status, body)
 }
 
-
 // storageError maps a storage failure for a lookup into the API error the
 // caller should see. notFound builds the specific not-found error; when it
 // is nil, not-found is an internal error (the caller did not expect it).
