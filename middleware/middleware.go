@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/rs/zerolog"
@@ -42,14 +43,25 @@ func RequestID() Middleware {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			id := r.Header.Get(RequestIDHeader)
 			if !validID(id) {
-				var b [8]byte
-				rand.Read(b[:])
-				id = hex.EncodeToString(b[:])
+				id = newRequestID()
 			}
 			w.Header().Set(RequestIDHeader, id)
 			next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), requestIDKey, id)))
 		})
 	}
+}
+
+// Request ids made here are a random per-process prefix and a counter:
+// unique within the process, distinct across restarts, and cheap.
+var (
+	idPrefix  = func() string { var b [4]byte; rand.Read(b[:]); return hex.EncodeToString(b[:]) }()
+	idCounter atomic.Uint64
+)
+
+func newRequestID() string {
+	buf := make([]byte, 0, 8+16)
+	buf = append(buf, idPrefix...)
+	return string(strconv.AppendUint(buf, idCounter.Add(1), 16))
 }
 
 func validID(s string) bool {

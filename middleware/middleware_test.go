@@ -124,3 +124,27 @@ func TestWriterUnwrap(t *testing.T) {
 		t.Fatal("not flushed")
 	}
 }
+
+func TestRequestIDsAreUniqueAndKeptWhenGiven(t *testing.T) {
+	var seen []string
+	h := Chain(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		seen = append(seen, RequestIDFrom(r.Context()))
+	}), RequestID())
+	ids := map[string]bool{}
+	for range 100 {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest("GET", "/", nil))
+		id := rec.Header().Get(RequestIDHeader)
+		if !validID(id) || ids[id] || seen[len(seen)-1] != id {
+			t.Fatalf("request id %q: valid %v, repeated %v, handler saw %q", id, validID(id), ids[id], seen[len(seen)-1])
+		}
+		ids[id] = true
+	}
+	rec := httptest.NewRecorder()
+	req := httptest.NewRequest("GET", "/", nil)
+	req.Header.Set(RequestIDHeader, "client-chosen")
+	h.ServeHTTP(rec, req)
+	if got := rec.Header().Get(RequestIDHeader); got != "client-chosen" {
+		t.Fatalf("a valid client id was replaced by %q", got)
+	}
+}

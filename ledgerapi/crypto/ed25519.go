@@ -4,6 +4,7 @@ import (
 	"crypto/sha512"
 	"errors"
 	"fmt"
+	"sync"
 
 	"filippo.io/edwards25519"
 )
@@ -45,6 +46,40 @@ func decodeStrictPoint(b []byte, what string) (*edwards25519.Point, error) {
 	if isSmallOrder(p) {
 		return nil, invalid("ed25519: %s has small order", what)
 	}
+	return p, nil
+}
+
+// publicKeys caches −A for public keys that passed the strict checks, so a
+// key that signs many transactions is decompressed and checked once. The
+// cached points are never modified. The cache is bounded: it starts over
+// when full.
+var publicKeys = struct {
+	sync.RWMutex
+	m map[[32]byte]*edwards25519.Point
+}{m: make(map[[32]byte]*edwards25519.Point)}
+
+const maxCachedPublicKeys = 8192
+
+// negatedPublicKey decodes pub strictly (see decodeStrictPoint) and returns −A.
+func negatedPublicKey(pub []byte) (*edwards25519.Point, error) {
+	key := [32]byte(pub)
+	publicKeys.RLock()
+	p, ok := publicKeys.m[key]
+	publicKeys.RUnlock()
+	if ok {
+		return p, nil
+	}
+	A, err := decodeStrictPoint(pub, "public key")
+	if err != nil {
+		return nil, err
+	}
+	p = new(edwards25519.Point).Negate(A)
+	publicKeys.Lock()
+	if len(publicKeys.m) >= maxCachedPublicKeys {
+		clear(publicKeys.m)
+	}
+	publicKeys.m[key] = p
+	publicKeys.Unlock()
 	return p, nil
 }
 
@@ -114,7 +149,7 @@ func VerifyEd25519(pub, msg, sig []byte) error {
 	if err != nil {
 		return invalid("ed25519: signature S is not canonical (S >= L)")
 	}
-	A, err := decodeStrictPoint(pub, "public key")
+	minusA, err := negatedPublicKey(pub)
 	if err != nil {
 		return err
 	}
@@ -130,7 +165,6 @@ func VerifyEd25519(pub, msg, sig []byte) error {
 	var digest [64]byte
 	// SetUniformBytes fails only for input that is not 64 bytes.
 	k, _ := edwards25519.NewScalar().SetUniformBytes(h.Sum(digest[:0]))
-	minusA := new(edwards25519.Point).Negate(A)
 	check := new(edwards25519.Point).VarTimeDoubleScalarBaseMult(k, minusA, S)
 	if check.Equal(R) != 1 {
 		return invalid("ed25519: signature does not verify")

@@ -231,3 +231,46 @@ func TestIsCanonicalEncoding(t *testing.T) {
 		t.Fatalf("only %d decodable encodings checked", checked)
 	}
 }
+
+// TestPublicKeyCache checks that cached keys keep verifying exactly as
+// uncached ones (a wrong message still fails with a cached key), that keys
+// failing the strict checks are never cached, and that the cache stays
+// bounded.
+func TestPublicKeyCache(t *testing.T) {
+	pub, priv, _ := ed25519.GenerateKey(nil)
+	msg := []byte("cached key")
+	sig := ed25519.Sign(priv, msg)
+	for i := range 3 {
+		if err := VerifyEd25519(pub, msg, sig); err != nil {
+			t.Fatalf("verify %d: %v", i, err)
+		}
+		if err := VerifyEd25519(pub, []byte("other"), sig); err == nil {
+			t.Fatalf("verify %d of another message passed with a cached key", i)
+		}
+	}
+	smallOrder := make([]byte, 32)
+	smallOrder[0] = 1 // the identity point
+	for range 2 {
+		if err := VerifyEd25519(smallOrder, msg, sig); err == nil {
+			t.Fatal("a small-order key verified")
+		}
+	}
+	publicKeys.RLock()
+	_, cached := publicKeys.m[[32]byte(smallOrder)]
+	publicKeys.RUnlock()
+	if cached {
+		t.Fatal("a key that failed the strict checks was cached")
+	}
+	for range maxCachedPublicKeys + 10 {
+		p, _, _ := ed25519.GenerateKey(nil)
+		if _, err := negatedPublicKey(p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	publicKeys.RLock()
+	n := len(publicKeys.m)
+	publicKeys.RUnlock()
+	if n > maxCachedPublicKeys {
+		t.Fatalf("cache holds %d keys, bound %d", n, maxCachedPublicKeys)
+	}
+}
