@@ -5,6 +5,7 @@ import (
 	"context"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -135,4 +136,66 @@ func BenchmarkSubmitBCS(b *testing.B) {
 			}
 		}
 	})
+}
+
+// BenchmarkWaitByHashWake measures how long after a block commit a pending
+// wait_by_hash request returns over loopback HTTP (blocks every 20 ms, so
+// a poll-based wait would show up as ~10 ms). Reports the median and worst
+// commit→response delays.
+func BenchmarkWaitByHashWake(b *testing.B) {
+	vm, err := vmstub.New(vmstub.Options{DevAccounts: 1})
+	if err != nil {
+		b.Fatal(err)
+	}
+	store := memstore.New(memstore.Options{ChainID: 4})
+	pool := mempool.New(mempool.Options{PerAccountLimit: 1 << 20})
+	n, err := node.New(store, pool, vm, node.Options{BlockInterval: 20 * time.Millisecond})
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := n.Start(context.Background()); err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { n.Close() })
+	api, err := handlers.New(handlers.Deps{Store: store, Submitter: n, Pending: pool, Executor: vm, Registry: vm, ABIs: vm},
+		handlers.Options{WaitByHashTimeout: 5 * time.Second})
+	if err != nil {
+		b.Fatal(err)
+	}
+	srv := httptest.NewServer(api)
+	b.Cleanup(srv.Close)
+	dev := vm.DevAccounts()[0]
+	delays := make([]time.Duration, 0, b.N)
+	for i := 0; b.Loop(); i++ {
+		st := dev.Sign(txn.RawTransaction{Sender: dev.Address, SequenceNumber: uint64(i), Payload: vmstub.TransferPayload(dev.Address, 1),
+			MaxGasAmount: 10_000, GasUnitPrice: 100, ExpirationTimestampSecs: uint64(time.Now().Add(time.Hour).Unix()), ChainID: 4})
+		signal := n.CommitSignal()
+		if _, err := n.Submit(context.Background(), st, st.Bytes(), st.Hash()); err != nil {
+			b.Fatal(err)
+		}
+		committed := make(chan time.Time, 1)
+		go func() {
+			for {
+				<-signal
+				if _, err := store.TransactionByHash(context.Background(), st.Hash()); err == nil {
+					committed <- time.Now()
+					return
+				}
+				signal = n.CommitSignal()
+			}
+		}()
+		resp, err := http.Get(srv.URL + "/transactions/wait_by_hash/" + st.Hash().String())
+		if err != nil {
+			b.Fatal(err)
+		}
+		resp.Body.Close()
+		returned := time.Now()
+		if resp.StatusCode != 200 {
+			b.Fatalf("wait_by_hash: %d", resp.StatusCode)
+		}
+		delays = append(delays, returned.Sub(<-committed))
+	}
+	slices.Sort(delays)
+	b.ReportMetric(float64(delays[len(delays)/2].Microseconds()), "µs-p50-wake")
+	b.ReportMetric(float64(delays[len(delays)-1].Microseconds()), "µs-max-wake")
 }
