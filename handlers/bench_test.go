@@ -199,3 +199,16 @@ func BenchmarkWaitByHashWake(b *testing.B) {
 	b.ReportMetric(float64(delays[len(delays)/2].Microseconds()), "µs-p50-wake")
 	b.ReportMetric(float64(delays[len(delays)-1].Microseconds()), "µs-max-wake")
 }
+
+// BenchmarkBareJSONHandler is the baseline of the in-process read
+// benchmarks: a bare net/http handler writing a fixed 300-byte JSON body,
+// driven by the same harness (request, recorder, 2 goroutines).
+func BenchmarkBareJSONHandler(b *testing.B) {
+	body := []byte(`{"sequence_number":"0","authentication_key":"0x` + strings.Repeat("ab", 32) + `","padding":"` + strings.Repeat("x", 300-103) + `"}`)
+	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusOK)
+		w.Write(body)
+	})
+	benchGet(b, h, "/accounts/0x1")
+}
