@@ -177,3 +177,43 @@ test("key rotation updates the auth key and the OriginatingAddress table", async
   const original = await aptos.getTableItem({ handle: table.address_map.handle, data: { key_type: "address", value_type: "address", key: info.authentication_key } });
   assert.equal(original, from.accountAddress.toString());
 });
+
+test("modules and their ABIs", async () => {
+  const mod = await aptos.getAccountModule({ accountAddress: "0x1", moduleName: "aptos_account" });
+  assert.ok(mod.bytecode.startsWith("0x"));
+  const transferFn = mod.abi.exposed_functions.find((f) => f.name === "transfer");
+  assert.ok(transferFn && transferFn.is_entry, "aptos_account::transfer is an exposed entry function");
+  assert.deepEqual(transferFn.params, ["&signer", "address", "u64"]);
+  const mods = await aptos.getAccountModules({ accountAddress: "0x1" });
+  assert.ok(mods.some((m) => m.abi && m.abi.name === "coin"));
+});
+
+test("transaction listings", async () => {
+  const done = await submitAndWait(alice, await transfer(alice, bob.accountAddress, 4));
+  const page = await aptos.getTransactions({ options: { offset: Number(done.version), limit: 1 } });
+  assert.equal(page.length, 1);
+  assert.equal(page[0].hash, done.hash);
+  const mine = await aptos.getAccountTransactions({ accountAddress: alice.accountAddress });
+  assert.ok(mine.some((t) => t.hash === done.hash));
+  assert.ok(mine.every((t) => t.sender === alice.accountAddress.toString()));
+});
+
+test("gas price estimation", async () => {
+  const est = await aptos.getGasPriceEstimation();
+  assert.equal(typeof est.gas_estimate, "number");
+  assert.ok(est.gas_estimate >= 100);
+});
+
+test("an aborting transaction commits with success=false and keeps its gas", async () => {
+  const poor = await funded(3 * APT); // covers the SDK default max gas fee (2 APT)
+  const txn = await transfer(poor, bob.accountAddress, 50 * APT); // more than it has
+  const pending = await aptos.signAndSubmitTransaction({ signer: poor, transaction: txn });
+  const done = await aptos.waitForTransaction({ transactionHash: pending.hash, options: { checkSuccess: false } });
+  assert.equal(done.success, false);
+  assert.match(done.vm_status, /Move abort/);
+  await assert.rejects(aptos.waitForTransaction({ transactionHash: pending.hash }), /Move abort/);
+  const info = await aptos.getAccountInfo({ accountAddress: poor.accountAddress });
+  assert.equal(info.sequence_number, "1");
+  const left = await aptos.getAccountAPTAmount({ accountAddress: poor.accountAddress });
+  assert.equal(left, 3 * APT - Number(done.gas_used) * Number(done.gas_unit_price));
+});
