@@ -20,6 +20,7 @@ import (
 
 	"github.com/gorilla/mux"
 	"github.com/rs/zerolog"
+	"github.com/rs/zerolog/diode"
 
 	"github.com/ledgernode/ledgernode/handlers"
 	"github.com/ledgernode/ledgernode/mempool"
@@ -65,7 +66,14 @@ func run(c config) error {
 	if err != nil {
 		return fmt.Errorf("-log-level: %w", err)
 	}
-	log := zerolog.New(os.Stderr).Level(level).With().Timestamp().Logger()
+	// Log lines go through a ring buffer drained by its own goroutine, so a
+	// slow stderr never stalls requests; lines dropped under overload are
+	// counted.
+	logOut := diode.NewWriter(os.Stderr, 4096, 10*time.Millisecond, func(missed int) {
+		fmt.Fprintf(os.Stderr, "ledgernode: %d log lines dropped\n", missed)
+	})
+	defer logOut.Close()
+	log := zerolog.New(logOut).Level(level).With().Timestamp().Logger()
 	if c.dataDir != "" {
 		return errors.New("-data-dir: the persistent backend is not available yet; run without it for an in-memory ledger")
 	}
