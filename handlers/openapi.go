@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
+	"github.com/ledgernode/ledgernode/storage"
 )
 
 // The OpenAPI 3.0 document of the API is assembled from the route table:
@@ -247,24 +248,34 @@ func errorHeaders() jsonObj {
 }
 
 // specJSON serves GET /spec.json: the OpenAPI document as JSON.
-func (a *API) specJSON(*http.Request) (*reply, error) {
-	return &reply{body: a.openAPIDocument()}, nil
+func (a *API) specJSON(r *http.Request) (*reply, error) {
+	return &reply{info: a.headerInfo(r), body: a.openAPIDocument()}, nil
+}
+
+// headerInfo is the ledger info for the headers of a response that does
+// not read the ledger otherwise; nil (no headers) when it cannot be read.
+func (a *API) headerInfo(r *http.Request) *storage.LedgerInfo {
+	info, err := a.snapshot(r.Context())
+	if err != nil {
+		return nil
+	}
+	return &info
 }
 
 // specYAML serves GET /spec.yaml: the same document as YAML.
-func (a *API) specYAML(*http.Request) (*reply, error) {
+func (a *API) specYAML(r *http.Request) (*reply, error) {
 	b, err := documentYAML(a.openAPIDocument())
 	if err != nil {
 		return nil, err
 	}
-	return &reply{raw: b, rawCT: contentTypeYAML}, nil
+	return &reply{info: a.headerInfo(r), raw: b, rawCT: contentTypeYAML}, nil
 }
 
 // specExplorer serves GET /spec: an HTML page listing the operations.
-func (a *API) specExplorer(*http.Request) (*reply, error) {
+func (a *API) specExplorer(r *http.Request) (*reply, error) {
 	b, err := a.explorerHTML()
 	if err != nil {
 		return nil, err
 	}
-	return &reply{raw: b, rawCT: contentTypeHTML}, nil
+	return &reply{info: a.headerInfo(r), raw: b, rawCT: contentTypeHTML}, nil
 }

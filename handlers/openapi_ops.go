@@ -104,7 +104,7 @@ var operationDocs = map[string]opDoc{
 		ok:          okJSON(200, "The node information.", jsonObj{"type": "object", "additionalProperties": true}), errors: []int{500}},
 	"spec": {tag: "General", summary: "Show the OpenAPI explorer",
 		description: "A self-contained HTML page listing the operations. The document itself is at /v1/spec.json and /v1/spec.yaml.",
-		ok:          []okResponse{{200, "The explorer page.", jsonObj{"text/html": jsonObj{"schema": str("")}}}}, noLedgerHeaders: true},
+		ok:          []okResponse{{200, "The explorer page.", jsonObj{"text/html": jsonObj{"schema": str("")}}}}},
 	"get_transactions": {tag: "Transactions", summary: "Get transactions",
 		description: "Committed transactions in ascending version order, from start or the latest page. Pending transactions are looked up by hash.",
 		query:       []jsonObj{qStartVersion, qLimit}, ok: okJSON(200, "The transactions.", arrayOf(ref("Transaction"))), errors: readErrors},

@@ -71,3 +71,23 @@ func newBareAPI(t *testing.T) *handlers.API {
 	s := newStack(t, handlers.Options{}, 0)
 	return s.api
 }
+
+// TestLedgerHeadersOnEveryResponse checks the seven ledger headers on the
+// parameterless operations, the documentation included, and on framework
+// errors.
+func TestLedgerHeadersOnEveryResponse(t *testing.T) {
+	api := newBareAPI(t)
+	for _, c := range []struct{ method, path string }{
+		{"GET", "/"}, {"GET", "/-/healthy"}, {"GET", "/info"}, {"GET", "/spec"}, {"GET", "/spec.json"},
+		{"GET", "/spec.yaml"}, {"GET", "/estimate_gas_price"}, {"GET", "/transactions"}, {"GET", "/nope"}, {"DELETE", "/"},
+	} {
+		rec := httptest.NewRecorder()
+		api.ServeHTTP(rec, httptest.NewRequest(c.method, c.path, nil))
+		for _, h := range []string{"X-NODE-CHAIN-ID", "X-NODE-LEDGER-VERSION", "X-NODE-LEDGER-OLDEST-VERSION", "X-NODE-LEDGER-TIMESTAMPUSEC",
+			"X-NODE-EPOCH", "X-NODE-BLOCK-HEIGHT", "X-NODE-OLDEST-BLOCK-HEIGHT"} {
+			if rec.Header().Get(h) == "" {
+				t.Errorf("%s %s (%d): no %s", c.method, c.path, rec.Code, h)
+			}
+		}
+	}
+}
