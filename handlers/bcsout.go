@@ -3,6 +3,7 @@ package handlers
 import (
 	"mime"
 	"net/http"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -73,7 +74,11 @@ var bcsOutput = map[string]string{
 
 // wantsBCS reports whether the request asks for BCS output.
 func wantsBCS(r *http.Request) bool {
-	for _, part := range r.Header.Values("Accept") {
+	accept := r.Header.Values("Accept")
+	if !slices.ContainsFunc(accept, func(v string) bool { return strings.Contains(v, "x-bcs") }) {
+		return false // the common case, without parsing
+	}
+	for _, part := range accept {
 		for _, item := range splitComma(part) {
 			mt, _, err := mime.ParseMediaType(item)
 			if err != nil {
