@@ -75,7 +75,7 @@ var bcsOutput = map[string]string{
 // wantsBCS reports whether the request asks for BCS output.
 func wantsBCS(r *http.Request) bool {
 	accept := r.Header.Values("Accept")
-	if !slices.ContainsFunc(accept, func(v string) bool { return strings.Contains(v, "x-bcs") }) {
+	if !slices.ContainsFunc(accept, mentionsBCS) {
 		return false // the common case, without parsing
 	}
 	for _, part := range accept {
@@ -90,6 +90,16 @@ func wantsBCS(r *http.Request) bool {
 			case ledgerapi.ContentTypeJSON:
 				return false
 			}
+		}
+	}
+	return false
+}
+
+// mentionsBCS reports whether s contains "x-bcs" in any letter case.
+func mentionsBCS(s string) bool {
+	for i := 0; i+5 <= len(s); i++ {
+		if strings.EqualFold(s[i:i+5], "x-bcs") {
+			return true
 		}
 	}
 	return false

@@ -507,6 +507,7 @@ func TestAcceptNegotiation(t *testing.T) {
 		{"application/json, application/x-bcs", false},
 		{"application/x-bcs, application/json", true},
 		{"application/x-bcs", true},
+		{"Application/X-BCS", true},
 		{"text/html, application/x-bcs;q=0.9", true},
 	}
 	for _, c := range cases {
