@@ -122,10 +122,13 @@ func (a *Address) UnmarshalText(b []byte) error {
 // UnmarshalJSON requires a JSON string.
 func (a *Address) UnmarshalJSON(b []byte) error {
 	s, err := unquote(b, "address")
-	if err != nil {
-		return err
+	if err == nil {
+		err = a.UnmarshalText([]byte(s))
 	}
-	return a.UnmarshalText([]byte(s))
+	if err != nil {
+		return valueError(a, err)
+	}
+	return nil
 }
 
 // MarshalBCS writes the 32 raw bytes.

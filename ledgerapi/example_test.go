@@ -57,7 +57,7 @@ func ExampleU64() {
 	fmt.Println(string(out))
 	// Output:
 	// <nil> 18446744073709551615
-	// u64 must be a JSON string, got 1000
+	// json: cannot unmarshal u64 must be a JSON string, got 1000 into Go struct field .amount of type ledgerapi.U64
 	// {"amount":"18446744073709551615"}
 }
 

@@ -59,8 +59,11 @@ func (h *HexBytes) UnmarshalText(b []byte) error {
 // UnmarshalJSON requires a JSON string of hex.
 func (h *HexBytes) UnmarshalJSON(b []byte) error {
 	s, err := unquote(b, "hex bytes")
-	if err != nil {
-		return err
+	if err == nil {
+		err = h.UnmarshalText([]byte(s))
 	}
-	return h.UnmarshalText([]byte(s))
+	if err != nil {
+		return valueError(h, err)
+	}
+	return nil
 }

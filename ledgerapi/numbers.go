@@ -1,9 +1,11 @@
 package ledgerapi
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math/big"
+	"reflect"
 	"strconv"
 )
 
@@ -62,11 +64,11 @@ func (v U64) MarshalJSON() ([]byte, error) {
 func (v *U64) UnmarshalJSON(b []byte) error {
 	s, err := unquote(b, "u64")
 	if err != nil {
-		return err
+		return valueError(v, err)
 	}
 	n, err := ParseU64(s)
 	if err != nil {
-		return err
+		return valueError(v, err)
 	}
 	*v = U64(n)
 	return nil
@@ -201,11 +203,11 @@ func (v U256) MarshalJSON() ([]byte, error) { return []byte(`"` + v.String() + `
 func (v *U128) UnmarshalJSON(b []byte) error {
 	s, err := unquote(b, "u128")
 	if err != nil {
-		return err
+		return valueError(v, err)
 	}
 	n, err := ParseU128(s)
 	if err != nil {
-		return err
+		return valueError(v, err)
 	}
 	*v = n
 	return nil
@@ -215,12 +217,19 @@ func (v *U128) UnmarshalJSON(b []byte) error {
 func (v *U256) UnmarshalJSON(b []byte) error {
 	s, err := unquote(b, "u256")
 	if err != nil {
-		return err
+		return valueError(v, err)
 	}
 	n, err := ParseU256(s)
 	if err != nil {
-		return err
+		return valueError(v, err)
 	}
 	*v = n
 	return nil
+}
+
+// valueError reports a JSON value that does not decode as *dst's type as a
+// *json.UnmarshalTypeError, so that encoding/json adds the path of the
+// field it belongs to. Value carries the whole explanation.
+func valueError[T any](dst *T, err error) error {
+	return &json.UnmarshalTypeError{Value: err.Error(), Type: reflect.TypeFor[T]()}
 }

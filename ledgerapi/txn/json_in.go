@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"reflect"
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
 )
@@ -70,11 +71,20 @@ func DecodeJSON(data []byte, v any) error {
 	return nil
 }
 
+var ledgerapiPkg = reflect.TypeFor[ledgerapi.U64]().PkgPath()
+
 func describeJSONError(err error) error {
 	var te *json.UnmarshalTypeError
 	var se *json.SyntaxError
 	switch {
 	case errors.As(err, &te):
+		if te.Type != nil && te.Type.PkgPath() == ledgerapiPkg {
+			// A wire type's own explanation (see ledgerapi's valueError).
+			if te.Field != "" {
+				return fmt.Errorf("field %s: %s", te.Field, te.Value)
+			}
+			return errors.New(te.Value)
+		}
 		if te.Field != "" {
 			return fmt.Errorf("field %s: expected %s, got JSON %s", te.Field, te.Type, te.Value)
 		}
