@@ -54,7 +54,7 @@ func badInputCases(dev []vmstub.DevAccount, mk func(vmstub.DevAccount, uint64, f
 	unknownPayload := append([]byte{}, good...)
 	unknownPayload[40] = 0x7f
 	unknownAuth := append([]byte{}, good...)
-	unknownAuth[len(good)-1-64-1-32-1] = 0x6f // the authenticator variant before pubkey(len+32) and signature(len+64)
+	unknownAuth[len(good)-1-64-1-32-1] = 0x6f         // the authenticator variant before pubkey(len+32) and signature(len+64)
 	hugeBatch := []byte{0x80, 0x80, 0x80, 0x80, 0x08} // ULEB 2^31 transactions
 	expired := mk(dev[0], 0, func(r *txn.RawTransaction) { r.ExpirationTimestampSecs = 1 }).Bytes()
 	wrongChain := mk(dev[0], 0, func(r *txn.RawTransaction) { r.ChainID = 9 }).Bytes()
