@@ -128,7 +128,7 @@ func TestFrameworkErrors(t *testing.T) {
 	r.Body.Close()
 }
 
-func httptestServer(t *testing.T, h http.Handler) string {
+func httptestServer(t testing.TB, h http.Handler) string {
 	t.Helper()
 	s := httptest.NewServer(h)
 	t.Cleanup(s.Close)

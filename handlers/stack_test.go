@@ -30,11 +30,11 @@ type stack struct {
 
 // newStack runs the whole embedded ledger (memstore, mempool, vmstub, node)
 // behind the API, as the bundled server does.
-func newStack(t *testing.T, opts handlers.Options, blockInterval time.Duration) *stack {
+func newStack(t testing.TB, opts handlers.Options, blockInterval time.Duration) *stack {
 	return newStackWith(t, opts, blockInterval, memstore.Options{ChainID: 4})
 }
 
-func newStackWith(t *testing.T, opts handlers.Options, blockInterval time.Duration, storeOpts memstore.Options) *stack {
+func newStackWith(t testing.TB, opts handlers.Options, blockInterval time.Duration, storeOpts memstore.Options) *stack {
 	t.Helper()
 	vm, err := vmstub.New(vmstub.Options{DevAccounts: 3})
 	if err != nil {
@@ -59,7 +59,7 @@ func newStackWith(t *testing.T, opts handlers.Options, blockInterval time.Durati
 	return &stack{base: httptestServer(t, mux) + "/v1", api: api, vm: vm, node: n, store: store}
 }
 
-func (s *stack) transfer(t *testing.T, from vmstub.DevAccount, seq uint64, to ledgerapi.Address, amount uint64) *txn.SignedTransaction {
+func (s *stack) transfer(t testing.TB, from vmstub.DevAccount, seq uint64, to ledgerapi.Address, amount uint64) *txn.SignedTransaction {
 	t.Helper()
 	return from.Sign(txn.RawTransaction{Sender: from.Address, SequenceNumber: seq, Payload: vmstub.TransferPayload(to, amount),
 		MaxGasAmount: 10_000, GasUnitPrice: 100, ExpirationTimestampSecs: uint64(time.Now().Add(time.Minute).Unix()), ChainID: 4})
