@@ -71,7 +71,13 @@ func (vm *VM) View(state storage.View, fn ledgerapi.EntryFunctionId, tyArgs []le
 			if cost == 0 {
 				cost = vm.gas.ExecutionPerCall
 			}
-			return vals, types, cost + s.charged + uint64(s.reads), nil
+			total := cost + s.charged + uint64(s.reads)
+			if total > vm.gas.MaxViewGas {
+				st := StatusOutOfGas
+				return nil, nil, 0, &ViewError{Kind: ErrAborted, Status: &st,
+					Message: fmt.Sprintf("%s needs %d gas units, above the view gas limit of %d", fn, total, vm.gas.MaxViewGas)}
+			}
+			return vals, types, total, nil
 		}
 	}
 	text, status, ok := vm.classify(err)

@@ -3,6 +3,7 @@ package vmstub_test
 import (
 	"bytes"
 	"errors"
+	"strings"
 	"testing"
 
 	"encoding/json"
@@ -165,3 +166,25 @@ func TestArgCodec(t *testing.T) {
 }
 
 type jsonRaw = json.RawMessage
+
+// TestViewGasLimit: a view whose gas exceeds Gas.MaxViewGas fails with
+// OUT_OF_GAS; at the limit it succeeds.
+func TestViewGasLimit(t *testing.T) {
+	args := [][]byte{vmstub.AddressValue(ledgerapi.AddressOne)}
+	fn, tyArgs := fnID("0x1::coin::balance"), []ledgerapi.TypeTag{structType("0x1::aptos_coin::AptosCoin")}
+	c := newChain(t, vmstub.Options{})
+	_, _, gas, err := c.vm.View(c, fn, tyArgs, args)
+	if err != nil || gas < 2 {
+		t.Fatalf("gas %d, %v", gas, err)
+	}
+	at := newChain(t, vmstub.Options{Gas: vmstub.GasSchedule{MaxViewGas: gas}})
+	if _, _, got, err := at.vm.View(at, fn, tyArgs, args); err != nil || got != gas {
+		t.Fatalf("at the limit: gas %d, %v", got, err)
+	}
+	below := newChain(t, vmstub.Options{Gas: vmstub.GasSchedule{MaxViewGas: gas - 1}})
+	_, _, _, err = below.vm.View(below, fn, tyArgs, args)
+	var vs *ledgerapi.VMStatus
+	if !errors.As(err, &vs) || vs.Name != "OUT_OF_GAS" || !strings.Contains(err.Error(), "view gas limit") {
+		t.Fatalf("below the limit: %v", err)
+	}
+}

@@ -48,6 +48,9 @@ type GasSchedule struct {
 	MaxGasAmount uint64
 	// MaxTransactionSize bounds the raw transaction's BCS size in bytes.
 	MaxTransactionSize uint64
+	// MaxViewGas bounds the gas of one view function call; a call that
+	// would use more fails with OUT_OF_GAS.
+	MaxViewGas uint64
 }
 
 // DefaultGasSchedule is the schedule used for zero fields of Options.Gas.
@@ -62,6 +65,7 @@ var DefaultGasSchedule = GasSchedule{
 	MaxGasUnitPrice:    10_000_000_000,
 	MaxGasAmount:       2_000_000,
 	MaxTransactionSize: 65_536,
+	MaxViewGas:         2_000_000,
 }
 
 func (g GasSchedule) withDefaults() GasSchedule {
@@ -81,6 +85,7 @@ func (g GasSchedule) withDefaults() GasSchedule {
 	set(&g.MaxGasUnitPrice, d.MaxGasUnitPrice)
 	set(&g.MaxGasAmount, d.MaxGasAmount)
 	set(&g.MaxTransactionSize, d.MaxTransactionSize)
+	set(&g.MaxViewGas, d.MaxViewGas)
 	return g
 }
 
