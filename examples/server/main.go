@@ -13,12 +13,12 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"net/http/pprof"
 	"os"
 	"os/signal"
 	"syscall"
 	"time"
 
-	"github.com/gorilla/mux"
 	"github.com/rs/zerolog"
 	"github.com/rs/zerolog/diode"
 
@@ -38,6 +38,7 @@ type config struct {
 	accounts         int
 	seed, logLevel   string
 	dataDir          string
+	pprofAddr        string
 	quiet            bool
 }
 
@@ -53,6 +54,7 @@ func main() {
 	flag.StringVar(&c.logLevel, "log-level", "info", "log level: debug, info, warn, error")
 	flag.StringVar(&c.dataDir, "data-dir", "", "directory of a persistent ledger (reserved: not supported yet)")
 	flag.BoolVar(&c.quiet, "quiet", false, "do not print the dev accounts")
+	flag.StringVar(&c.pprofAddr, "pprof", "", "serve net/http/pprof on this address (for profiling; empty disables)")
 	flag.Parse()
 	if err := run(c); err != nil {
 		fmt.Fprintln(os.Stderr, "ledgernode:", err)
@@ -106,11 +108,11 @@ func run(c config) error {
 	if err != nil {
 		return err
 	}
-	router := mux.NewRouter()
-	router.Handle("/", http.RedirectHandler("/v1", http.StatusFound))
+	router := http.NewServeMux()
+	router.Handle("/{$}", http.RedirectHandler("/v1", http.StatusFound))
 	v1 := http.StripPrefix("/v1", api)
-	router.Handle("/v1", v1)              // the ledger info, as clients request it
-	router.PathPrefix("/v1/").Handler(v1) // everything else; "/v1foo" stays outside
+	router.Handle("/v1", v1)  // the ledger info, as clients request it
+	router.Handle("/v1/", v1) // everything else; "/v1foo" stays outside
 	h := middleware.Chain(router,
 		middleware.RequestID(), middleware.AccessLog(log, nil), middleware.Recover(log),
 		middleware.CORS(), middleware.MaxBody(handlers.DefaultMaxBodyBytes))
@@ -129,6 +131,19 @@ func run(c config) error {
 		f := &faucet{node: n, vm: vm, root: vm.Root(), chainID: uint8(c.chainID)}
 		servers = append(servers, newServer(middleware.Chain(f.handler(), middleware.CORS(), middleware.Recover(log))))
 		listeners = append(listeners, fLn)
+	}
+	if c.pprofAddr != "" {
+		pLn, err := net.Listen("tcp", c.pprofAddr)
+		if err != nil {
+			return err
+		}
+		pmux := http.NewServeMux()
+		pmux.HandleFunc("/debug/pprof/", pprof.Index)
+		pmux.HandleFunc("/debug/pprof/profile", pprof.Profile)
+		pmux.HandleFunc("/debug/pprof/trace", pprof.Trace)
+		pmux.HandleFunc("/debug/pprof/symbol", pprof.Symbol)
+		servers = append(servers, &http.Server{Handler: pmux, ReadHeaderTimeout: 5 * time.Second})
+		listeners = append(listeners, pLn)
 	}
 	errc := make(chan error, len(servers))
 	for i := range servers {

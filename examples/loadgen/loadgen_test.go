@@ -1,0 +1,124 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/ledgernode/ledgernode/handlers"
+	"github.com/ledgernode/ledgernode/mempool"
+	"github.com/ledgernode/ledgernode/node"
+	"github.com/ledgernode/ledgernode/storage/memstore"
+	"github.com/ledgernode/ledgernode/vmstub"
+)
+
+// testNode serves the embedded ledger over loopback under /v1, with chain
+// id chainID and 4 dev accounts derived from the default seed.
+func testNode(t *testing.T, chainID uint8) string {
+	t.Helper()
+	vm, err := vmstub.New(vmstub.Options{ChainID: chainID, DevAccounts: 4, Seed: "ledgernode"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	store := memstore.New(memstore.Options{ChainID: chainID})
+	pool := mempool.New(mempool.Options{})
+	n, err := node.New(store, pool, vm, node.Options{ChainID: chainID})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := n.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { n.Close() })
+	api, err := handlers.New(handlers.Deps{Store: store, Submitter: n, Pending: pool, Executor: vm, Registry: vm, ABIs: vm}, handlers.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mux := http.NewServeMux()
+	mux.Handle("/v1/", http.StripPrefix("/v1", api))
+	srv := httptest.NewServer(mux)
+	t.Cleanup(srv.Close)
+	return srv.URL + "/v1"
+}
+
+func TestSubmitCommitsEverything(t *testing.T) {
+	url := testNode(t, 4)
+	var out bytes.Buffer
+	res, err := runSubmit(context.Background(), config{url: url, seed: "ledgernode", accounts: 4, senders: 4, n: 100, c: 3, timeout: 30 * time.Second}, &out)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out.String())
+	}
+	if res.Accepted != 100 || res.Committed != 100 || res.Failed != 0 || res.Rejected != 0 {
+		t.Fatalf("%+v", res)
+	}
+	if res.CommitPerSec <= 0 || res.SubmitP99 < res.SubmitP50 || res.CommitP99 < res.CommitP50 {
+		t.Fatalf("figures: %+v", res)
+	}
+	if !strings.Contains(out.String(), "committed throughput") {
+		t.Fatalf("summary: %s", out.String())
+	}
+	// A second run continues from the senders' new sequence numbers.
+	if res, err := runSubmit(context.Background(), config{url: url, seed: "ledgernode", accounts: 4, senders: 2, n: 10, c: 2, timeout: 30 * time.Second}, &out); err != nil || res.Committed != 10 {
+		t.Fatalf("second run: %v %+v", err, res)
+	}
+}
+
+// TestSubmitFailsOnRejection: transactions the node rejects (signed for
+// another chain) make the run fail and are reported.
+func TestSubmitFailsOnRejection(t *testing.T) {
+	url := testNode(t, 4)
+	// A server answering with another chain id in its ledger info makes
+	// loadgen sign for the wrong chain.
+	proxy := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/v1/" {
+			w.Write([]byte(`{"chain_id":9}`))
+			return
+		}
+		req, _ := http.NewRequest(r.Method, strings.TrimSuffix(url, "/v1")+r.URL.Path+"?"+r.URL.RawQuery, r.Body)
+		req.Header = r.Header
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			http.Error(w, err.Error(), http.StatusBadGateway)
+			return
+		}
+		defer resp.Body.Close()
+		w.WriteHeader(resp.StatusCode)
+		var buf bytes.Buffer
+		buf.ReadFrom(resp.Body)
+		w.Write(buf.Bytes())
+	}))
+	defer proxy.Close()
+	var out bytes.Buffer
+	res, err := runSubmit(context.Background(), config{url: proxy.URL + "/v1", seed: "ledgernode", accounts: 4, senders: 2, n: 6, c: 2, timeout: 10 * time.Second}, &out)
+	if err == nil || res == nil || res.Rejected == 0 || !strings.Contains(res.FirstError, "BAD_CHAIN_ID") {
+		t.Fatalf("err %v, result %+v", err, res)
+	}
+}
+
+func TestReadAgainstBareAndNode(t *testing.T) {
+	url := testNode(t, 4)
+	var out bytes.Buffer
+	if _, err := runSubmit(context.Background(), config{url: url, seed: "ledgernode", accounts: 4, senders: 1, n: 2, c: 1, timeout: 30 * time.Second}, &out); err != nil {
+		t.Fatal(err)
+	}
+	for _, read := range []string{"resource", "version", "view"} {
+		res, err := runRead(context.Background(), config{url: url, seed: "ledgernode", read: read, c: 2, duration: 100 * time.Millisecond}, &out)
+		if err != nil || res.Requests == 0 || res.Errors != 0 {
+			t.Fatalf("%s: %v %+v", read, err, res)
+		}
+	}
+	bare := httptest.NewServer(bareHandler())
+	defer bare.Close()
+	res, err := runRead(context.Background(), config{url: bare.URL, read: "path", path: "/", c: 2, duration: 100 * time.Millisecond}, &out)
+	if err != nil || res.Requests == 0 {
+		t.Fatalf("bare: %v %+v", err, res)
+	}
+	// An endpoint that fails makes the read run fail.
+	if _, err := runRead(context.Background(), config{url: url, read: "path", path: "/nope", c: 1, duration: 50 * time.Millisecond}, &out); err == nil {
+		t.Fatal("a read run against a 404 passed")
+	}
+}

@@ -1,0 +1,384 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/ledgernode/ledgernode/ledgerapi"
+	"github.com/ledgernode/ledgernode/ledgerapi/crypto"
+	"github.com/ledgernode/ledgernode/ledgerapi/txn"
+	"github.com/ledgernode/ledgernode/vmstub"
+)
+
+// submitResult is what a submit run measured.
+type submitResult struct {
+	Accepted, Rejected, Retries int
+	Committed, Failed           int
+	SubmitPerSec, CommitPerSec  float64
+	SubmitP50, SubmitP99        time.Duration
+	CommitP50, CommitP99        time.Duration
+	FirstError                  string
+	RSSKiB                      []int
+}
+
+// sender is one account's queue of pre-signed transfers.
+type sender struct {
+	acct      vmstub.DevAccount
+	base      uint64 // on-chain sequence number before the run
+	txns      []*txn.SignedTransaction
+	bodies    [][]byte
+	submitted []time.Time // submit completion time per transaction
+	accepted  atomic.Int64
+	committed int // transactions seen committed (by the poller)
+	commitAt  []time.Time
+	stopped   atomic.Bool // a rejection: later transactions would never commit
+}
+
+func runSubmit(ctx context.Context, c config, out io.Writer) (*submitResult, error) {
+	if c.senders <= 0 || c.n <= 0 {
+		return nil, errors.New("-senders and -n must be positive")
+	}
+	cl := newClient(c.c)
+	var ledger struct {
+		ChainID uint8 `json:"chain_id"`
+	}
+	if err := getJSON(ctx, cl, c.url+"/", &ledger); err != nil {
+		return nil, fmt.Errorf("reading the ledger info: %w", err)
+	}
+	senders, err := prepareSenders(ctx, cl, c)
+	if err != nil {
+		return nil, err
+	}
+	// Pre-sign every transfer offline.
+	sink := ledgerapi.Address(crypto.SHA3_256([]byte("loadgen sink")))
+	exp := uint64(time.Now().Add(30 * time.Minute).Unix())
+	for i, s := range senders {
+		count := c.n / len(senders)
+		if i < c.n%len(senders) {
+			count++
+		}
+		for q := range count {
+			st := s.acct.Sign(txn.RawTransaction{Sender: s.acct.Address, SequenceNumber: s.base + uint64(q),
+				Payload: vmstub.TransferPayload(sink, 1), MaxGasAmount: 10_000, GasUnitPrice: 100,
+				ExpirationTimestampSecs: exp, ChainID: ledger.ChainID})
+			s.txns = append(s.txns, st)
+			s.bodies = append(s.bodies, st.Bytes())
+		}
+		s.submitted = make([]time.Time, count)
+		s.commitAt = make([]time.Time, count)
+	}
+	fmt.Fprintf(out, "submit: %d transfers from %d senders, %d connections, chain id %d\n", c.n, len(senders), c.c, ledger.ChainID)
+
+	var res submitResult
+	var mu sync.Mutex
+	var latencies []time.Duration
+	var rejected, retries atomic.Int64
+	var firstErr atomic.Value
+	var rss []int
+	stopRSS := make(chan struct{})
+	if c.serverPID > 0 {
+		go func() {
+			t := time.NewTicker(time.Second)
+			defer t.Stop()
+			for {
+				select {
+				case <-stopRSS:
+					return
+				case <-t.C:
+					if kb, err := rssKiB(c.serverPID); err == nil {
+						mu.Lock()
+						rss = append(rss, kb)
+						mu.Unlock()
+					}
+				}
+			}
+		}()
+	}
+
+	start := time.Now()
+	var sent atomic.Int64
+	pace := func() {
+		if c.rate <= 0 {
+			return
+		}
+		due := start.Add(time.Duration(float64(sent.Add(1)-1) / c.rate * float64(time.Second)))
+		if d := time.Until(due); d > 0 {
+			time.Sleep(d)
+		}
+	}
+	// The poller watches each sender's sequence number and stamps commits.
+	pollDone := make(chan struct{})
+	pollCtx, stopPoll := context.WithTimeout(ctx, c.timeout)
+	defer stopPoll()
+	go func() {
+		defer close(pollDone)
+		pollCommits(pollCtx, cl, c.url, senders)
+	}()
+
+	var wg sync.WaitGroup
+	for w := range c.c {
+		wg.Add(1)
+		go func() { // worker w owns senders w, w+c, ...: each sender's order is kept
+			defer wg.Done()
+			var mine []*sender
+			for i := w; i < len(senders); i += c.c {
+				mine = append(mine, senders[i])
+			}
+			var local []time.Duration
+			for q := 0; ; q++ {
+				active := false
+				for _, s := range mine {
+					if q >= len(s.txns) || s.stopped.Load() {
+						continue
+					}
+					active = true
+					for {
+						pace()
+						t0 := time.Now()
+						status, body, err := do(ctx, cl, "POST", c.url+"/transactions", ledgerapi.ContentTypeAptosSignedTxnBCS, s.bodies[q])
+						t1 := time.Now()
+						if err == nil && status == http.StatusAccepted {
+							local = append(local, t1.Sub(t0))
+							s.submitted[q] = t1
+							s.accepted.Add(1)
+							break
+						}
+						if err == nil && status == http.StatusInsufficientStorage {
+							retries.Add(1) // mempool full: back off and resubmit
+							time.Sleep(2 * time.Millisecond)
+							continue
+						}
+						rejected.Add(1)
+						if err == nil {
+							err = &apiError{status, string(body)}
+						}
+						firstErr.CompareAndSwap(nil, fmt.Sprintf("sender %s seq %d: %v", s.acct.Address, s.base+uint64(q), err))
+						s.stopped.Store(true)
+						break
+					}
+					if ctx.Err() != nil {
+						return
+					}
+				}
+				if !active {
+					break
+				}
+			}
+			mu.Lock()
+			latencies = append(latencies, local...)
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	submitEnd := time.Now()
+	<-pollDone
+	close(stopRSS)
+
+	for _, s := range senders {
+		res.Accepted += int(s.accepted.Load())
+		res.Committed += s.committed
+	}
+	res.Rejected, res.Retries = int(rejected.Load()), int(retries.Load())
+	if e := firstErr.Load(); e != nil {
+		res.FirstError = e.(string)
+	}
+	res.SubmitPerSec = float64(res.Accepted) / submitEnd.Sub(start).Seconds()
+	var commitLat []time.Duration
+	lastCommit := start
+	for _, s := range senders {
+		for q := range s.committed {
+			if s.commitAt[q].After(lastCommit) {
+				lastCommit = s.commitAt[q]
+			}
+			if !s.submitted[q].IsZero() {
+				commitLat = append(commitLat, max(0, s.commitAt[q].Sub(s.submitted[q])))
+			}
+		}
+	}
+	res.CommitPerSec = float64(res.Committed) / lastCommit.Sub(start).Seconds()
+	sl, cl2 := sortedCopy(latencies), sortedCopy(commitLat)
+	res.SubmitP50, res.SubmitP99 = percentile(sl, 50), percentile(sl, 99)
+	res.CommitP50, res.CommitP99 = percentile(cl2, 50), percentile(cl2, 99)
+	res.RSSKiB = rss
+
+	// Every accepted transaction must be committed, with success.
+	failed, err := checkCommitted(ctx, cl, c.url, senders)
+	if err != nil {
+		return &res, err
+	}
+	res.Failed = failed
+	printSubmit(out, &res)
+	switch {
+	case res.Committed < res.Accepted:
+		return &res, fmt.Errorf("%d accepted transactions were not committed within %s", res.Accepted-res.Committed, c.timeout)
+	case res.Failed > 0:
+		return &res, fmt.Errorf("%d committed transactions failed", res.Failed)
+	case res.Rejected > 0:
+		return &res, fmt.Errorf("%d transactions rejected; first: %s", res.Rejected, res.FirstError)
+	}
+	return &res, nil
+}
+
+func printSubmit(out io.Writer, r *submitResult) {
+	fmt.Fprintf(out, "accepted %d, rejected %d, mempool-full retries %d, committed %d, failed %d\n",
+		r.Accepted, r.Rejected, r.Retries, r.Committed, r.Failed)
+	fmt.Fprintf(out, "submit throughput    %.0f txn/s\n", r.SubmitPerSec)
+	fmt.Fprintf(out, "committed throughput %.0f txn/s\n", r.CommitPerSec)
+	fmt.Fprintf(out, "submit latency       p50 %s  p99 %s\n", ms(r.SubmitP50), ms(r.SubmitP99))
+	fmt.Fprintf(out, "submit→commit        p50 %s  p99 %s\n", ms(r.CommitP50), ms(r.CommitP99))
+	if len(r.RSSKiB) > 0 {
+		lo, hi := r.RSSKiB[0], r.RSSKiB[0]
+		for _, v := range r.RSSKiB {
+			lo, hi = min(lo, v), max(hi, v)
+		}
+		fmt.Fprintf(out, "server RSS           %d samples, first %d KiB, last %d KiB, min %d KiB, max %d KiB\n",
+			len(r.RSSKiB), r.RSSKiB[0], r.RSSKiB[len(r.RSSKiB)-1], lo, hi)
+	}
+}
+
+// prepareSenders returns the sending accounts with their current sequence
+// numbers: the server's dev accounts first, then accounts funded through
+// the faucet.
+func prepareSenders(ctx context.Context, cl *http.Client, c config) ([]*sender, error) {
+	devs := vmstub.DevAccounts(c.seed, min(c.senders, c.accounts))
+	if extra := c.senders - len(devs); extra > 0 {
+		fresh := vmstub.DevAccounts("loadgen/"+c.seed, extra)
+		if err := fund(ctx, cl, c, fresh); err != nil {
+			return nil, err
+		}
+		devs = append(devs, fresh...)
+	}
+	out := make([]*sender, len(devs))
+	for i, d := range devs {
+		var acct struct {
+			SequenceNumber ledgerapi.U64 `json:"sequence_number"`
+		}
+		if err := getJSON(ctx, cl, c.url+"/accounts/"+d.Address.String(), &acct); err != nil {
+			return nil, fmt.Errorf("reading sender %s: %w", d.Address, err)
+		}
+		out[i] = &sender{acct: d, base: uint64(acct.SequenceNumber)}
+	}
+	return out, nil
+}
+
+// fund gives each account 10 APT through the faucet and waits for it.
+func fund(ctx context.Context, cl *http.Client, c config, accts []vmstub.DevAccount) error {
+	var wg sync.WaitGroup
+	errs := make([]error, len(accts))
+	for i, a := range accts {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			body := []byte(`{"address":"` + a.Address.String() + `","amount":1000000000}`)
+			status, b, err := do(ctx, cl, "POST", c.faucet+"/fund", "application/json", body)
+			if err == nil && status != http.StatusOK {
+				err = &apiError{status, string(b)}
+			}
+			var res struct {
+				Hashes []string `json:"txn_hashes"`
+			}
+			if err == nil {
+				err = json.Unmarshal(b, &res)
+			}
+			for _, h := range res.Hashes {
+				if err == nil {
+					var t struct {
+						Type string `json:"type"`
+					}
+					for t.Type != "user_transaction" && err == nil {
+						err = getJSON(ctx, cl, c.url+"/transactions/wait_by_hash/"+h, &t)
+					}
+				}
+			}
+			if err != nil {
+				errs[i] = fmt.Errorf("funding %s: %w", a.Address, err)
+			}
+		}()
+	}
+	wg.Wait()
+	return errors.Join(errs...)
+}
+
+// pollCommits stamps commit times by watching each sender's on-chain
+// sequence number, until every accepted transaction is committed or ctx
+// ends. The stamp is when a sweep first sees the commit, so it is late by
+// at most one sweep over the senders.
+func pollCommits(ctx context.Context, cl *http.Client, url string, senders []*sender) {
+	const pollers = 4
+	var wg sync.WaitGroup
+	for p := range pollers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				pending := false
+				for i := p; i < len(senders); i += pollers {
+					s := senders[i]
+					want := len(s.txns)
+					if s.stopped.Load() {
+						want = int(s.accepted.Load())
+					}
+					if s.committed >= want {
+						continue
+					}
+					pending = true
+					var acct struct {
+						SequenceNumber ledgerapi.U64 `json:"sequence_number"`
+					}
+					if err := getJSON(ctx, cl, url+"/accounts/"+s.acct.Address.String(), &acct); err != nil {
+						if ctx.Err() != nil {
+							return
+						}
+						continue
+					}
+					now := time.Now()
+					for uint64(s.committed) < uint64(acct.SequenceNumber)-s.base && s.committed < len(s.txns) {
+						s.commitAt[s.committed] = now
+						s.committed++
+					}
+				}
+				if !pending || ctx.Err() != nil {
+					return
+				}
+				time.Sleep(200 * time.Microsecond)
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// checkCommitted reads every sender's committed transactions back and
+// counts those that are not the ones sent or did not succeed.
+func checkCommitted(ctx context.Context, cl *http.Client, url string, senders []*sender) (int, error) {
+	failed := 0
+	for _, s := range senders {
+		for start := 0; start < s.committed; start += 100 {
+			var page []struct {
+				Hash     ledgerapi.HashValue `json:"hash"`
+				Success  bool                `json:"success"`
+				VMStatus string              `json:"vm_status"`
+			}
+			u := url + "/accounts/" + s.acct.Address.String() + "/transactions?start=" + strconv.FormatUint(s.base+uint64(start), 10) + "&limit=100"
+			if err := getJSON(ctx, cl, u, &page); err != nil {
+				return failed, fmt.Errorf("reading back %s: %w", s.acct.Address, err)
+			}
+			for i, t := range page {
+				if start+i >= s.committed {
+					break
+				}
+				if t.Hash != s.txns[start+i].Hash() || !t.Success {
+					failed++
+				}
+			}
+		}
+	}
+	return failed, nil
+}
