@@ -13,7 +13,10 @@
 // committed, and prints accepted/rejected counts, submit and commit
 // throughput, and p50/p99 submit latency and submit→commit latency. It
 // exits non-zero if any accepted transaction is not committed with
-// success. -rate caps the offered load (transactions/s) for latency runs.
+// success. -rate caps the offered load (transactions/s) for latency runs;
+// with it, submit→commit latency is timed per transaction with
+// wait_by_hash long polls (up to 32 at a time), without it from the
+// poller's observations (an upper bound).
 //
 // read drives one hot endpoint (resource, version, view, or any path with
 // -path) with C connections for -duration and prints requests/s and
