@@ -10,10 +10,12 @@ import (
 	lru "github.com/hashicorp/golang-lru/v2"
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
+	"github.com/ledgernode/ledgernode/ledgerapi/txn"
 	"github.com/ledgernode/ledgernode/storage"
 )
 
-// Rendering caches. Committed transactions never change, so their JSON is
+// Rendering caches. JSON view requests are kept converted by their body
+// bytes (the conversion depends only on the body and the static ABIs). Committed transactions never change, so their JSON is
 // rendered once and kept by (version, hash); Move values are kept by
 // (type, bytes), so a cache hit can never be stale. Both are bounded LRUs
 // sized by Options.RenderCacheEntries (0 disables them).
@@ -30,7 +32,12 @@ type txnCacheKey struct {
 type renderCache struct {
 	txns   *lru.Cache[txnCacheKey, []byte]
 	values *lru.Cache[string, []byte]
+	views  *lru.Cache[string, txn.EntryFunction] // JSON view body → converted call (read-only)
 }
+
+// maxCachedViewBody bounds the size of a JSON view request whose conversion
+// is kept.
+const maxCachedViewBody = 2 << 10
 
 func newRenderCache(entries int) renderCache {
 	if entries <= 0 {
@@ -38,7 +45,8 @@ func newRenderCache(entries int) renderCache {
 	}
 	txns, _ := lru.New[txnCacheKey, []byte](entries)
 	values, _ := lru.New[string, []byte](entries)
-	return renderCache{txns: txns, values: values}
+	views, _ := lru.New[string, txn.EntryFunction](entries)
+	return renderCache{txns: txns, values: values, views: views}
 }
 
 // value renders BCS of type t as JSON through the value cache.

@@ -7,7 +7,6 @@ import (
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
-	"github.com/ledgernode/ledgernode/ledgerapi/crypto"
 	"github.com/ledgernode/ledgernode/storage"
 )
 
@@ -42,7 +41,7 @@ func (s *Session) primaryStore(owner, metadata ledgerapi.Address) ledgerapi.Addr
 			return c.addr
 		}
 	}
-	a := crypto.PrimaryStoreAddress(owner, metadata)
+	a := s.vm.stores.get(owner, metadata)
 	s.stores[s.nStores%len(s.stores)] = storeAddr{owner, metadata, a}
 	s.nStores++
 	return a

@@ -2,15 +2,15 @@ package vmstub_test
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"strings"
 	"testing"
 
-	"encoding/json"
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/crypto"
-
 	"github.com/ledgernode/ledgernode/ledgerapi/movevalue"
+	"github.com/ledgernode/ledgernode/storage"
 	"github.com/ledgernode/ledgernode/vmstub"
 )
 
@@ -186,5 +186,25 @@ func TestViewGasLimit(t *testing.T) {
 	var vs *ledgerapi.VMStatus
 	if !errors.As(err, &vs) || vs.Name != "OUT_OF_GAS" || !strings.Contains(err.Error(), "view gas limit") {
 		t.Fatalf("below the limit: %v", err)
+	}
+}
+
+// TestPrimaryStoreAddressesAcrossSessions: balances read through the
+// shared store-address cache agree with addresses derived directly.
+func TestPrimaryStoreAddressesAcrossSessions(t *testing.T) {
+	c := newChain(t, vmstub.Options{DevAccounts: 3})
+	for range 3 { // the second and third rounds hit the cache
+		for _, d := range c.vm.DevAccounts() {
+			vals, _, _, err := c.vm.View(c, fnID("0x1::primary_fungible_store::balance"), []ledgerapi.TypeTag{structType("0x1::fungible_asset::Metadata")},
+				[][]byte{vmstub.AddressValue(d.Address), vmstub.AddressValue(ledgerapi.AddressA)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			raw, err := c.StateValue(storage.ResourceKey(crypto.PrimaryStoreAddress(d.Address, ledgerapi.AddressA),
+				ledgerapi.StructTag{Address: ledgerapi.AddressOne, Module: "fungible_asset", Name: "FungibleStore"}))
+			if err != nil || !bytes.Equal(vals[0], raw[32:40]) {
+				t.Fatalf("%s: view %x, store %x (%v)", d.Address, vals[0], raw, err)
+			}
+		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"sync/atomic"
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
+	"github.com/ledgernode/ledgernode/ledgerapi/crypto"
 	"github.com/ledgernode/ledgernode/storage"
 )
 
@@ -124,6 +125,35 @@ type VM struct {
 	regMu  sync.Mutex // serialises Register
 	sealed atomic.Bool
 	reg    *registry
+
+	stores storeCache // primary store addresses, shared by all sessions
+}
+
+// storeCache keeps derived primary fungible store addresses (a SHA3-256
+// each) for the busiest owners. Bounded: it starts over when full.
+type storeCache struct {
+	mu sync.RWMutex
+	m  map[[2]ledgerapi.Address]ledgerapi.Address
+}
+
+const maxCachedStores = 1 << 14
+
+func (c *storeCache) get(owner, metadata ledgerapi.Address) ledgerapi.Address {
+	key := [2]ledgerapi.Address{owner, metadata}
+	c.mu.RLock()
+	a, ok := c.m[key]
+	c.mu.RUnlock()
+	if ok {
+		return a
+	}
+	a = crypto.PrimaryStoreAddress(owner, metadata)
+	c.mu.Lock()
+	if c.m == nil || len(c.m) >= maxCachedStores {
+		c.m = make(map[[2]ledgerapi.Address]ledgerapi.Address)
+	}
+	c.m[key] = a
+	c.mu.Unlock()
+	return a
 }
 
 // ErrSealed is returned by Register once the VM has started executing.
