@@ -53,7 +53,7 @@ func (s *Store) CommitBlock(ctx context.Context, b storage.Block, txns []storage
 	}
 	s.info.Store(&info)
 	if w := s.opts.PruneWindow; w > 0 && info.Version+1 > w {
-		if _, err := s.pruneTo(info.Version+1-w); err != nil {
+		if _, err := s.pruneTo(info.Version + 1 - w); err != nil {
 			return fmt.Errorf("pebblestore: pruning after block %d: %w", b.Height, err)
 		}
 	}
