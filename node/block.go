@@ -191,6 +191,12 @@ func makeTxn(version uint64, kind storage.TransactionKind, hash ledgerapi.HashVa
 // finish appends the transaction-info hash to the accumulator and records
 // the new root.
 func finish(acc *accumulator, t *storage.Transaction) {
+	acc.append(infoHash(t))
+	t.Info.AccumulatorRootHash = acc.root()
+}
+
+// infoHash is the accumulator leaf of a transaction: the hash of its info.
+func infoHash(t *storage.Transaction) ledgerapi.HashValue {
 	var e bcs.Encoder
 	e.Fixed(saltTxnInfo[:])
 	e.Fixed(t.Hash[:])
@@ -199,8 +205,7 @@ func finish(acc *accumulator, t *storage.Transaction) {
 	e.U64(t.Info.GasUsed)
 	e.Bool(t.Info.Success)
 	e.String(t.Info.VMStatus)
-	acc.append(crypto.SHA3_256(e.Bytes()))
-	t.Info.AccumulatorRootHash = acc.root()
+	return crypto.SHA3_256(e.Bytes())
 }
 
 // txnHash is the hash of a non-user transaction: sha3-256 of

@@ -106,15 +106,50 @@ func (n *Node) Start(ctx context.Context) error {
 	case err != nil:
 		return fmt.Errorf("node: reading ledger info: %w", err)
 	default:
-		// Resume: the accumulator restarts from the latest root as one leaf.
-		if t, err := n.store.TransactionByVersion(ctx, info.Version); err == nil {
-			n.acc.append(t.Info.AccumulatorRootHash)
+		if err := n.resume(ctx, info); err != nil {
+			return err
 		}
 	}
 	runCtx, cancel := context.WithCancel(context.Background())
 	n.cancel = cancel
 	n.done = make(chan struct{})
 	go n.run(runCtx)
+	return nil
+}
+
+// resume rebuilds the transaction accumulator of a store that already
+// holds a ledger, so that roots continue exactly as if the node had never
+// stopped. With the whole history (oldest version 0) it replays every
+// transaction's info hash and checks the result against the stored root.
+// When history was pruned the early leaves are gone: the accumulator then
+// restarts from the latest root as its only leaf, which keeps roots
+// deterministic from there on but not equal to an uninterrupted run's.
+func (n *Node) resume(ctx context.Context, info storage.LedgerInfo) error {
+	latest, err := n.store.TransactionByVersion(ctx, info.Version)
+	if err != nil {
+		return fmt.Errorf("node: reading the latest transaction: %w", err)
+	}
+	if info.OldestVersion > 0 {
+		n.opts.Logger.Warn().Uint64("oldest_version", info.OldestVersion).
+			Msg("history is pruned: the accumulator continues from the latest root")
+		n.acc.append(latest.Info.AccumulatorRootHash)
+		return nil
+	}
+	var acc accumulator
+	const page = 1000
+	for start := uint64(0); start <= info.Version; start += page {
+		txns, err := n.store.Transactions(ctx, start, page, info.Version)
+		if err != nil {
+			return fmt.Errorf("node: replaying the accumulator at version %d: %w", start, err)
+		}
+		for i := range txns {
+			acc.append(infoHash(&txns[i]))
+		}
+	}
+	if acc.leaves != info.Version+1 || acc.root() != latest.Info.AccumulatorRootHash {
+		return fmt.Errorf("node: the stored ledger's accumulator root does not match its transactions (%d leaves)", acc.leaves)
+	}
+	n.acc = acc
 	return nil
 }
 
