@@ -26,7 +26,10 @@ import (
 	"github.com/ledgernode/ledgernode/mempool"
 	"github.com/ledgernode/ledgernode/middleware"
 	"github.com/ledgernode/ledgernode/node"
+	"github.com/ledgernode/ledgernode/storage"
+	"github.com/ledgernode/ledgernode/storage/lrucache"
 	"github.com/ledgernode/ledgernode/storage/memstore"
+	"github.com/ledgernode/ledgernode/storage/pebblestore"
 	"github.com/ledgernode/ledgernode/vmstub"
 )
 
@@ -52,7 +55,7 @@ func main() {
 	flag.IntVar(&c.accounts, "accounts", 10, "number of prefunded dev accounts")
 	flag.StringVar(&c.seed, "seed", "ledgernode", "seed of the dev and faucet keys")
 	flag.StringVar(&c.logLevel, "log-level", "info", "log level: debug, info, warn, error")
-	flag.StringVar(&c.dataDir, "data-dir", "", "directory of a persistent ledger (reserved: not supported yet)")
+	flag.StringVar(&c.dataDir, "data-dir", "", "directory of a persistent ledger (Pebble); empty keeps the ledger in memory")
 	flag.BoolVar(&c.quiet, "quiet", false, "do not print the dev accounts")
 	flag.StringVar(&c.pprofAddr, "pprof", "", "serve net/http/pprof on this address (for profiling; empty disables)")
 	flag.Parse()
@@ -76,9 +79,6 @@ func run(c config) error {
 	})
 	defer logOut.Close()
 	log := zerolog.New(logOut).Level(level).With().Timestamp().Logger()
-	if c.dataDir != "" {
-		return errors.New("-data-dir: the persistent backend is not available yet; run without it for an in-memory ledger")
-	}
 	if c.chainID == 0 || c.chainID > 255 {
 		return fmt.Errorf("-chain-id must be within 1..255, got %d", c.chainID)
 	}
@@ -91,7 +91,11 @@ func run(c config) error {
 	if err != nil {
 		return err
 	}
-	store := memstore.New(memstore.Options{ChainID: uint8(c.chainID), PruneWindow: c.pruneWindow})
+	store, closeStore, err := openStore(c)
+	if err != nil {
+		return err
+	}
+	defer closeStore()
 	pool := mempool.New(mempool.Options{})
 	n, err := node.New(store, pool, vm, node.Options{ChainID: uint8(c.chainID), BlockInterval: c.blockInterval, Logger: log})
 	if err != nil {
@@ -167,6 +171,23 @@ func run(c config) error {
 		s.Shutdown(ctx)
 	}
 	return nil
+}
+
+// openStore opens the ledger: in memory, or with -data-dir a Pebble
+// database behind the LRU read cache, continuing the ledger it holds.
+func openStore(c config) (storage.ReadWriter, func() error, error) {
+	if c.dataDir == "" {
+		return memstore.New(memstore.Options{ChainID: uint8(c.chainID), PruneWindow: c.pruneWindow}), func() error { return nil }, nil
+	}
+	ps, err := pebblestore.Open(c.dataDir, pebblestore.Options{ChainID: uint8(c.chainID), PruneWindow: c.pruneWindow})
+	if err != nil {
+		return nil, nil, fmt.Errorf("-data-dir: %w", err)
+	}
+	if info, err := ps.LedgerInfo(context.Background()); err == nil && info.ChainID != uint8(c.chainID) {
+		ps.Close()
+		return nil, nil, fmt.Errorf("-data-dir %s holds a ledger of chain id %d, not %d", c.dataDir, info.ChainID, c.chainID)
+	}
+	return lrucache.New(ps, lrucache.Options{}), ps.Close, nil
 }
 
 // newServer sets the timeouts that keep slow or stuck clients from holding
