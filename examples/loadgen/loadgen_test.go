@@ -18,13 +18,16 @@ import (
 
 // testNode serves the embedded ledger over loopback under /v1, with chain
 // id chainID and 4 dev accounts derived from the default seed.
-func testNode(t *testing.T, chainID uint8) string {
+func testNode(t *testing.T, chainID uint8) string { return testNodeWindow(t, chainID, 0) }
+
+// testNodeWindow is testNode with a pruning window.
+func testNodeWindow(t *testing.T, chainID uint8, window uint64) string {
 	t.Helper()
 	vm, err := vmstub.New(vmstub.Options{ChainID: chainID, DevAccounts: 4, Seed: "ledgernode"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	store := memstore.New(memstore.Options{ChainID: chainID})
+	store := memstore.New(memstore.Options{ChainID: chainID, PruneWindow: window})
 	pool := mempool.New(mempool.Options{})
 	n, err := node.New(store, pool, vm, node.Options{ChainID: chainID})
 	if err != nil {
@@ -120,5 +123,16 @@ func TestReadAgainstBareAndNode(t *testing.T) {
 	// An endpoint that fails makes the read run fail.
 	if _, err := runRead(context.Background(), config{url: url, read: "path", path: "/nope", c: 1, duration: 50 * time.Millisecond}, &out); err == nil {
 		t.Fatal("a read run against a 404 passed")
+	}
+}
+
+// TestSubmitWithPruning: transactions pruned before the read-back are
+// counted, not failed.
+func TestSubmitWithPruning(t *testing.T) {
+	url := testNodeWindow(t, 4, 30)
+	var out bytes.Buffer
+	res, err := runSubmit(context.Background(), config{url: url, seed: "ledgernode", accounts: 4, senders: 2, n: 300, c: 2, timeout: 30 * time.Second}, &out)
+	if err != nil || res.Committed != 300 || res.Pruned == 0 || res.Failed != 0 {
+		t.Fatalf("%v %+v\n%s", err, res, out.String())
 	}
 }

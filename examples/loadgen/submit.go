@@ -23,6 +23,7 @@ type submitResult struct {
 	Accepted, Rejected, Retries int
 	Committed, Failed           int
 	Sampled                     int // transactions whose commit latency was measured
+	Pruned                      int // committed but pruned before they could be read back
 	SubmitPerSec, CommitPerSec  float64
 	SubmitP50, SubmitP99        time.Duration
 	CommitP50, CommitP99        time.Duration
@@ -250,12 +251,12 @@ func runSubmit(ctx context.Context, c config, out io.Writer) (*submitResult, err
 	res.RSSKiB = rss
 
 	// Every accepted transaction must be committed, with success.
-	failed, err := checkCommitted(ctx, cl, c.url, senders)
+	failed, pruned, err := checkCommitted(ctx, cl, c.url, senders)
+	res.Failed, res.Pruned = failed, pruned
+	printSubmit(out, &res)
 	if err != nil {
 		return &res, err
 	}
-	res.Failed = failed
-	printSubmit(out, &res)
 	switch {
 	case res.Committed < res.Accepted:
 		return &res, fmt.Errorf("%d accepted transactions were not committed within %s", res.Accepted-res.Committed, c.timeout)
@@ -268,8 +269,8 @@ func runSubmit(ctx context.Context, c config, out io.Writer) (*submitResult, err
 }
 
 func printSubmit(out io.Writer, r *submitResult) {
-	fmt.Fprintf(out, "accepted %d, rejected %d, mempool-full retries %d, committed %d, failed %d\n",
-		r.Accepted, r.Rejected, r.Retries, r.Committed, r.Failed)
+	fmt.Fprintf(out, "accepted %d, rejected %d, mempool-full retries %d, committed %d, failed %d, pruned before read-back %d\n",
+		r.Accepted, r.Rejected, r.Retries, r.Committed, r.Failed, r.Pruned)
 	fmt.Fprintf(out, "submit throughput    %.0f txn/s\n", r.SubmitPerSec)
 	fmt.Fprintf(out, "committed throughput %.0f txn/s\n", r.CommitPerSec)
 	fmt.Fprintf(out, "submit latency       p50 %s  p99 %s\n", ms(r.SubmitP50), ms(r.SubmitP99))
@@ -400,19 +401,25 @@ func pollCommits(ctx context.Context, cl *http.Client, url string, senders []*se
 }
 
 // checkCommitted reads every sender's committed transactions back and
-// counts those that are not the ones sent or did not succeed.
-func checkCommitted(ctx context.Context, cl *http.Client, url string, senders []*sender) (int, error) {
-	failed := 0
+// counts those that are not the ones sent or did not succeed, and those a
+// pruning window removed before they could be read (their commit is known
+// from the sequence numbers).
+func checkCommitted(ctx context.Context, cl *http.Client, url string, senders []*sender) (failed, pruned int, err error) {
 	for _, s := range senders {
 		for start := 0; start < s.committed; start += 100 {
 			var page []struct {
-				Hash     ledgerapi.HashValue `json:"hash"`
-				Success  bool                `json:"success"`
-				VMStatus string              `json:"vm_status"`
+				Hash    ledgerapi.HashValue `json:"hash"`
+				Success bool                `json:"success"`
 			}
 			u := url + "/accounts/" + s.acct.Address.String() + "/transactions?start=" + strconv.FormatUint(s.base+uint64(start), 10) + "&limit=100"
-			if err := getJSON(ctx, cl, u, &page); err != nil {
-				return failed, fmt.Errorf("reading back %s: %w", s.acct.Address, err)
+			err := getJSON(ctx, cl, u, &page)
+			var ae *apiError
+			if errors.As(err, &ae) && ae.status == http.StatusGone {
+				pruned += min(100, s.committed-start)
+				continue
+			}
+			if err != nil {
+				return failed, pruned, fmt.Errorf("reading back %s: %w", s.acct.Address, err)
 			}
 			for i, t := range page {
 				if start+i >= s.committed {
@@ -424,5 +431,5 @@ func checkCommitted(ctx context.Context, cl *http.Client, url string, senders []
 			}
 		}
 	}
-	return failed, nil
+	return failed, pruned, nil
 }
