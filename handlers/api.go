@@ -3,6 +3,7 @@ package handlers
 import (
 	"errors"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/gorilla/mux"
@@ -64,6 +65,11 @@ type Options struct {
 	// MaxWaiters bounds concurrent wait_by_hash long polls (default 100);
 	// beyond it wait_by_hash answers like by_hash.
 	MaxWaiters int
+	// PathPrefix is the URL prefix the API is mounted under when the host
+	// hands it requests with the prefix still on (for example "/v1"): the
+	// API strips it itself, which saves http.StripPrefix's copy of every
+	// request. Empty when the host strips the prefix.
+	PathPrefix string
 	// RenderCacheEntries sizes the caches of rendered JSON: committed
 	// transactions by version and Move values by type and bytes (default
 	// 4096 each; negative disables them).
@@ -137,6 +143,14 @@ func New(deps Deps, opts Options) (*API, error) {
 // ledger info, as clients request it without a trailing slash.
 func (a *API) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	path := r.URL.Path
+	if p := a.opts.PathPrefix; p != "" {
+		rest, ok := strings.CutPrefix(path, p)
+		if !ok || (rest != "" && rest[0] != '/') {
+			a.writeError(w, r, frameworkError(http.StatusNotFound, "no route for %s %s", r.Method, path))
+			return
+		}
+		path = rest
+	}
 	if path == "" {
 		path = "/"
 	}

@@ -91,3 +91,23 @@ func TestLedgerHeadersOnEveryResponse(t *testing.T) {
 		}
 	}
 }
+
+// TestPathPrefix: with Options.PathPrefix the API strips the prefix itself.
+func TestPathPrefix(t *testing.T) {
+	s := newStack(t, handlers.Options{}, 0)
+	api, err := handlers.New(handlers.Deps{Store: s.store, Submitter: s.node, Executor: s.vm, Registry: s.vm, ABIs: s.vm},
+		handlers.Options{PathPrefix: "/v1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		path   string
+		status int
+	}{{"/v1", 200}, {"/v1/", 200}, {"/v1/-/healthy", 200}, {"/v1/accounts/0x1", 200}, {"/v1foo", 404}, {"/v2/", 404}, {"/", 404}, {"/v1/nope", 404}} {
+		rec := httptest.NewRecorder()
+		api.ServeHTTP(rec, httptest.NewRequest("GET", c.path, nil))
+		if rec.Code != c.status {
+			t.Errorf("GET %s: %d, want %d: %s", c.path, rec.Code, c.status, rec.Body)
+		}
+	}
+}

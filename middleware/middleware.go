@@ -90,7 +90,7 @@ func AccessLog(log zerolog.Logger, route func(*http.Request) string) Middleware 
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			start := time.Now()
-			sw := &statusWriter{ResponseWriter: w}
+			sw := wrapStatus(w)
 			next.ServeHTTP(sw, r)
 			status := sw.status
 			if status == 0 {
@@ -130,7 +130,7 @@ func writeError(w http.ResponseWriter, status int, code ledgerapi.ErrorCode, msg
 func Recover(log zerolog.Logger) Middleware {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			sw := &statusWriter{ResponseWriter: w}
+			sw := wrapStatus(w)
 			defer func() {
 				v := recover()
 				if v == nil {

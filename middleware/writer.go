@@ -38,3 +38,12 @@ func (w *statusWriter) Flush() {
 		f.Flush()
 	}
 }
+
+// wrapStatus returns w as a *statusWriter, reusing one an outer middleware
+// already installed, so that a chain allocates a single wrapper.
+func wrapStatus(w http.ResponseWriter) *statusWriter {
+	if sw, ok := w.(*statusWriter); ok {
+		return sw
+	}
+	return &statusWriter{ResponseWriter: w}
+}

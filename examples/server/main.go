@@ -108,18 +108,17 @@ func run(c config) error {
 
 	api, err := handlers.New(handlers.Deps{
 		Store: store, Submitter: n, Pending: pool, Executor: vm, Registry: vm, ABIs: vm, Logger: log,
-	}, handlers.Options{})
+	}, handlers.Options{PathPrefix: "/v1"})
 	if err != nil {
 		return err
 	}
 	router := http.NewServeMux()
 	router.Handle("/{$}", http.RedirectHandler("/v1", http.StatusFound))
-	v1 := http.StripPrefix("/v1", api)
-	router.Handle("/v1", v1)  // the ledger info, as clients request it
-	router.Handle("/v1/", v1) // everything else; "/v1foo" stays outside
+	router.Handle("/v1", api)  // the ledger info, as clients request it
+	router.Handle("/v1/", api) // everything else; "/v1foo" stays outside
 	h := middleware.Chain(router,
 		middleware.RequestID(), middleware.AccessLog(log, nil), middleware.Recover(log),
-		middleware.CORS(), middleware.MaxBody(handlers.DefaultMaxBodyBytes))
+		middleware.CORS()) // request bodies are bounded by the API itself (413)
 
 	apiLn, err := net.Listen("tcp", c.addr)
 	if err != nil {
