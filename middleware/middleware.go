@@ -35,18 +35,22 @@ const requestIDKey ctxKey = 0
 // RequestIDHeader carries the request id in requests and responses.
 const RequestIDHeader = "X-Request-Id"
 
-// RequestID gives every request an id: the client's X-Request-Id when it is
-// a short printable token, else a fresh random one. The id is echoed in the
-// response and available through RequestIDFrom.
+// RequestID gives every request an id for the log lines of AccessLog and
+// Recover: the client's X-Request-Id when it is a short printable token
+// (echoed in the response and available through RequestIDFrom), else a
+// fresh one, made only when a line is logged. Requests without an id of
+// their own get no response header: that keeps the hot path free of an id
+// per request and of a header that clients did not ask for.
 func RequestID() Middleware {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			id := r.Header.Get(RequestIDHeader)
-			if !validID(id) {
-				id = newRequestID()
+			sw := wrapStatus(w)
+			if id := r.Header.Get(RequestIDHeader); validID(id) {
+				sw.requestID = id
+				w.Header().Set(RequestIDHeader, id)
+				r = r.WithContext(context.WithValue(r.Context(), requestIDKey, id))
 			}
-			w.Header().Set(RequestIDHeader, id)
-			next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), requestIDKey, id)))
+			next.ServeHTTP(sw, r)
 		})
 	}
 }
@@ -76,7 +80,7 @@ func validID(s string) bool {
 	return true
 }
 
-// RequestIDFrom returns the request id set by RequestID, or "".
+// RequestIDFrom returns the client's request id accepted by RequestID, or "".
 func RequestIDFrom(ctx context.Context) string {
 	id, _ := ctx.Value(requestIDKey).(string)
 	return id
@@ -112,7 +116,7 @@ func AccessLog(log zerolog.Logger, route func(*http.Request) string) Middleware 
 				}
 			}
 			ev.Str("method", r.Method).Str("path", path).Int("status", status).Int("bytes", sw.bytes).
-				Dur("latency", time.Since(start)).Str("request_id", RequestIDFrom(r.Context())).Msg("request")
+				Dur("latency", time.Since(start)).Str("request_id", sw.id()).Msg("request")
 		})
 	}
 }
@@ -140,7 +144,7 @@ func Recover(log zerolog.Logger) Middleware {
 					panic(v)
 				}
 				log.Error().Str("panic", fmt.Sprint(v)).Str("method", r.Method).Str("path", r.URL.Path).
-					Str("request_id", RequestIDFrom(r.Context())).Msg("handler panicked")
+					Str("request_id", sw.id()).Msg("handler panicked")
 				if sw.status == 0 {
 					writeError(sw, http.StatusInternalServerError, ledgerapi.CodeInternalError, "internal error")
 				}

@@ -25,14 +25,32 @@ func decodeError(t *testing.T, rec *httptest.ResponseRecorder) map[string]any {
 
 func TestRecoverAnswersJSON(t *testing.T) {
 	var logs bytes.Buffer
-	h := Chain(http.HandlerFunc(func(http.ResponseWriter, *http.Request) { panic("boom") }), RequestID(), Recover(zerolog.New(&logs)))
+	log := zerolog.New(&logs)
+	h := Chain(http.HandlerFunc(func(http.ResponseWriter, *http.Request) { panic("boom") }), RequestID(), AccessLog(log, nil), Recover(log))
 	rec := httptest.NewRecorder()
-	h.ServeHTTP(rec, httptest.NewRequest("GET", "/x", nil))
+	req := httptest.NewRequest("GET", "/x", nil)
+	req.Header.Set(RequestIDHeader, "trace-42")
+	h.ServeHTTP(rec, req)
 	if rec.Code != 500 || decodeError(t, rec)["error_code"] != "internal_error" {
 		t.Fatalf("panic: %d %s", rec.Code, rec.Body)
 	}
-	if !strings.Contains(logs.String(), "boom") || !strings.Contains(logs.String(), rec.Header().Get(RequestIDHeader)) {
-		t.Fatalf("panic not logged with its request id: %s", logs.String())
+	if !strings.Contains(logs.String(), "boom") || strings.Count(logs.String(), `"request_id":"trace-42"`) != 2 {
+		t.Fatalf("panic and access line not logged with the client's request id: %s", logs.String())
+	}
+	// Without a client id, both lines of one request share a made-up id.
+	logs.Reset()
+	h.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest("GET", "/x", nil))
+	var ids []string
+	for _, line := range strings.Split(strings.TrimSpace(logs.String()), "\n") {
+		var m map[string]any
+		if err := json.Unmarshal([]byte(line), &m); err != nil {
+			t.Fatal(err)
+		}
+		id, _ := m["request_id"].(string)
+		ids = append(ids, id)
+	}
+	if len(ids) != 2 || ids[0] == "" || ids[0] != ids[1] {
+		t.Fatalf("request ids of one request's lines: %q", ids)
 	}
 }
 
@@ -126,25 +144,38 @@ func TestWriterUnwrap(t *testing.T) {
 }
 
 func TestRequestIDsAreUniqueAndKeptWhenGiven(t *testing.T) {
+	var logs bytes.Buffer
 	var seen []string
 	h := Chain(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		seen = append(seen, RequestIDFrom(r.Context()))
-	}), RequestID())
-	ids := map[string]bool{}
+	}), RequestID(), AccessLog(zerolog.New(&logs), nil))
 	for range 100 {
 		rec := httptest.NewRecorder()
 		h.ServeHTTP(rec, httptest.NewRequest("GET", "/", nil))
-		id := rec.Header().Get(RequestIDHeader)
-		if !validID(id) || ids[id] || seen[len(seen)-1] != id {
-			t.Fatalf("request id %q: valid %v, repeated %v, handler saw %q", id, validID(id), ids[id], seen[len(seen)-1])
+		if rec.Header().Get(RequestIDHeader) != "" || seen[len(seen)-1] != "" {
+			t.Fatalf("a request without an id got response header %q, context id %q", rec.Header().Get(RequestIDHeader), seen[len(seen)-1])
+		}
+	}
+	ids := map[string]bool{}
+	for _, line := range strings.Split(strings.TrimSpace(logs.String()), "\n") {
+		var m map[string]any
+		if err := json.Unmarshal([]byte(line), &m); err != nil {
+			t.Fatal(err)
+		}
+		id, _ := m["request_id"].(string)
+		if !validID(id) || ids[id] {
+			t.Fatalf("logged request id %q: valid %v, repeated %v", id, validID(id), ids[id])
 		}
 		ids[id] = true
+	}
+	if len(ids) != 100 {
+		t.Fatalf("%d distinct ids for 100 requests", len(ids))
 	}
 	rec := httptest.NewRecorder()
 	req := httptest.NewRequest("GET", "/", nil)
 	req.Header.Set(RequestIDHeader, "client-chosen")
 	h.ServeHTTP(rec, req)
-	if got := rec.Header().Get(RequestIDHeader); got != "client-chosen" {
-		t.Fatalf("a valid client id was replaced by %q", got)
+	if got := rec.Header().Get(RequestIDHeader); got != "client-chosen" || seen[len(seen)-1] != "client-chosen" {
+		t.Fatalf("a valid client id was echoed as %q, seen as %q", got, seen[len(seen)-1])
 	}
 }

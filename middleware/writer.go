@@ -9,8 +9,17 @@ import (
 // still flush and hijack.
 type statusWriter struct {
 	http.ResponseWriter
-	status int
-	bytes  int
+	status    int
+	bytes     int
+	requestID string // the client's id, or one made on first use by id()
+}
+
+// id returns the request's id, making one the first time it is needed.
+func (w *statusWriter) id() string {
+	if w.requestID == "" {
+		w.requestID = newRequestID()
+	}
+	return w.requestID
 }
 
 func (w *statusWriter) WriteHeader(code int) {
