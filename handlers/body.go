@@ -16,8 +16,12 @@ const DefaultMaxBodyBytes = 8 << 20
 // mediaType returns the request's media type without parameters, lower-cased.
 func mediaType(r *http.Request) string {
 	ct := r.Header.Get("Content-Type")
-	if ct == "" {
+	switch ct {
+	case "":
 		return ""
+	case ledgerapi.ContentTypeJSON, ledgerapi.ContentTypeAptosSignedTxnBCS, ledgerapi.ContentTypeSignedTxnBCS,
+		ledgerapi.ContentTypeAptosViewFunctionBCS, ledgerapi.ContentTypeViewFunctionBCS:
+		return ct // the common exact forms, without parsing
 	}
 	mt, _, err := mime.ParseMediaType(ct)
 	if err != nil {
@@ -31,6 +35,15 @@ func (a *API) readBody(r *http.Request) ([]byte, error) {
 	limit := a.opts.MaxBodyBytes
 	if r.ContentLength > limit {
 		return nil, frameworkError(http.StatusRequestEntityTooLarge, "request body of %d bytes exceeds the limit of %d bytes", r.ContentLength, limit)
+	}
+	if n := r.ContentLength; n >= 0 && n <= limit {
+		// The common case: a declared length within the limit, read into
+		// a buffer of exactly that size.
+		b := make([]byte, n)
+		if _, err := io.ReadFull(r.Body, b); err != nil {
+			return nil, frameworkError(http.StatusBadRequest, "reading the request body: %v", err)
+		}
+		return b, nil
 	}
 	b, err := io.ReadAll(http.MaxBytesReader(nil, r.Body, limit))
 	var mbe *http.MaxBytesError

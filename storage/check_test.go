@@ -174,3 +174,13 @@ func TestTransactionKind(t *testing.T) {
 		}
 	}
 }
+
+func TestStateNotFoundError(t *testing.T) {
+	err := error(&storage.StateNotFoundError{Key: storage.ModuleKey(ledgerapi.AddressOne, "coin"), Version: 7})
+	if !errors.Is(err, storage.ErrNotFound) || errors.Is(err, storage.ErrPruned) {
+		t.Fatalf("%v does not match ErrNotFound alone", err)
+	}
+	if msg := err.Error(); !strings.Contains(msg, "coin") || !strings.Contains(msg, "version 7") {
+		t.Fatalf("message %q names neither the key nor the version", msg)
+	}
+}

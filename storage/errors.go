@@ -69,3 +69,20 @@ func invalidArg(format string, args ...any) error {
 func invalidCommit(format string, args ...any) error {
 	return fmt.Errorf("%w: %s", ErrInvalidCommit, fmt.Sprintf(format, args...))
 }
+
+// StateNotFoundError reports a state key without a value at a version. It
+// matches ErrNotFound under errors.Is and formats its message only when
+// asked: missing keys are an everyday answer (a CoinStore an account does
+// not have), not an exception worth a fmt call on the hot path.
+type StateNotFoundError struct {
+	Key     StateKey
+	Version uint64
+}
+
+// Error names the key and the version.
+func (e *StateNotFoundError) Error() string {
+	return fmt.Sprintf("%v: %s at version %d", ErrNotFound, e.Key, e.Version)
+}
+
+// Unwrap returns ErrNotFound.
+func (e *StateNotFoundError) Unwrap() error { return ErrNotFound }

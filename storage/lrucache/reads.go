@@ -109,7 +109,7 @@ func (c *Cache) StateValue(ctx context.Context, key storage.StateKey, version ui
 	if e, ok := c.states.Get(k); ok {
 		c.stateHits.Add(1)
 		if !e.found {
-			return nil, fmt.Errorf("%w: %s at version %d", storage.ErrNotFound, key, version)
+			return nil, &storage.StateNotFoundError{Key: key, Version: version}
 		}
 		return storage.CloneBytes(e.value), nil
 	}

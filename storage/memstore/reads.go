@@ -141,7 +141,7 @@ func (s *Store) StateValue(ctx context.Context, key storage.StateKey, version ui
 	}
 	s.mu.RUnlock()
 	if !ok {
-		return nil, fmt.Errorf("%w: %s at version %d", storage.ErrNotFound, key, version)
+		return nil, &storage.StateNotFoundError{Key: key, Version: version}
 	}
 	return storage.CloneBytes(v), nil
 }

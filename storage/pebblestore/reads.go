@@ -232,7 +232,7 @@ func (s *Store) StateValue(ctx context.Context, key storage.StateKey, version ui
 	if err := it.Error(); err != nil {
 		return nil, err
 	}
-	return nil, fmt.Errorf("%w: %s at version %d", storage.ErrNotFound, key, version)
+	return nil, &storage.StateNotFoundError{Key: key, Version: version}
 }
 
 // Resources implements storage.StateReader.
