@@ -1,7 +1,6 @@
 package handlers
 
 import (
-	"mime"
 	"net/http"
 	"slices"
 	"sort"
@@ -78,21 +77,7 @@ func wantsBCS(r *http.Request) bool {
 	if !slices.ContainsFunc(accept, mentionsBCS) {
 		return false // the common case, without parsing
 	}
-	for _, part := range accept {
-		for _, item := range splitComma(part) {
-			mt, _, err := mime.ParseMediaType(item)
-			if err != nil {
-				continue
-			}
-			switch mt {
-			case ledgerapi.ContentTypeBCS:
-				return true
-			case ledgerapi.ContentTypeJSON:
-				return false
-			}
-		}
-	}
-	return false
+	return firstAccepted(accept) == ledgerapi.ContentTypeBCS
 }
 
 // mentionsBCS reports whether s contains "x-bcs" in any letter case.

@@ -74,21 +74,24 @@ func (a *API) readJSON(r *http.Request, v any) error {
 
 // acceptsJSONFirst reports whether the Accept header names JSON before BCS.
 func acceptsJSONFirst(r *http.Request) bool {
-	for _, part := range r.Header.Values("Accept") {
+	return firstAccepted(r.Header.Values("Accept")) == ledgerapi.ContentTypeJSON
+}
+
+// firstAccepted returns which of JSON and BCS the Accept values name
+// first, or "" when they name neither.
+func firstAccepted(accept []string) string {
+	for _, part := range accept {
 		for _, item := range splitComma(part) {
 			mt, _, err := mime.ParseMediaType(item)
 			if err != nil {
 				continue
 			}
-			switch mt {
-			case ledgerapi.ContentTypeBCS:
-				return false
-			case ledgerapi.ContentTypeJSON:
-				return true
+			if mt == ledgerapi.ContentTypeBCS || mt == ledgerapi.ContentTypeJSON {
+				return mt
 			}
 		}
 	}
-	return false
+	return ""
 }
 
 func splitComma(s string) []string {
