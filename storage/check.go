@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+
+	"github.com/ledgernode/ledgernode/ledgerapi"
 )
 
 // Shared rules, so every backend validates reads and commits the same way.
@@ -164,4 +166,90 @@ func LatestEvents(ctx context.Context, r EventReader, key EventKey, limit int, l
 		start = n - uint64(limit)
 	}
 	return r.Events(ctx, key, start, limit, ledgerVersion)
+}
+
+// IndexLookups are the reads of a store's indexes that CheckIndexes needs.
+type IndexLookups struct {
+	// HashCommitted reports whether a transaction hash is already in the
+	// hash index.
+	HashCommitted func(ledgerapi.HashValue) (bool, error)
+	// NextSequence is the sequence number a sender's next transaction must
+	// reach (0 for an unknown sender).
+	NextSequence func(ledgerapi.Address) (uint64, error)
+	// NextEvent is the next sequence number of an event stream (0 for an
+	// unknown stream).
+	NextEvent func(EventKey) (uint64, error)
+}
+
+// CheckIndexes applies the rules of Writer.CommitBlock that need the
+// indexes: every hash new (in the store and in the block), each sender's
+// sequence numbers increasing, each v1 event stream contiguous. It returns
+// the senders' and streams' next sequence numbers after the block, for the
+// store to record. Errors from the lookups are returned as they are; rule
+// violations wrap ErrInvalidCommit.
+func CheckIndexes(txns []Transaction, l IndexLookups) (nextSeq map[ledgerapi.Address]uint64, nextEvent map[EventKey]uint64, err error) {
+	hashes := make(map[ledgerapi.HashValue]struct{}, len(txns))
+	nextSeq = make(map[ledgerapi.Address]uint64)
+	nextEvent = make(map[EventKey]uint64)
+	for i := range txns {
+		t := &txns[i]
+		known, err := l.HashCommitted(t.Hash)
+		if err != nil {
+			return nil, nil, err
+		}
+		if known {
+			return nil, nil, invalidCommit("transaction %d: hash %s is already committed", t.Version, t.Hash)
+		}
+		if _, dup := hashes[t.Hash]; dup {
+			return nil, nil, invalidCommit("transaction %d: hash %s appears twice in the block", t.Version, t.Hash)
+		}
+		hashes[t.Hash] = struct{}{}
+		if t.SequenceNumber != nil {
+			floor, ok := nextSeq[*t.Sender]
+			if !ok {
+				if floor, err = l.NextSequence(*t.Sender); err != nil {
+					return nil, nil, err
+				}
+			}
+			if *t.SequenceNumber < floor {
+				return nil, nil, invalidCommit("transaction %d: sequence number %d of %s is not above the last one",
+					t.Version, *t.SequenceNumber, *t.Sender)
+			}
+			nextSeq[*t.Sender] = *t.SequenceNumber + 1
+		}
+		for j, e := range t.Events {
+			if e.IsV2() {
+				continue
+			}
+			want, ok := nextEvent[e.Key]
+			if !ok {
+				if want, err = l.NextEvent(e.Key); err != nil {
+					return nil, nil, err
+				}
+			}
+			if e.SequenceNumber != want {
+				return nil, nil, invalidCommit("transaction %d event %d: stream %s expects sequence number %d, got %d",
+					t.Version, j, e.Key, want, e.SequenceNumber)
+			}
+			nextEvent[e.Key] = want + 1
+		}
+	}
+	return nextSeq, nextEvent, nil
+}
+
+// CheckListingCursor validates the cursor of a Resources or Modules
+// listing: nil, or the encoding of a key of that kind held by addr
+// (ErrInvalidArgument otherwise).
+func CheckListingCursor(cursor []byte, kind StateKeyKind, addr ledgerapi.Address) error {
+	if cursor == nil {
+		return nil
+	}
+	k, err := ParseStateKey(cursor)
+	if err != nil {
+		return err
+	}
+	if k.Kind != kind || k.Address != addr {
+		return invalidArg("cursor is not a %s key of %s", kind, addr)
+	}
+	return nil
 }

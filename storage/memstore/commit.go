@@ -76,48 +76,25 @@ func prepare(b storage.Block, txns []storage.Transaction) (*prepared, error) {
 // checkIndexes enforces the rules that need the indexes: new hashes,
 // increasing sender sequence numbers, contiguous event streams.
 func (s *Store) checkIndexes(p *prepared) error {
-	hashes := make(map[ledgerapi.HashValue]struct{}, len(p.txns))
-	nextSeq := make(map[ledgerapi.Address]uint64)
-	nextEvent := make(map[storage.EventKey]uint64)
-	for _, t := range p.txns {
-		if _, dup := s.byHash[t.Hash]; dup {
-			return fmt.Errorf("%w: transaction %d: hash %s is already committed", storage.ErrInvalidCommit, t.Version, t.Hash)
-		}
-		if _, dup := hashes[t.Hash]; dup {
-			return fmt.Errorf("%w: transaction %d: hash %s appears twice in the block", storage.ErrInvalidCommit, t.Version, t.Hash)
-		}
-		hashes[t.Hash] = struct{}{}
-		if t.SequenceNumber != nil {
-			floor, ok := nextSeq[*t.Sender]
-			if !ok {
-				if x := s.senders[*t.Sender]; x != nil {
-					floor = x.next
-				}
+	_, _, err := storage.CheckIndexes(p.src, storage.IndexLookups{
+		HashCommitted: func(h ledgerapi.HashValue) (bool, error) {
+			_, ok := s.byHash[h]
+			return ok, nil
+		},
+		NextSequence: func(a ledgerapi.Address) (uint64, error) {
+			if x := s.senders[a]; x != nil {
+				return x.next, nil
 			}
-			if *t.SequenceNumber < floor {
-				return fmt.Errorf("%w: transaction %d: sequence number %d of %s is not above the last one",
-					storage.ErrInvalidCommit, t.Version, *t.SequenceNumber, *t.Sender)
+			return 0, nil
+		},
+		NextEvent: func(k storage.EventKey) (uint64, error) {
+			if x := s.streams[k]; x != nil {
+				return x.next, nil
 			}
-			nextSeq[*t.Sender] = *t.SequenceNumber + 1
-		}
-		for j, e := range t.Events {
-			if e.IsV2() {
-				continue
-			}
-			want, ok := nextEvent[e.Key]
-			if !ok {
-				if x := s.streams[e.Key]; x != nil {
-					want = x.next
-				}
-			}
-			if e.SequenceNumber != want {
-				return fmt.Errorf("%w: transaction %d event %d: stream %s expects sequence number %d, got %d",
-					storage.ErrInvalidCommit, t.Version, j, e.Key, want, e.SequenceNumber)
-			}
-			nextEvent[e.Key] = want + 1
-		}
-	}
-	return nil
+			return 0, nil
+		},
+	})
+	return err
 }
 
 // apply adds a checked block to every structure (write lock held).

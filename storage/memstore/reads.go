@@ -160,14 +160,8 @@ func (s *Store) list(ctx context.Context, kind storage.StateKeyKind, addr ledger
 	if err := storage.CheckLimit(limit); err != nil {
 		return storage.StatePage{}, err
 	}
-	if cursor != nil {
-		k, err := storage.ParseStateKey(cursor)
-		if err != nil {
-			return storage.StatePage{}, err
-		}
-		if k.Kind != kind || k.Address != addr {
-			return storage.StatePage{}, fmt.Errorf("%w: cursor is not a %s key of %s", storage.ErrInvalidArgument, kind, addr)
-		}
+	if err := storage.CheckListingCursor(cursor, kind, addr); err != nil {
+		return storage.StatePage{}, err
 	}
 	if _, err := s.readAt(ctx, version); err != nil {
 		return storage.StatePage{}, err

@@ -63,51 +63,19 @@ func (s *Store) CommitBlock(ctx context.Context, b storage.Block, txns []storage
 // writeBlock checks the index rules and adds every entry of the block to
 // batch (mu held).
 func (s *Store) writeBlock(batch *pebble.Batch, b storage.Block, txns []storage.Transaction, encs [][][]byte) error {
-	hashes := make(map[ledgerapi.HashValue]struct{}, len(txns))
-	nextSeq := make(map[ledgerapi.Address]uint64)
-	nextEvent := make(map[storage.EventKey]uint64)
-	for i := range txns {
-		t := &txns[i]
-		if _, err := s.get(hashKey(t.Hash)); err == nil {
-			return fmt.Errorf("%w: transaction %d: hash %s is already committed", storage.ErrInvalidCommit, t.Version, t.Hash)
-		} else if !errors.Is(err, storage.ErrNotFound) {
-			return err
-		}
-		if _, dup := hashes[t.Hash]; dup {
-			return fmt.Errorf("%w: transaction %d: hash %s appears twice in the block", storage.ErrInvalidCommit, t.Version, t.Hash)
-		}
-		hashes[t.Hash] = struct{}{}
-		if t.SequenceNumber != nil {
-			floor, ok := nextSeq[*t.Sender]
-			if !ok {
-				var err error
-				if floor, err = s.getU64(key(pSenderNext, t.Sender[:]), 0); err != nil {
-					return err
-				}
+	nextSeq, nextEvent, err := storage.CheckIndexes(txns, storage.IndexLookups{
+		HashCommitted: func(h ledgerapi.HashValue) (bool, error) {
+			_, err := s.get(hashKey(h))
+			if errors.Is(err, storage.ErrNotFound) {
+				return false, nil
 			}
-			if *t.SequenceNumber < floor {
-				return fmt.Errorf("%w: transaction %d: sequence number %d of %s is not above the last one",
-					storage.ErrInvalidCommit, t.Version, *t.SequenceNumber, *t.Sender)
-			}
-			nextSeq[*t.Sender] = *t.SequenceNumber + 1
-		}
-		for j, e := range t.Events {
-			if e.IsV2() {
-				continue
-			}
-			want, ok := nextEvent[e.Key]
-			if !ok {
-				var err error
-				if want, err = s.getU64(streamKey(pStreamNext, e.Key), 0); err != nil {
-					return err
-				}
-			}
-			if e.SequenceNumber != want {
-				return fmt.Errorf("%w: transaction %d event %d: stream %s expects sequence number %d, got %d",
-					storage.ErrInvalidCommit, t.Version, j, e.Key, want, e.SequenceNumber)
-			}
-			nextEvent[e.Key] = want + 1
-		}
+			return err == nil, err
+		},
+		NextSequence: func(a ledgerapi.Address) (uint64, error) { return s.getU64(key(pSenderNext, a[:]), 0) },
+		NextEvent:    func(k storage.EventKey) (uint64, error) { return s.getU64(streamKey(pStreamNext, k), 0) },
+	})
+	if err != nil {
+		return err
 	}
 	set := func(k, v []byte) error { return batch.Set(k, v, nil) }
 	for i := range txns {
