@@ -10,6 +10,10 @@
 //	mux.Handle("/v1", v1)        // the ledger info, as clients request it
 //	mux.Handle("/v1/", v1)
 //
+// A host that routes "/v1" and "/v1/" to the API unchanged can set
+// Options.PathPrefix to "/v1" instead of wrapping it in http.StripPrefix;
+// the API then strips the prefix itself without copying each request.
+//
 // Deps holds small interfaces (storage.Reader, Submitter, Pending,
 // Executor, Registry, ABIs); only Store is required. Without a Submitter
 // the submission endpoints answer 403 api_disabled, without an Executor
