@@ -217,3 +217,22 @@ test("an aborting transaction commits with success=false and keeps its gas", asy
   const left = await aptos.getAccountAPTAmount({ accountAddress: poor.accountAddress });
   assert.equal(left, 3 * APT - Number(done.gas_used) * Number(done.gas_unit_price));
 });
+
+test("coin and fungible asset transfers built by the SDK helpers", async () => {
+  const to = Account.generate().accountAddress;
+  const coin = await aptos.transferCoinTransaction({ sender: alice.accountAddress, recipient: to, amount: 700 });
+  assert.equal((await submitAndWait(alice, coin)).success, true);
+  const fa = await aptos.transferFungibleAsset({ sender: alice, fungibleAssetMetadataAddress: "0xa", recipient: to, amount: 300 });
+  assert.equal((await submitAndWait(alice, fa)).success, true);
+  assert.equal(await aptos.getAccountAPTAmount({ accountAddress: to }), 1000);
+  assert.equal(await aptos.getBalance({ accountAddress: to, asset: "0xa" }), 1000);
+});
+
+test("resources: the whole listing and one explicit page", async () => {
+  const all = await aptos.getAccountResources({ accountAddress: "0x1" });
+  const paged = await aptos.getAccountResources({ accountAddress: "0x1", options: { limit: 2 } });
+  assert.ok(all.length > 2);
+  assert.equal(paged.length, 2); // an explicit limit is one page
+  const types = new Set(all.map((r) => r.type));
+  assert.equal(types.size, all.length);
+});
