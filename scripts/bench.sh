@@ -7,7 +7,7 @@
 #   - submit: committed transfers/s (BCS, signatures verified) against the
 #     Ed25519 verification rate of one core; then p50/p99 submit→commit at
 #     half that load;
-#   - idle RSS of the bundled node.
+#   - start-to-ready and idle RSS of the bundled node.
 # Usage: scripts/bench.sh   (DUR=seconds per read run, CONN=connections, N=transfers)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -29,9 +29,11 @@ echo "== signature verification bound"
 "$bin/loadgen" -mode verify | tee "$bin/verify.txt"
 per_core=$(sed -E 's/.*verify: ([0-9]+)\/s on one core.*/\1/' "$bin/verify.txt")
 
+start=$(date +%s%N)
 "$bin/server" -quiet -log-level error -addr "$api" -faucet-addr "$faucet" >/dev/null 2>&1 &
 pids+=($!); server=$!
-until curl -sf "http://$api/v1" >/dev/null; do sleep 0.01; done
+until curl -sf "http://$api/v1" >/dev/null; do sleep 0.002; done
+ready_ms=$(( ($(date +%s%N) - start) / 1000000 ))
 sleep 1
 idle_rss=$(awk '/VmRSS/ {print $2}' "/proc/$server/status")
 "$bin/loadgen" -mode bare -addr "$bare" >/dev/null &
@@ -87,4 +89,4 @@ half=$((committed / 2))
 echo "== submit at half that load ($half txn/s)"
 "$bin/loadgen" -mode submit -url "http://$api/v1" -faucet "http://$faucet" -senders 64 -n $((half * 10)) -c "$CONN" -rate "$half"
 
-echo "== idle RSS before the load: $((idle_rss / 1024)) MiB"
+echo "== start-to-ready (process start → first 200 on GET /v1): ${ready_ms} ms; idle RSS before the load: $((idle_rss / 1024)) MiB"

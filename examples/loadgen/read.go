@@ -119,7 +119,7 @@ func runRead(ctx context.Context, c config, out io.Writer) (*readResult, error) 
 // bareBody is the bound's response: a fixed JSON body of about the size of
 // an account resource answer.
 var bareBody = []byte(`{"type":"0x1::account::Account","data":{"authentication_key":"0x` + strings.Repeat("ab", 32) +
-	`","sequence_number":"0","guid_creation_num":"2","padding":"` + strings.Repeat("x", 64) + `"}}`)
+	`","sequence_number":"0","guid_creation_num":"2","padding":"` + strings.Repeat("x", 110) + `"}}`)
 
 // bareHandler is a bare net/http handler writing bareBody: what one request
 // costs with nothing but HTTP.
