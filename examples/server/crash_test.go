@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"os"
 	"os/exec"
+	"strconv"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -94,7 +95,8 @@ func balances(t *testing.T, s storage.Reader, v uint64) uint64 {
 }
 
 // TestCrashMidLoadLosesNoBlock kills the server with SIGKILL while
-// transfers are being submitted, then checks the reopened ledger: every
+// transfers are being submitted, then checks the reopened ledger: it holds
+// at least the latest version the server reported before the kill, every
 // block is wholly present (contiguous versions, every transaction
 // readable, nothing beyond the ledger info), APT is conserved (balances
 // plus burnt fees equal the genesis balances), and a restarted server
@@ -136,6 +138,30 @@ func TestCrashMidLoadLosesNoBlock(t *testing.T) {
 			}
 		}()
 	}
+	// The observer records the highest ledger version the server reported
+	// before it was killed: that version was committed, so the reopened
+	// ledger must hold it.
+	var observed atomic.Uint64
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		for {
+			select {
+			case <-stop:
+				return
+			default:
+			}
+			resp, err := http.Get(base)
+			if err != nil {
+				return // the server is gone
+			}
+			resp.Body.Close()
+			v, err := strconv.ParseUint(resp.Header.Get(ledgerapi.HeaderLedgerVersion), 10, 64)
+			if err == nil && v > observed.Load() {
+				observed.Store(v)
+			}
+		}
+	}()
 	time.Sleep(1500 * time.Millisecond)
 	if err := cmd.Process.Kill(); err != nil { // SIGKILL, mid-load
 		t.Fatal(err)
@@ -143,8 +169,8 @@ func TestCrashMidLoadLosesNoBlock(t *testing.T) {
 	cmd.Wait()
 	close(stop)
 	wg.Wait()
-	if accepted.Load() == 0 {
-		t.Fatal("no transaction was accepted before the kill")
+	if accepted.Load() == 0 || observed.Load() == 0 {
+		t.Fatalf("%d transactions accepted and version %d observed before the kill", accepted.Load(), observed.Load())
 	}
 
 	s, err := pebblestore.Open(dir, pebblestore.Options{})
@@ -156,6 +182,10 @@ func TestCrashMidLoadLosesNoBlock(t *testing.T) {
 	if err != nil {
 		s.Close()
 		t.Fatal(err)
+	}
+	if info.Version < observed.Load() {
+		s.Close()
+		t.Fatalf("the server reported version %d before the kill; the reopened ledger ends at %d", observed.Load(), info.Version)
 	}
 	next, burnt := uint64(0), uint64(0)
 	for h := uint64(0); h <= info.BlockHeight; h++ {
@@ -189,7 +219,8 @@ func TestCrashMidLoadLosesNoBlock(t *testing.T) {
 		t.Fatalf("balances + burnt fees %d, genesis %d", got, genesis)
 	}
 	s.Close()
-	t.Logf("killed after %d accepted transactions; reopened ledger: %d blocks, %d versions, all whole", accepted.Load(), info.BlockHeight+1, info.Version+1)
+	t.Logf("killed after %d accepted transactions, version %d reported; reopened ledger: %d blocks, %d versions, all whole",
+		accepted.Load(), observed.Load(), info.BlockHeight+1, info.Version+1)
 
 	// A restarted server continues the same ledger.
 	cmd, base = startChild(t, dir)

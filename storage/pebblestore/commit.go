@@ -13,7 +13,8 @@ import (
 
 // CommitBlock implements storage.Writer: the block, its transactions, their
 // index, event and state entries and the new ledger info are written in one
-// batch and synced to the WAL before CommitBlock returns.
+// batch, synced to the WAL on disk before CommitBlock returns (unless
+// Options.NoSync).
 func (s *Store) CommitBlock(ctx context.Context, b storage.Block, txns []storage.Transaction) error {
 	if err := ctx.Err(); err != nil {
 		return err

@@ -35,9 +35,9 @@ func TestConformanceBehindLRUCache(t *testing.T) {
 	})
 }
 
-func TestConformanceSyncedInMemory(t *testing.T) {
+func TestConformanceNoSyncInMemory(t *testing.T) {
 	storagetest.Run(t, func(t *testing.T) storage.ReadWriter {
-		s, err := pebblestore.Open("", pebblestore.Options{InMemory: true, Sync: true})
+		s, err := pebblestore.Open("", pebblestore.Options{InMemory: true, NoSync: true})
 		if err != nil {
 			t.Fatal(err)
 		}

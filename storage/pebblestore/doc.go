@@ -34,10 +34,12 @@
 //
 // A block is checked like storage.CheckCommit plus the index rules (new
 // hashes, increasing sender sequence numbers, contiguous event streams) and
-// written with its ledger info in one batch: a block whose CommitBlock
-// returned survives the process crashing or being killed (with
-// Options.Sync, also power loss), and a block is either wholly present or
-// absent. Pruning (Prune, or Options.PruneWindow after
+// written with its ledger info in one batch, synced to the WAL on disk
+// before CommitBlock returns: a block whose CommitBlock returned survives
+// the process crashing or being killed and the machine losing power, and a
+// block is either wholly present or absent. Options.NoSync trades the
+// first guarantee for commit speed (a killed process may lose its latest
+// blocks, never part of one). Pruning (Prune, or Options.PruneWindow after
 // each commit) drops transactions and blocks with range deletions, deletes
 // their index and event entries, and trims state histories to what reads
 // at or above the new oldest version can see, in one batch. Close flushes

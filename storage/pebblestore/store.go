@@ -29,12 +29,16 @@ type Options struct {
 	// that contains version latest-PruneWindow+1 is pruned. Zero keeps
 	// everything.
 	PruneWindow uint64
-	// Sync makes every commit wait for the WAL to reach the disk (fsync), so
-	// that committed blocks survive power loss. Without it a commit returns
-	// once the WAL write is handed to the operating system: committed
-	// blocks survive the process crashing or being killed, not the machine
-	// losing power.
-	Sync bool
+	// NoSync lets a commit return without waiting for its WAL record to be
+	// written and synced. By default CommitBlock returns only once the
+	// block's batch is in the WAL on disk (fsync), so a committed block
+	// survives the process being killed and the machine losing power. With
+	// NoSync the record may still sit in Pebble's in-process WAL buffer
+	// when CommitBlock returns, and a crash or SIGKILL then loses the most
+	// recent committed blocks (the ledger stays prefix-consistent: whole
+	// blocks, in order). For tests and benchmarks that do not need
+	// durability.
+	NoSync bool
 	// InMemory keeps the database in memory (for tests); dir is ignored.
 	InMemory bool
 	// CacheBytes sizes Pebble's block cache (default 64 MiB).
@@ -71,9 +75,9 @@ func Open(dir string, opts Options) (*Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("pebblestore: opening %s: %w", dir, err)
 	}
-	s := &Store{db: db, opts: opts, wo: pebble.NoSync}
-	if opts.Sync {
-		s.wo = pebble.Sync
+	s := &Store{db: db, opts: opts, wo: pebble.Sync}
+	if opts.NoSync {
+		s.wo = pebble.NoSync
 	}
 	raw, err := s.get([]byte{pInfo})
 	switch {
