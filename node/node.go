@@ -171,24 +171,41 @@ func (n *Node) Submit(ctx context.Context, st *txn.SignedTransaction, bcsBytes [
 	if err := st.Verify(); err != nil {
 		return nil, &ledgerapi.VMStatus{Code: 1, Name: "INVALID_SIGNATURE"}
 	}
-	view, err := n.latestView(ctx)
+	err := n.onLatest(ctx, func(view *overlay) error {
+		return n.exec.Validate(view, st, n.nowUsec(view.info))
+	})
 	if err != nil {
-		return nil, err
-	}
-	if err := n.exec.Validate(view, st, n.nowUsec(view.info)); err != nil {
 		return nil, err
 	}
 	return n.pool.Add(st, hash, bcsBytes, n.seqOf(ctx))
 }
 
+// onLatest runs read against a view of the latest committed state. When a
+// block commit prunes that snapshot while read runs (a small pruning
+// window and fast blocks), read sees ErrPruned; it is run again on the new
+// latest state, which pruning always keeps.
+func (n *Node) onLatest(ctx context.Context, read func(*overlay) error) error {
+	for attempt := 0; ; attempt++ {
+		view, err := n.latestView(ctx)
+		if err != nil {
+			return err
+		}
+		err = read(view)
+		if !errors.Is(err, storage.ErrPruned) || attempt == 4 {
+			return err
+		}
+	}
+}
+
 // seqOf returns a function reading on-chain sequence numbers at the latest version.
 func (n *Node) seqOf(ctx context.Context) func(ledgerapi.Address) uint64 {
 	return func(a ledgerapi.Address) uint64 {
-		view, err := n.latestView(ctx)
-		if err != nil {
-			return 0
-		}
-		seq, _ := n.exec.SequenceNumber(view, a)
+		var seq uint64
+		n.onLatest(ctx, func(view *overlay) error {
+			var err error
+			seq, err = n.exec.SequenceNumber(view, a)
+			return err
+		})
 		return seq
 	}
 }

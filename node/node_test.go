@@ -274,3 +274,50 @@ func TestCommitFailureLosesNothing(t *testing.T) {
 		t.Fatalf("%d injected failures left unused", store.fails)
 	}
 }
+
+// prunedOnceStore answers the first state reads as if a concurrent commit
+// had just pruned the snapshot they read.
+type prunedOnceStore struct {
+	*memstore.Store
+	mu     sync.Mutex
+	misses int
+}
+
+func (s *prunedOnceStore) StateValue(ctx context.Context, key storage.StateKey, version uint64) ([]byte, error) {
+	s.mu.Lock()
+	miss := s.misses > 0
+	if miss {
+		s.misses--
+	}
+	s.mu.Unlock()
+	if miss {
+		return nil, &storage.PrunedError{What: "version", OldestVersion: version + 1}
+	}
+	return s.Store.StateValue(ctx, key, version)
+}
+
+// TestSubmitRetriesAPrunedSnapshot: a submission whose validation snapshot
+// is pruned under it is validated again on the new latest state instead of
+// failing (it used to reach clients as 500 internal_error under a small
+// pruning window).
+func TestSubmitRetriesAPrunedSnapshot(t *testing.T) {
+	store := &prunedOnceStore{Store: memstore.New(memstore.Options{ChainID: 4})}
+	n, err := node.New(store, mempool.New(mempool.Options{}), counterExec{}, node.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := n.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	defer n.Close()
+	store.mu.Lock()
+	store.misses = 3 // validation twice, then the mempool's sequence lookup once
+	store.mu.Unlock()
+	st := signed(ed25519.NewKeyFromSeed(make([]byte, 32)), 0)
+	if err := submit(t, n, st); err != nil {
+		t.Fatalf("submit over a pruned snapshot: %v", err)
+	}
+	if tx := waitCommitted(t, n, store, st.Hash()); !tx.Info.Success {
+		t.Fatalf("committed with %s", tx.Info.VMStatus)
+	}
+}
