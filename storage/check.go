@@ -253,3 +253,16 @@ func CheckListingCursor(cursor []byte, kind StateKeyKind, addr ledgerapi.Address
 	}
 	return nil
 }
+
+// CheckPruneTarget validates a Pruner.Prune call against the latest ledger
+// info (nil when the store is empty): ErrEmpty before genesis, and
+// ErrInvalidArgument for a version above the latest one.
+func CheckPruneTarget(info *LedgerInfo, version uint64) error {
+	if info == nil {
+		return ErrEmpty
+	}
+	if version > info.Version {
+		return invalidArg("cannot prune to version %d above the latest version %d", version, info.Version)
+	}
+	return nil
+}

@@ -21,7 +21,6 @@ func newClient(c int) *http.Client {
 		Transport: &http.Transport{
 			MaxIdleConns:        c * 2,
 			MaxIdleConnsPerHost: c * 2,
-			MaxConnsPerHost:     0,
 			IdleConnTimeout:     time.Minute,
 			DisableCompression:  true,
 		},

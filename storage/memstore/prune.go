@@ -2,7 +2,6 @@ package memstore
 
 import (
 	"context"
-	"fmt"
 	"sort"
 
 	"github.com/ledgernode/ledgernode/storage"
@@ -17,12 +16,8 @@ func (s *Store) Prune(ctx context.Context, version uint64) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	prev := s.info.Load()
-	if prev == nil {
-		return storage.ErrEmpty
-	}
-	if version > prev.Version {
-		return fmt.Errorf("%w: cannot prune to version %d above the latest version %d",
-			storage.ErrInvalidArgument, version, prev.Version)
+	if err := storage.CheckPruneTarget(prev, version); err != nil {
+		return err
 	}
 	info := *prev
 	if s.pruneTo(&info, version) {

@@ -45,7 +45,6 @@ func hashKey(h ledgerapi.HashValue) []byte             { return key(pHash, h[:])
 func senderKey(a ledgerapi.Address, seq uint64) []byte { return key(pSender, a[:], be(seq)) }
 func blockKey(h uint64) []byte                         { return key(pBlock, be(h)) }
 func blockLastKey(v uint64) []byte                     { return key(pBlockLast, be(v)) }
-func streamPrefix(k storage.EventKey) []byte           { return key(pEvent, k.Account[:], be(k.CreationNumber)) }
 func eventKey(k storage.EventKey, seq uint64) []byte {
 	return key(pEvent, k.Account[:], be(k.CreationNumber), be(seq))
 }

@@ -21,12 +21,8 @@ func (s *Store) Prune(ctx context.Context, version uint64) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	info := s.info.Load()
-	if info == nil {
-		return storage.ErrEmpty
-	}
-	if version > info.Version {
-		return fmt.Errorf("%w: cannot prune to version %d above the latest version %d",
-			storage.ErrInvalidArgument, version, info.Version)
+	if err := storage.CheckPruneTarget(info, version); err != nil {
+		return err
 	}
 	_, err := s.pruneTo(version)
 	return err

@@ -318,7 +318,7 @@ func (s *Store) Events(ctx context.Context, key storage.EventKey, start uint64, 
 			OldestVersion: info.OldestVersion, OldestBlockHeight: info.OldestBlockHeight,
 		}
 	}
-	it, err := s.db.NewIter(&pebble.IterOptions{LowerBound: eventKey(key, start), UpperBound: prefixEnd(streamPrefix(key))})
+	it, err := s.db.NewIter(&pebble.IterOptions{LowerBound: eventKey(key, start), UpperBound: prefixEnd(streamKey(pEvent, key))})
 	if err != nil {
 		return nil, err
 	}
@@ -343,7 +343,7 @@ func (s *Store) EventCount(ctx context.Context, key storage.EventKey, ledgerVers
 	if _, err := s.readAt(ctx, ledgerVersion); err != nil {
 		return 0, err
 	}
-	prefix := streamPrefix(key)
+	prefix := streamKey(pEvent, key)
 	it, err := s.db.NewIter(&pebble.IterOptions{LowerBound: prefix, UpperBound: prefixEnd(prefix)})
 	if err != nil {
 		return 0, err
