@@ -3,8 +3,6 @@ package handlers_test
 import (
 	"bytes"
 	"encoding/json"
-	"io"
-	"net/http"
 	"strings"
 	"testing"
 	"time"
@@ -173,28 +171,16 @@ func TestBadInputBattery(t *testing.T) {
 	cases := badInputCases(dev, mk)
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			req, err := http.NewRequest(c.method, s.base+c.path, bytes.NewReader(c.body))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if c.ct != "" {
-				req.Header.Set("Content-Type", c.ct)
-			}
-			resp, err := http.DefaultClient.Do(req)
-			if err != nil {
-				t.Fatal(err)
-			}
-			raw, _ := io.ReadAll(resp.Body)
-			resp.Body.Close()
+			status, _, raw, _ := doReq(t, c.method, s.base+c.path, "", c.ct, c.body)
 			var e struct {
 				Message   string `json:"message"`
 				ErrorCode string `json:"error_code"`
 			}
 			if err := json.Unmarshal(raw, &e); err != nil {
-				t.Fatalf("%d, body is not a JSON error: %.200s", resp.StatusCode, raw)
+				t.Fatalf("%d, body is not a JSON error: %.200s", status, raw)
 			}
-			if resp.StatusCode != c.status || (c.code != "" && e.ErrorCode != c.code) {
-				t.Fatalf("got %d %s (%s), want %d %s", resp.StatusCode, e.ErrorCode, e.Message, c.status, c.code)
+			if status != c.status || (c.code != "" && e.ErrorCode != c.code) {
+				t.Fatalf("got %d %s (%s), want %d %s", status, e.ErrorCode, e.Message, c.status, c.code)
 			}
 			if !strings.Contains(strings.ToLower(e.Message), strings.ToLower(c.mention)) {
 				t.Fatalf("message %q does not mention %q", e.Message, c.mention)

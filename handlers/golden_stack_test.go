@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"io"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -123,21 +122,9 @@ func TestGoldenStack(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			req, err := http.NewRequest(c.method, base+c.path, bytes.NewReader(c.body))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if c.ct != "" {
-				req.Header.Set("Content-Type", c.ct)
-			}
-			resp, err := http.DefaultClient.Do(req)
-			if err != nil {
-				t.Fatal(err)
-			}
-			raw, _ := io.ReadAll(resp.Body)
-			resp.Body.Close()
-			if c.status != 0 && resp.StatusCode != c.status {
-				t.Fatalf("%s %s: status %d, want %d: %s", c.method, c.path, resp.StatusCode, c.status, raw)
+			status, _, raw, _ := doReq(t, c.method, base+c.path, "", c.ct, c.body)
+			if c.status != 0 && status != c.status {
+				t.Fatalf("%s %s: status %d, want %d: %s", c.method, c.path, status, c.status, raw)
 			}
 			var pretty bytes.Buffer
 			if err := json.Indent(&pretty, raw, "", "  "); err != nil {
