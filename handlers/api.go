@@ -71,8 +71,9 @@ type Options struct {
 	// request. Empty when the host strips the prefix.
 	PathPrefix string
 	// RenderCacheEntries sizes the caches of rendered JSON: committed
-	// transactions by version and Move values by type and bytes (default
-	// 4096 each; negative disables them).
+	// transactions by version, Move values by type and bytes, converted JSON
+	// view requests by body, and view results by (ledger version, request
+	// body, formats) (default 4096 each; negative disables them).
 	RenderCacheEntries int
 }
 

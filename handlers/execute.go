@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"context"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"net/http"
@@ -16,7 +17,10 @@ import (
 // Executor runs view functions and simulations (the executor implements it).
 type Executor interface {
 	// View runs a view function against state and returns its BCS results
-	// with their types and the gas used.
+	// with their types and the gas used. It must depend on nothing but
+	// state and its arguments (as Move view functions do): the API keeps
+	// successful results by ledger version and request and answers
+	// repeats from that cache (Options.RenderCacheEntries).
 	View(state storage.View, fn ledgerapi.EntryFunctionId, tyArgs []ledgerapi.TypeTag, args [][]byte) ([][]byte, []ledgerapi.TypeTag, uint64, error)
 	// Simulate executes st on top of state as block blk without committing,
 	// returning the outcome and the raw transaction actually run (with
@@ -59,45 +63,87 @@ func (a *API) view(r *http.Request) (*reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	var f txn.EntryFunction
+	var bcsIn bool
 	switch mt := mediaType(r); {
 	case ledgerapi.IsViewFunctionBCS(mt):
-		b, err := a.readBody(r)
-		if err != nil {
-			return nil, err
-		}
-		if err := bcs.UnmarshalDepth(b, 16, &f); err != nil {
-			return nil, ledgerapi.InvalidInput("Failed to deserialize input into ViewFunction: %v", err)
-		}
+		bcsIn = true
 	case mt == ledgerapi.ContentTypeJSON:
-		b, err := a.readBody(r)
-		if err != nil {
-			return nil, err
-		}
-		if err := a.viewFromBody(b, &f); err != nil {
-			return nil, err
-		}
 	default:
 		return nil, frameworkError(http.StatusUnsupportedMediaType, "unsupported Content-Type %q: send %s or %s",
 			r.Header.Get("Content-Type"), ledgerapi.ContentTypeJSON, ledgerapi.ContentTypeAptosViewFunctionBCS)
+	}
+	b, err := a.readBody(r)
+	if err != nil {
+		return nil, err
+	}
+	bcsOut := wantsBCS(r)
+	// A view's result at a committed version never changes: answer a
+	// request seen before at this version from the cache.
+	var key string
+	if a.cache.results != nil && len(b) <= maxCachedViewBody {
+		key = viewResultKey(v, bcsIn, bcsOut, b)
+		if res, ok := a.cache.results.Get(key); ok {
+			return res.reply(&info), nil
+		}
+	}
+	var f txn.EntryFunction
+	if bcsIn {
+		if err := bcs.UnmarshalDepth(b, 16, &f); err != nil {
+			return nil, ledgerapi.InvalidInput("Failed to deserialize input into ViewFunction: %v", err)
+		}
+	} else if err := a.viewFromBody(b, &f); err != nil {
+		return nil, err
 	}
 	vals, types, gas, err := a.deps.Executor.View(stateAt{r.Context(), a.deps.Store, v}, f.FunctionId(), f.TyArgs, f.Args)
 	if err != nil {
 		return nil, viewError(err)
 	}
-	if wantsBCS(r) {
+	res := viewResult{gas: gas}
+	if bcsOut {
 		var e bcs.Encoder
 		e.SeqLen(len(vals))
 		for _, v := range vals {
 			e.Fixed(v)
 		}
-		return &reply{info: &info, raw: e.Bytes(), gas: &gas}, nil
+		res.bcs = e.Bytes()
+	} else {
+		out := make([][]byte, len(vals))
+		for i := range vals {
+			out[i] = a.value(types[i], vals[i])
+		}
+		res.json = jsonArray(out)
 	}
-	out := make([][]byte, len(vals))
-	for i := range vals {
-		out[i] = a.value(types[i], vals[i])
+	if key != "" {
+		a.cache.results.Add(key, res)
 	}
-	return &reply{info: &info, json: jsonArray(out), gas: &gas}, nil
+	return res.reply(&info), nil
+}
+
+// viewResult is a view's answer as written: its body in one format and the
+// gas used. Cached results are shared and never modified.
+type viewResult struct {
+	json []byte
+	bcs  []byte
+	gas  uint64
+}
+
+func (res viewResult) reply(info *storage.LedgerInfo) *reply {
+	gas := res.gas
+	return &reply{info: info, json: res.json, raw: res.bcs, gas: &gas}
+}
+
+// viewResultKey identifies a view request at a version: the version, the
+// request and response formats, and the request body.
+func viewResultKey(version uint64, bcsIn, bcsOut bool, body []byte) string {
+	k := make([]byte, 9, 9+len(body))
+	binary.BigEndian.PutUint64(k, version)
+	if bcsIn {
+		k[8] |= 1
+	}
+	if bcsOut {
+		k[8] |= 2
+	}
+	return string(append(k, body...))
 }
 
 // viewFromBody converts a JSON view request body, through the cache of

@@ -17,8 +17,10 @@ import (
 // Rendering caches. JSON view requests are kept converted by their body
 // bytes (the conversion depends only on the body and the static ABIs). Committed transactions never change, so their JSON is
 // rendered once and kept by (version, hash); Move values are kept by
-// (type, bytes), so a cache hit can never be stale. Both are bounded LRUs
-// sized by Options.RenderCacheEntries (0 disables them).
+// (type, bytes), so a cache hit can never be stale; view results are kept
+// by (version, request), which is as immutable as the state they read. All
+// are bounded LRUs sized by Options.RenderCacheEntries (negative disables
+// them).
 
 // maxCachedValueBytes bounds the BCS size of a Move value whose rendering
 // is kept; larger values are rendered every time.
@@ -33,6 +35,10 @@ type renderCache struct {
 	txns   *lru.Cache[txnCacheKey, []byte]
 	values *lru.Cache[string, []byte]
 	views  *lru.Cache[string, txn.EntryFunction] // JSON view body → converted call (read-only)
+	// results keeps answered views by viewResultKey. A view is a pure
+	// function of the committed state at its version (the Executor
+	// contract), so a hit is exactly what running it again would give.
+	results *lru.Cache[string, viewResult]
 }
 
 // maxCachedViewBody bounds the size of a JSON view request whose conversion
@@ -46,7 +52,8 @@ func newRenderCache(entries int) renderCache {
 	txns, _ := lru.New[txnCacheKey, []byte](entries)
 	values, _ := lru.New[string, []byte](entries)
 	views, _ := lru.New[string, txn.EntryFunction](entries)
-	return renderCache{txns: txns, values: values, views: views}
+	results, _ := lru.New[string, viewResult](entries)
+	return renderCache{txns: txns, values: values, views: views, results: results}
 }
 
 // value renders BCS of type t as JSON through the value cache.
