@@ -31,25 +31,27 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime/pprof"
 	"time"
 )
 
 type config struct {
-	mode      string
-	url       string
-	faucet    string
-	addr      string
-	seed      string
-	accounts  int
-	senders   int
-	n         int
-	c         int
-	rate      float64
-	read      string
-	path      string
-	duration  time.Duration
-	timeout   time.Duration
-	serverPID int
+	mode       string
+	url        string
+	faucet     string
+	addr       string
+	seed       string
+	accounts   int
+	senders    int
+	n          int
+	c          int
+	rate       float64
+	read       string
+	path       string
+	duration   time.Duration
+	timeout    time.Duration
+	serverPID  int
+	cpuProfile string
 }
 
 func main() {
@@ -69,10 +71,23 @@ func main() {
 	flag.DurationVar(&c.duration, "duration", 10*time.Second, "read: how long to run")
 	flag.DurationVar(&c.timeout, "timeout", 5*time.Minute, "submit: how long to wait for commits")
 	flag.IntVar(&c.serverPID, "server-pid", 0, "submit: sample this local process's RSS while running")
+	flag.StringVar(&c.cpuProfile, "cpuprofile", "", "write the load generator's own CPU profile to this file")
 	flag.Parse()
+	if c.cpuProfile != "" {
+		f, err := os.Create(c.cpuProfile)
+		if err == nil {
+			err = pprof.StartCPUProfile(f)
+		}
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "loadgen:", err)
+			os.Exit(1)
+		}
+		defer pprof.StopCPUProfile()
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	if err := run(ctx, c, os.Stdout); err != nil {
+		pprof.StopCPUProfile()
 		fmt.Fprintln(os.Stderr, "loadgen:", err)
 		os.Exit(1)
 	}

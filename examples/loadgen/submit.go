@@ -171,6 +171,15 @@ func runSubmit(ctx context.Context, c config, out io.Writer) (*submitResult, err
 			for i := w; i < len(senders); i += c.c {
 				mine = append(mine, senders[i])
 			}
+			pc, err := newPoster(c.url, cl)
+			if err != nil {
+				firstErr.CompareAndSwap(nil, err.Error())
+				for _, s := range mine {
+					s.stopped.Store(true)
+				}
+				return
+			}
+			defer pc.close()
 			var local []time.Duration
 			for q := 0; ; q++ {
 				active := false
@@ -182,7 +191,7 @@ func runSubmit(ctx context.Context, c config, out io.Writer) (*submitResult, err
 					for {
 						pace()
 						t0 := time.Now()
-						status, body, err := do(ctx, cl, "POST", c.url+"/transactions", ledgerapi.ContentTypeAptosSignedTxnBCS, s.bodies[q])
+						status, body, err := pc.post(ctx, "/transactions", ledgerapi.ContentTypeAptosSignedTxnBCS, s.bodies[q])
 						t1 := time.Now()
 						if err == nil && status == http.StatusAccepted {
 							local = append(local, t1.Sub(t0))
