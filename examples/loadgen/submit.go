@@ -24,6 +24,7 @@ type submitResult struct {
 	Committed, Failed           int
 	Sampled                     int // transactions whose commit latency was measured
 	Pruned                      int // committed but pruned before they could be read back
+	Polls                       int // GET /accounts/{a} requests the commit poller sent
 	SubmitPerSec, CommitPerSec  float64
 	SubmitP50, SubmitP99        time.Duration
 	CommitP50, CommitP99        time.Duration
@@ -118,11 +119,12 @@ func runSubmit(ctx context.Context, c config, out io.Writer) (*submitResult, err
 	}
 	// The poller watches each sender's sequence number and stamps commits.
 	pollDone := make(chan struct{})
+	var polls int
 	pollCtx, stopPoll := context.WithTimeout(ctx, c.timeout)
 	defer stopPoll()
 	go func() {
 		defer close(pollDone)
-		pollCommits(pollCtx, cl, c.url, senders)
+		polls = pollCommits(pollCtx, cl, c.url, senders)
 	}()
 
 	// Submit→commit latency is sampled with wait_by_hash long polls, which
@@ -236,7 +238,7 @@ func runSubmit(ctx context.Context, c config, out io.Writer) (*submitResult, err
 		res.Accepted += int(s.accepted.Load())
 		res.Committed += s.committed
 	}
-	res.Rejected, res.Retries = int(rejected.Load()), int(retries.Load())
+	res.Rejected, res.Retries, res.Polls = int(rejected.Load()), int(retries.Load()), polls
 	if e := firstErr.Load(); e != nil {
 		res.FirstError = e.(string)
 	}
@@ -288,6 +290,7 @@ func printSubmit(out io.Writer, r *submitResult) {
 		how = fmt.Sprintf("%d transactions timed with wait_by_hash", r.Sampled)
 	}
 	fmt.Fprintf(out, "submit→commit        p50 %s  p99 %s  (%s)\n", ms(r.CommitP50), ms(r.CommitP99), how)
+	fmt.Fprintf(out, "commit poller        %d GET /accounts/{a} while the run lasted\n", r.Polls)
 	if len(r.RSSKiB) > 0 {
 		lo, hi := r.RSSKiB[0], r.RSSKiB[0]
 		for _, v := range r.RSSKiB {
@@ -364,9 +367,11 @@ func fund(ctx context.Context, cl *http.Client, c config, accts []vmstub.DevAcco
 // pollCommits counts commits by watching each sender's on-chain sequence
 // number, until every accepted transaction is committed or ctx ends. The
 // stamp (for the committed throughput) is when a sweep first sees the
-// commit, late by at most one sweep over the senders.
-func pollCommits(ctx context.Context, cl *http.Client, url string, senders []*sender) {
+// commit, late by at most one sweep over the senders. It returns the
+// number of requests it sent.
+func pollCommits(ctx context.Context, cl *http.Client, url string, senders []*sender) int {
 	const pollers = 4
+	var sent atomic.Int64
 	var wg sync.WaitGroup
 	for p := range pollers {
 		wg.Add(1)
@@ -387,6 +392,7 @@ func pollCommits(ctx context.Context, cl *http.Client, url string, senders []*se
 					var acct struct {
 						SequenceNumber ledgerapi.U64 `json:"sequence_number"`
 					}
+					sent.Add(1)
 					if err := getJSON(ctx, cl, url+"/accounts/"+s.acct.Address.String(), &acct); err != nil {
 						if ctx.Err() != nil {
 							return
@@ -407,6 +413,7 @@ func pollCommits(ctx context.Context, cl *http.Client, url string, senders []*se
 		}()
 	}
 	wg.Wait()
+	return int(sent.Load())
 }
 
 // checkCommitted reads every sender's committed transactions back and
