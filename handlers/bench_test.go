@@ -23,6 +23,10 @@ import (
 // benchAPI is the embedded ledger behind the API without a network, with
 // one committed transfer so that there is a user transaction to read.
 func benchAPI(b *testing.B, accounts int) (http.Handler, *vmstub.VM, uint64) {
+	return benchAPIWith(b, accounts, handlers.Options{})
+}
+
+func benchAPIWith(b *testing.B, accounts int, opts handlers.Options) (http.Handler, *vmstub.VM, uint64) {
 	b.Helper()
 	vm, err := vmstub.New(vmstub.Options{DevAccounts: accounts})
 	if err != nil {
@@ -38,7 +42,7 @@ func benchAPI(b *testing.B, accounts int) (http.Handler, *vmstub.VM, uint64) {
 		b.Fatal(err)
 	}
 	b.Cleanup(func() { n.Close() })
-	api, err := handlers.New(handlers.Deps{Store: store, Submitter: n, Pending: pool, Executor: vm, Registry: vm, ABIs: vm}, handlers.Options{})
+	api, err := handlers.New(handlers.Deps{Store: store, Submitter: n, Pending: pool, Executor: vm, Registry: vm, ABIs: vm}, opts)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -85,8 +89,18 @@ func BenchmarkGetTransactionByVersion(b *testing.B) {
 	benchGet(b, h, "/transactions/by_version/"+ledgerapi.U64(v).String())
 }
 
-func BenchmarkViewJSON(b *testing.B) {
-	h, vm, _ := benchAPI(b, 2)
+// BenchmarkViewJSON repeats one view at one version: after the first call
+// it is answered from the view result cache. BenchmarkViewJSONExecuted
+// runs the same request with the caches off, so every call is converted,
+// executed and rendered.
+func BenchmarkViewJSON(b *testing.B) { benchView(b, handlers.Options{}) }
+
+func BenchmarkViewJSONExecuted(b *testing.B) {
+	benchView(b, handlers.Options{RenderCacheEntries: -1})
+}
+
+func benchView(b *testing.B, opts handlers.Options) {
+	h, vm, _ := benchAPIWith(b, 2, opts)
 	body := []byte(`{"function":"0x1::coin::balance","type_arguments":["0x1::aptos_coin::AptosCoin"],"arguments":["` + vm.DevAccounts()[0].Address.String() + `"]}`)
 	b.ReportAllocs()
 	b.RunParallel(func(pb *testing.PB) {
