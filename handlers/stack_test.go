@@ -36,6 +36,13 @@ func newStack(t testing.TB, opts handlers.Options, blockInterval time.Duration) 
 
 func newStackWith(t testing.TB, opts handlers.Options, blockInterval time.Duration, storeOpts memstore.Options) *stack {
 	t.Helper()
+	return newStackExec(t, opts, blockInterval, storeOpts, nil)
+}
+
+// newStackExec is newStackWith with the API's executor wrapped by wrap
+// (nil: the VM itself).
+func newStackExec(t testing.TB, opts handlers.Options, blockInterval time.Duration, storeOpts memstore.Options, wrap func(*vmstub.VM) handlers.Executor) *stack {
+	t.Helper()
 	vm, err := vmstub.New(vmstub.Options{DevAccounts: 3})
 	if err != nil {
 		t.Fatal(err)
@@ -50,7 +57,11 @@ func newStackWith(t testing.TB, opts handlers.Options, blockInterval time.Durati
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { n.Close() })
-	api, err := handlers.New(handlers.Deps{Store: store, Submitter: n, Pending: pool, Executor: vm, Registry: vm, ABIs: vm}, opts)
+	var exec handlers.Executor = vm
+	if wrap != nil {
+		exec = wrap(vm)
+	}
+	api, err := handlers.New(handlers.Deps{Store: store, Submitter: n, Pending: pool, Executor: exec, Registry: vm, ABIs: vm}, opts)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,9 +1,6 @@
 package handlers_test
 
 import (
-	"bytes"
-	"context"
-	"io"
 	"net/http"
 	"strconv"
 	"sync/atomic"
@@ -13,8 +10,6 @@ import (
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
 	"github.com/ledgernode/ledgernode/ledgerapi/txn"
-	"github.com/ledgernode/ledgernode/mempool"
-	"github.com/ledgernode/ledgernode/node"
 	"github.com/ledgernode/ledgernode/storage"
 	"github.com/ledgernode/ledgernode/storage/memstore"
 	"github.com/ledgernode/ledgernode/vmstub"
@@ -33,28 +28,12 @@ func (c *countingVM) View(state storage.View, fn ledgerapi.EntryFunctionId, tyAr
 
 func newCountingStack(t *testing.T, opts handlers.Options) (*stack, *countingVM) {
 	t.Helper()
-	vm, err := vmstub.New(vmstub.Options{DevAccounts: 3})
-	if err != nil {
-		t.Fatal(err)
-	}
-	store := memstore.New(memstore.Options{ChainID: 4})
-	pool := mempool.New(mempool.Options{})
-	n, err := node.New(store, pool, vm, node.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := n.Start(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { n.Close() })
-	cvm := &countingVM{VM: vm}
-	api, err := handlers.New(handlers.Deps{Store: store, Submitter: n, Pending: pool, Executor: cvm, Registry: vm, ABIs: vm}, opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mux := http.NewServeMux()
-	mux.Handle("/v1/", http.StripPrefix("/v1", api))
-	return &stack{base: httptestServer(t, mux) + "/v1", api: api, vm: vm, node: n, store: store}, cvm
+	var cvm *countingVM
+	s := newStackExec(t, opts, 0, memstore.Options{ChainID: 4}, func(vm *vmstub.VM) handlers.Executor {
+		cvm = &countingVM{VM: vm}
+		return cvm
+	})
+	return s, cvm
 }
 
 type viewAnswer struct {
@@ -65,18 +44,8 @@ type viewAnswer struct {
 
 func callView(t *testing.T, url, contentType, accept string, body []byte) viewAnswer {
 	t.Helper()
-	req, _ := http.NewRequest(http.MethodPost, url, bytes.NewReader(body))
-	req.Header.Set("Content-Type", contentType)
-	if accept != "" {
-		req.Header.Set("Accept", accept)
-	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	b, _ := io.ReadAll(resp.Body)
-	return viewAnswer{resp.StatusCode, string(b), resp.Header.Get(ledgerapi.HeaderGasUsed), resp.Header.Get(ledgerapi.HeaderLedgerVersion)}
+	status, _, b, h := doReq(t, http.MethodPost, url, accept, contentType, body)
+	return viewAnswer{status, string(b), h.Get(ledgerapi.HeaderGasUsed), h.Get(ledgerapi.HeaderLedgerVersion)}
 }
 
 // A repeated view at the same version is answered from the result cache
