@@ -364,16 +364,17 @@ func fund(ctx context.Context, cl *http.Client, c config, accts []vmstub.DevAcco
 	return errors.Join(errs...)
 }
 
-// pollCommits counts commits by watching each sender's on-chain sequence
-// number, until every accepted transaction is committed or ctx ends. The
-// stamp (for the committed throughput) is when a sweep first sees the
-// commit, late by at most one sweep over the senders plus pollPause. It
-// returns the number of requests it sent.
 // pollPause separates the poller's sweeps: long enough that its reads are a
 // small share of what the server serves during the run (they compete with
 // the submissions for the same cores), short beside a run of seconds.
 const pollPause = 20 * time.Millisecond
 
+// pollCommits counts commits by watching each sender's on-chain sequence
+// number, until every accepted transaction is committed or ctx ends. It
+// reads only senders with an accepted transaction awaiting its commit. The
+// stamp (for the committed throughput) is when a sweep first sees the
+// commit, late by at most one sweep over the senders plus pollPause. It
+// returns the number of requests it sent.
 func pollCommits(ctx context.Context, cl *http.Client, url string, senders []*sender) int {
 	const pollers = 4
 	var sent atomic.Int64
