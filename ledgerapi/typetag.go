@@ -416,14 +416,40 @@ func (p *typeParser) structTag(depth int) (StructTag, error) {
 }
 
 // MarshalBCS writes the variant index and body.
-func (t TypeTag) MarshalBCS(e *bcs.Encoder) {
-	e.Variant(uint32(t.Kind))
-	switch t.Kind {
-	case KindVector:
-		t.Elem.MarshalBCS(e)
-	case KindStruct:
-		t.Struct.MarshalBCS(e)
+func (t TypeTag) MarshalBCS(e *bcs.Encoder) { e.Append(t.AppendBCS) }
+
+// AppendBCS appends the BCS of t to dst (see MarshalBCS). A struct without
+// type arguments is written in place; deeper nesting is encoded apart first
+// (see marshalApart).
+func (t TypeTag) AppendBCS(dst []byte) []byte {
+	dst = bcs.AppendULEB128(dst, uint32(t.Kind))
+	switch {
+	case t.Kind == KindStruct && len(t.Struct.TypeArgs) == 0:
+		dst = t.Struct.appendHead(dst)
+	case t.Kind == KindStruct || t.Kind == KindVector:
+		dst = append(dst, t.nestedBCS()...)
 	}
+	return dst
+}
+
+// nestedBCS is the BCS of a vector tag's element or a struct tag's struct.
+func (t TypeTag) nestedBCS() []byte {
+	if t.Kind == KindVector {
+		return marshalApart(*t.Elem)
+	}
+	return marshalApart(*t.Struct)
+}
+
+// marshalApart encodes m on a buffer of its own. It is not inlined, so the
+// call through the interface stays dynamic and AppendBCS does not become
+// recursive in the compiler's eyes (which would move its callers' buffers
+// to the heap).
+//
+//go:noinline
+func marshalApart(m bcs.Marshaler) []byte {
+	var e bcs.Encoder
+	m.MarshalBCS(&e)
+	return e.Bytes()
 }
 
 // UnmarshalBCS reads a type tag, rejecting unsupported variants and nesting
@@ -455,14 +481,23 @@ func (t *TypeTag) decode(d *bcs.Decoder, depth int) {
 }
 
 // MarshalBCS writes address, module, name, type arguments.
-func (s StructTag) MarshalBCS(e *bcs.Encoder) {
-	s.Address.MarshalBCS(e)
-	e.String(s.Module)
-	e.String(s.Name)
-	e.SeqLen(len(s.TypeArgs))
+func (s StructTag) MarshalBCS(e *bcs.Encoder) { e.Append(s.AppendBCS) }
+
+// AppendBCS appends the BCS of s to dst (see MarshalBCS).
+func (s StructTag) AppendBCS(dst []byte) []byte {
+	dst = s.appendHead(dst)
 	for _, a := range s.TypeArgs {
-		a.MarshalBCS(e)
+		dst = a.AppendBCS(dst)
 	}
+	return dst
+}
+
+// appendHead writes the address, module, name and type-argument count.
+func (s StructTag) appendHead(dst []byte) []byte {
+	dst = append(dst, s.Address[:]...)
+	dst = bcs.AppendString(dst, s.Module)
+	dst = bcs.AppendString(dst, s.Name)
+	return bcs.AppendSeqLen(dst, len(s.TypeArgs))
 }
 
 // UnmarshalBCS reads a struct tag and validates its identifiers.

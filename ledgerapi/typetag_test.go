@@ -421,6 +421,8 @@ func TestTypeTagBCS(t *testing.T) {
 		{"0x1::coin::CoinStore<0x1::aptos_coin::AptosCoin>", "07" + addr1 + "04" + hex.EncodeToString([]byte("coin")) + "09" + hex.EncodeToString([]byte("CoinStore")) +
 			"01 07" + addr1 + "0a" + hex.EncodeToString([]byte("aptos_coin")) + "09" + hex.EncodeToString([]byte("AptosCoin")) + "00"},
 		{"0x1::m::P<u8, bool>", "07" + addr1 + "01 6d 01 50 02 01 00"},
+		{"0x1::m::P<vector<0x1::m::Q<u8>>, 0x1::m::Q<0x1::m::Q<bool>>>", "07" + addr1 + "01 6d 01 50 02" +
+			"06 07" + addr1 + "01 6d 01 51 01 01" + "07" + addr1 + "01 6d 01 51 01 07" + addr1 + "01 6d 01 51 01 00"},
 	}
 	for _, tc := range tests {
 		tag := mustTag(t, tc.tag)
@@ -429,6 +431,9 @@ func TestTypeTagBCS(t *testing.T) {
 		if !bytes.Equal(enc, want) {
 			t.Errorf("%s: BCS %x, want %x", tc.tag, enc, want)
 			continue
+		}
+		if got := tag.AppendBCS([]byte{0xee}); !bytes.Equal(got, append([]byte{0xee}, want...)) {
+			t.Errorf("%s: AppendBCS onto ee = %x", tc.tag, got)
 		}
 		var back ledgerapi.TypeTag
 		if err := bcs.Unmarshal(enc, &back); err != nil || !back.Equal(tag) || back.String() != tag.String() {

@@ -36,7 +36,8 @@ func newOverlay(ctx context.Context, store storage.StateReader, info storage.Led
 
 func (o *overlay) StateValue(key storage.StateKey) ([]byte, error) {
 	if o.writes != nil {
-		k, err := key.Encode()
+		var buf [storage.KeyBufferSize]byte
+		k, err := key.AppendEncode(buf[:0])
 		if err != nil {
 			return nil, err
 		}
@@ -55,7 +56,8 @@ func (o *overlay) apply(changes []storage.WriteOp) error {
 		o.writes = make(map[string]storage.WriteOp)
 	}
 	for _, w := range changes {
-		k, err := w.Key.Encode()
+		var buf [storage.KeyBufferSize]byte
+		k, err := w.Key.AppendEncode(buf[:0])
 		if err != nil {
 			return err
 		}
@@ -196,16 +198,26 @@ func finish(acc *accumulator, t *storage.Transaction) {
 }
 
 // infoHash is the accumulator leaf of a transaction: the hash of its info.
+//
+// The encodings hashed here are built with append on stack buffers sized
+// for the common case (a transfer), so hashing a block allocates little.
 func infoHash(t *storage.Transaction) ledgerapi.HashValue {
-	var e bcs.Encoder
-	e.Fixed(saltTxnInfo[:])
-	e.Fixed(t.Hash[:])
-	e.Fixed(t.Info.StateChangeHash[:])
-	e.Fixed(t.Info.EventRootHash[:])
-	e.U64(t.Info.GasUsed)
-	e.Bool(t.Info.Success)
-	e.String(t.Info.VMStatus)
-	return crypto.SHA3_256(e.Bytes())
+	var buf [256]byte
+	b := append(buf[:0], saltTxnInfo[:]...)
+	b = append(b, t.Hash[:]...)
+	b = append(b, t.Info.StateChangeHash[:]...)
+	b = append(b, t.Info.EventRootHash[:]...)
+	b = binary.LittleEndian.AppendUint64(b, t.Info.GasUsed)
+	b = append(b, boolByte(t.Info.Success))
+	b = bcs.AppendString(b, t.Info.VMStatus)
+	return crypto.SHA3_256(b)
+}
+
+func boolByte(v bool) byte {
+	if v {
+		return 1
+	}
+	return 0
 }
 
 // txnHash is the hash of a non-user transaction: sha3-256 of
@@ -217,30 +229,31 @@ func txnHash(variant byte, body []byte) ledgerapi.HashValue {
 // writeSetHash hashes the write set: each op's state key encoding, a
 // deletion flag and the value, in order.
 func writeSetHash(ws []storage.WriteOp) ledgerapi.HashValue {
-	var e bcs.Encoder
-	e.Fixed(saltWriteSet[:])
-	e.SeqLen(len(ws))
+	var buf [2048]byte
+	b := append(buf[:0], saltWriteSet[:]...)
+	b = bcs.AppendSeqLen(b, len(ws))
 	for _, w := range ws {
-		k, _ := w.Key.Encode()
-		e.WriteBytes(k)
-		e.Bool(w.Deleted)
-		e.WriteBytes(w.Value)
+		var kb [storage.KeyBufferSize]byte
+		k, _ := w.Key.AppendEncode(kb[:0])
+		b = bcs.AppendBytes(b, k)
+		b = append(b, boolByte(w.Deleted))
+		b = bcs.AppendBytes(b, w.Value)
 	}
-	return crypto.SHA3_256(e.Bytes())
+	return crypto.SHA3_256(b)
 }
 
 // eventRootHash is the accumulator root over the events' hashes.
 func eventRootHash(events []storage.Event) ledgerapi.HashValue {
 	var acc accumulator
+	var buf [512]byte
 	for _, ev := range events {
-		var e bcs.Encoder
-		e.Fixed(saltEvent[:])
-		e.U64(ev.Key.CreationNumber)
-		e.Fixed(ev.Key.Account[:])
-		e.U64(ev.SequenceNumber)
-		ev.Type.MarshalBCS(&e)
-		e.WriteBytes(ev.Data)
-		acc.append(crypto.SHA3_256(e.Bytes()))
+		b := append(buf[:0], saltEvent[:]...)
+		b = binary.LittleEndian.AppendUint64(b, ev.Key.CreationNumber)
+		b = append(b, ev.Key.Account[:]...)
+		b = binary.LittleEndian.AppendUint64(b, ev.SequenceNumber)
+		b = ev.Type.AppendBCS(b)
+		b = bcs.AppendBytes(b, ev.Data)
+		acc.append(crypto.SHA3_256(b))
 	}
 	return acc.root()
 }

@@ -153,33 +153,48 @@ func (k StateKey) Encode() ([]byte, error) {
 	if err := k.Validate(); err != nil {
 		return nil, err
 	}
-	var e bcs.Encoder
-	if k.Kind == StateTableItem {
-		e = *bcs.NewEncoder(1 + ledgerapi.AddressLength + ulebSize(len(k.Key)) + len(k.Key))
-		e.Variant(variantTableItem)
-		e.Fixed(k.Handle[:])
-		e.WriteBytes(k.Key)
-		return e.Bytes(), nil
-	}
-	n := k.pathSize()
-	e = *bcs.NewEncoder(1 + ledgerapi.AddressLength + ulebSize(n) + n)
-	k.writeAccessPath(&e, n)
-	return e.Bytes(), nil
+	return k.appendEncoded(make([]byte, 0, k.encodedSize())), nil
 }
 
-// writeAccessPath writes the AccessPath variant of a valid resource or
-// module key whose Path has n bytes.
-func (k StateKey) writeAccessPath(e *bcs.Encoder, n int) {
-	e.Variant(variantAccessPath)
-	e.Fixed(k.Address[:])
-	e.SeqLen(n)
-	if k.Kind == StateModule {
-		e.Variant(pathCode)
-		ledgerapi.ModuleId{Address: k.Address, Name: k.Module}.MarshalBCS(e)
-	} else {
-		e.Variant(pathResource)
-		k.Resource.MarshalBCS(e)
+// AppendEncode appends Encode's bytes to dst. Lookups pass a stack buffer
+// (KeyBufferSize bytes hold any framework key) so that encoding a key to
+// find it allocates nothing.
+func (k StateKey) AppendEncode(dst []byte) ([]byte, error) {
+	if err := k.Validate(); err != nil {
+		return dst, err
 	}
+	return k.appendEncoded(dst), nil
+}
+
+// KeyBufferSize is a stack buffer size for AppendEncode that holds the
+// encoding of every resource and module key of the bundled framework.
+const KeyBufferSize = 256
+
+func (k StateKey) encodedSize() int {
+	if k.Kind == StateTableItem {
+		return 1 + ledgerapi.AddressLength + ulebSize(len(k.Key)) + len(k.Key)
+	}
+	n := k.pathSize()
+	return 1 + ledgerapi.AddressLength + ulebSize(n) + n
+}
+
+// appendEncoded writes the encoding of a valid key.
+func (k StateKey) appendEncoded(dst []byte) []byte {
+	if k.Kind == StateTableItem {
+		dst = bcs.AppendULEB128(dst, variantTableItem)
+		dst = append(dst, k.Handle[:]...)
+		return bcs.AppendBytes(dst, k.Key)
+	}
+	dst = bcs.AppendULEB128(dst, variantAccessPath)
+	dst = append(dst, k.Address[:]...)
+	dst = bcs.AppendSeqLen(dst, k.pathSize())
+	if k.Kind == StateModule {
+		dst = bcs.AppendULEB128(dst, pathCode)
+		dst = append(dst, k.Address[:]...)
+		return bcs.AppendString(dst, k.Module)
+	}
+	dst = bcs.AppendULEB128(dst, pathResource)
+	return k.Resource.AppendBCS(dst)
 }
 
 // pathSize is the size of the BCS of the access Path of a valid resource or

@@ -77,6 +77,13 @@ func TestStateKeyEncode(t *testing.T) {
 		if got := hex.EncodeToString(enc); got != tc.want {
 			t.Errorf("Encode(%s)\n got %s\nwant %s", tc.key, got, tc.want)
 		}
+		if cap(enc) != len(enc) {
+			t.Errorf("Encode(%s) sized its buffer %d for %d bytes", tc.key, cap(enc), len(enc))
+		}
+		appended, err := tc.key.AppendEncode([]byte{0xee})
+		if err != nil || hex.EncodeToString(appended) != "ee"+tc.want {
+			t.Errorf("AppendEncode(%s) onto ee = %x, %v", tc.key, appended, err)
+		}
 		back, err := storage.ParseStateKey(enc)
 		if err != nil {
 			t.Fatalf("ParseStateKey(%s): %v", tc.key, err)
@@ -176,5 +183,26 @@ func TestStateKeyString(t *testing.T) {
 		if got := tc.key.String(); got != tc.want {
 			t.Errorf("String() = %q, want %q", got, tc.want)
 		}
+	}
+}
+
+// TestStateKeyAppendEncode checks that encoding a key into a stack buffer,
+// as lookups do, allocates nothing, and that an invalid key leaves dst as
+// it was.
+func TestStateKeyAppendEncode(t *testing.T) {
+	key := storage.ResourceKey(two, coinStoreTag)
+	allocs := testing.AllocsPerRun(100, func() {
+		var buf [storage.KeyBufferSize]byte
+		if _, err := key.AppendEncode(buf[:0]); err != nil {
+			t.Fatal(err)
+		}
+	})
+	if allocs != 0 {
+		t.Errorf("AppendEncode into a stack buffer: %v allocations, want 0", allocs)
+	}
+	bad := storage.ResourceKey(two, ledgerapi.StructTag{Address: ledgerapi.AddressOne, Module: "no-t valid", Name: "X"})
+	got, err := bad.AppendEncode([]byte{1, 2})
+	if !errors.Is(err, storage.ErrInvalidArgument) || !bytes.Equal(got, []byte{1, 2}) {
+		t.Errorf("AppendEncode(invalid) = %x, %v; want 0102 and ErrInvalidArgument", got, err)
 	}
 }

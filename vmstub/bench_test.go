@@ -22,6 +22,7 @@ import (
 func BenchmarkCommittedTransfers(b *testing.B) {
 	const senders = 64
 	n := startNodePool(b, vmstub.Options{DevAccounts: senders}, mempool.Options{PerAccountLimit: 1 << 20})
+	b.ReportAllocs()
 	devs := n.vm.DevAccounts()
 	sink := ledgerapi.Address(crypto.SHA3_256([]byte("sink")))
 	per := (b.N + senders - 1) / senders

@@ -141,21 +141,45 @@ func (e *Encoder) U256(limbs [4]uint64) {
 }
 
 // ULEB128 writes v as an unsigned LEB128 number (minimal form).
-func (e *Encoder) ULEB128(v uint32) {
+func (e *Encoder) ULEB128(v uint32) { e.buf = AppendULEB128(e.buf, v) }
+
+// AppendULEB128 appends v as an unsigned LEB128 number (minimal form).
+//
+// The Append functions write what the Encoder methods of the same name
+// write, onto a caller's slice: a stack buffer of enough capacity keeps an
+// encoding off the heap, which an Encoder passed to a method cannot.
+func AppendULEB128(dst []byte, v uint32) []byte {
 	for v >= 0x80 {
-		e.buf = append(e.buf, byte(v)|0x80)
+		dst = append(dst, byte(v)|0x80)
 		v >>= 7
 	}
-	e.buf = append(e.buf, byte(v))
+	return append(dst, byte(v))
 }
+
+// AppendString appends a length-prefixed string (see String).
+func AppendString(dst []byte, s string) []byte {
+	return append(AppendSeqLen(dst, len(s)), s...)
+}
+
+// AppendBytes appends a length-prefixed byte string (see WriteBytes).
+func AppendBytes(dst []byte, b []byte) []byte {
+	return append(AppendSeqLen(dst, len(b)), b...)
+}
+
+// Append lets f append an encoding to the buffer: f receives the bytes
+// written so far and returns them extended.
+func (e *Encoder) Append(f func(dst []byte) []byte) { e.buf = f(e.buf) }
 
 // SeqLen writes a sequence length. It panics if n is negative or above
 // MaxSequenceLength, which no in-memory value can reach in practice.
-func (e *Encoder) SeqLen(n int) {
+func (e *Encoder) SeqLen(n int) { e.buf = AppendSeqLen(e.buf, n) }
+
+// AppendSeqLen appends a sequence length (see SeqLen).
+func AppendSeqLen(dst []byte, n int) []byte {
 	if n < 0 || n > MaxSequenceLength {
 		panic(fmt.Sprintf("bcs: sequence length %d out of range", n))
 	}
-	e.ULEB128(uint32(n))
+	return AppendULEB128(dst, uint32(n))
 }
 
 // Variant writes an enum variant index.
@@ -165,19 +189,13 @@ func (e *Encoder) Variant(idx uint32) { e.ULEB128(idx) }
 func (e *Encoder) Option(present bool) { e.Bool(present) }
 
 // WriteBytes writes a length-prefixed byte string.
-func (e *Encoder) WriteBytes(b []byte) {
-	e.SeqLen(len(b))
-	e.buf = append(e.buf, b...)
-}
+func (e *Encoder) WriteBytes(b []byte) { e.buf = AppendBytes(e.buf, b) }
 
 // Fixed writes bytes without a length prefix (fixed-size arrays such as addresses).
 func (e *Encoder) Fixed(b []byte) { e.buf = append(e.buf, b...) }
 
 // String writes a length-prefixed UTF-8 string.
-func (e *Encoder) String(s string) {
-	e.SeqLen(len(s))
-	e.buf = append(e.buf, s...)
-}
+func (e *Encoder) String(s string) { e.buf = AppendString(e.buf, s) }
 
 // Value writes a nested Marshaler.
 func (e *Encoder) Value(v Marshaler) { v.MarshalBCS(e) }

@@ -61,7 +61,8 @@ func prepare(b storage.Block, txns []storage.Transaction) (*prepared, error) {
 		}
 		p.encs[i] = make([]string, len(txns[i].Changes))
 		for j, w := range txns[i].Changes {
-			enc, err := w.Key.Encode()
+			var buf [storage.KeyBufferSize]byte
+			enc, err := w.Key.AppendEncode(buf[:0])
 			if err != nil {
 				return nil, fmt.Errorf("%w: transaction %d change %d: %v", storage.ErrInvalidCommit, head.Version, j, err)
 			}

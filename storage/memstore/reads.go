@@ -127,7 +127,8 @@ func (s *Store) BlockByVersion(ctx context.Context, version uint64) (storage.Blo
 
 // StateValue implements storage.StateReader.
 func (s *Store) StateValue(ctx context.Context, key storage.StateKey, version uint64) ([]byte, error) {
-	enc, err := key.Encode()
+	var buf [storage.KeyBufferSize]byte
+	enc, err := key.AppendEncode(buf[:0])
 	if err != nil {
 		return nil, err
 	}
