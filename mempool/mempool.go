@@ -300,6 +300,12 @@ func (p *Pool) Release(taken []*Entry, seqOf func(ledgerapi.Address) uint64) {
 	}
 	for s := range senders {
 		if acc := p.accounts[s]; acc != nil {
+			// Take queued each taken transaction's successor; ahead of the
+			// released head they are out of order. Unqueue them (Take skips
+			// them) so that the sender starts again at its head.
+			for _, e := range acc.bySeq {
+				e.queued = false
+			}
 			acc.head = seqOf(s)
 			if e, ok := acc.bySeq[acc.head]; ok {
 				p.enqueueLocked(e)

@@ -242,3 +242,32 @@ func TestReleaseKeepsTransactions(t *testing.T) {
 		t.Fatalf("after release took %v, want [0 1 2]", got)
 	}
 }
+
+// TestReleaseRestoresSenderOrder: a successor added while its predecessor
+// is in a block is queued by then; when that block fails to commit, the
+// next block must still take the sender's transactions in sequence order
+// (taking the successor first would discard it at execution and lose it).
+func TestReleaseRestoresSenderOrder(t *testing.T) {
+	p := New(Options{})
+	a, b := addr(9), addr(10)
+	add(t, p, mk(a, 0, 100, 1e9), 0)
+	taken := p.Take(1)
+	if fmt.Sprint(seqs(taken)) != "[0]" {
+		t.Fatalf("took %v", seqs(taken))
+	}
+	add(t, p, mk(a, 1, 100, 1e9), 0) // queued: 0 is in flight
+	add(t, p, mk(b, 4, 100, 1e9), 4) // another sender, queued meanwhile
+	p.Release(taken, func(ledgerapi.Address) uint64 { return 0 })
+	got := p.Take(10)
+	var order []string
+	for _, e := range got {
+		order = append(order, fmt.Sprintf("%x:%d", e.Txn.Raw.Sender[1], e.Txn.Raw.SequenceNumber))
+	}
+	// b's transaction keeps its place; a restarts at 0, then 1.
+	if fmt.Sprint(order) != "[a:4 9:0 9:1]" {
+		t.Fatalf("after release took %v, want [a:4 9:0 9:1]", order)
+	}
+	if p.Len() != 3 {
+		t.Fatalf("%d in the pool, want 3", p.Len())
+	}
+}
