@@ -60,7 +60,9 @@ func (vm *VM) intrinsicGas(size uint64) uint64 {
 // *ledgerapi.VMStatus.
 func (vm *VM) Validate(state storage.View, st *txn.SignedTransaction, nowUsec uint64) error {
 	vm.seal()
-	_, err := vm.prologue(newSession(vm, state), st, nowUsec/1_000_000, prologueMode{submission: true})
+	s := newSession(vm, state)
+	_, err := vm.prologue(s, st, nowUsec/1_000_000, prologueMode{submission: true})
+	s.release()
 	return err
 }
 

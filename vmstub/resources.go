@@ -3,6 +3,7 @@ package vmstub
 import (
 	"errors"
 	"fmt"
+	"sync"
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
@@ -270,12 +271,26 @@ func typeInfoBCS(e *bcs.Encoder, t ledgerapi.StructTag) {
 	e.String(t.Name)
 }
 
-// encode returns the BCS of v.
+// encode returns the BCS of v in a slice of its own, exactly sized. The
+// encoding is built in a pooled scratch encoder, so a value costs one
+// allocation rather than an encoder and its growing buffer.
 func encode(v bcs.Marshaler) []byte {
-	e := bcs.NewEncoder(64)
+	e := scratch.Get().(*bcs.Encoder)
+	e.Reset()
 	v.MarshalBCS(e)
-	return e.Bytes()
+	out := make([]byte, e.Len())
+	copy(out, e.Bytes())
+	if e.Len() <= maxScratch {
+		scratch.Put(e)
+	}
+	return out
 }
+
+// maxScratch is the largest scratch buffer returned to the pool: a rare
+// large value (a published module) is not kept alive by it.
+const maxScratch = 4096
+
+var scratch = sync.Pool{New: func() any { return bcs.NewEncoder(512) }}
 
 // readResource decodes the resource tag at addr into dst. It reports false
 // when the resource does not exist.

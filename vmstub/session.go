@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"sync"
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
@@ -61,7 +62,26 @@ const indexThreshold = 16
 var errNotInSession = fmt.Errorf("%w (vmstub session)", storage.ErrNotFound)
 
 func newSession(vm *VM, base storage.View) *Session {
-	return &Session{vm: vm, base: base, entries: make([]stateEntry, 0, 8)}
+	s := sessions.Get().(*Session)
+	s.vm, s.base = vm, base
+	return s
+}
+
+// sessions recycles the sessions of validation and execution, the hot
+// paths; their entries array is most of a transaction's allocation.
+var sessions = sync.Pool{New: func() any { return &Session{entries: make([]stateEntry, 0, 8)} }}
+
+// release returns s to the pool. The caller must not use s afterwards, and
+// nothing of s's may be retained but what it handed out: values, changes
+// and events are fresh slices, while entries and order are cleared and
+// reused.
+func (s *Session) release() {
+	if cap(s.entries) > 4*indexThreshold {
+		return // an unusually large session is left to the collector
+	}
+	clear(s.entries)
+	*s = Session{entries: s.entries[:0], order: s.order[:0]}
+	sessions.Put(s)
 }
 
 func keyEqual(a, b *storage.StateKey) bool {
