@@ -6,6 +6,7 @@ import (
 	"errors"
 	"net/http"
 	"strconv"
+	"sync"
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/storage"
@@ -78,18 +79,31 @@ func (a *API) wrap(h handlerFunc) http.Handler {
 }
 
 // writeJSON encodes v without HTML escaping (as the real node does).
+// The encoding is built in a pooled buffer: Write copies it out.
 func writeJSON(w http.ResponseWriter, status int, v any) {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
+	buf := jsonBuffers.Get().(*bytes.Buffer)
+	defer putJSONBuffer(buf)
+	buf.Reset()
+	enc := json.NewEncoder(buf)
 	enc.SetEscapeHTML(false)
 	if err := enc.Encode(v); err != nil {
 		status = http.StatusInternalServerError
 		buf.Reset()
 		buf.WriteString(`{"message":"internal error","error_code":"internal_error","vm_error_code":null}`)
 	}
-	w.Header().Set("Content-Type", ledgerapi.ContentTypeJSON)
+	w.Header()["Content-Type"] = contentTypeJSONValue
 	w.WriteHeader(status)
 	w.Write(bytes.TrimRight(buf.Bytes(), "\n"))
+}
+
+var jsonBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+// putJSONBuffer pools buf unless a large answer grew it (a page of
+// transactions): those are left to the collector rather than kept alive.
+func putJSONBuffer(buf *bytes.Buffer) {
+	if buf.Cap() <= 64<<10 {
+		jsonBuffers.Put(buf)
+	}
 }
 
 // writeError answers an error as JSON, with ledger headers whenever the

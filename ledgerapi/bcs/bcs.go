@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"sync"
 )
 
 // Limits of the format.
@@ -75,19 +76,22 @@ func Marshal(v Marshaler) []byte {
 }
 
 // Unmarshal decodes b into v, requiring that every byte is consumed.
-func Unmarshal(b []byte, v Unmarshaler) error {
-	d := NewDecoder(b)
+func Unmarshal(b []byte, v Unmarshaler) error { return UnmarshalDepth(b, 0, v) }
+
+// UnmarshalDepth is Unmarshal with an explicit container depth limit (0:
+// DefaultMaxDepth). The decoder comes from a pool: an Unmarshaler must not
+// keep it beyond its UnmarshalBCS call.
+func UnmarshalDepth(b []byte, maxDepth int, v Unmarshaler) error {
+	d := decoders.Get().(*Decoder)
+	*d = Decoder{buf: b, MaxDepth: maxDepth}
 	v.UnmarshalBCS(d)
-	return d.Finish()
+	err := d.Finish()
+	*d = Decoder{}
+	decoders.Put(d)
+	return err
 }
 
-// UnmarshalDepth is Unmarshal with an explicit container depth limit.
-func UnmarshalDepth(b []byte, maxDepth int, v Unmarshaler) error {
-	d := NewDecoder(b)
-	d.MaxDepth = maxDepth
-	v.UnmarshalBCS(d)
-	return d.Finish()
-}
+var decoders = sync.Pool{New: func() any { return new(Decoder) }}
 
 // Encoder appends BCS values to an in-memory buffer. The zero value is ready to use.
 type Encoder struct {
