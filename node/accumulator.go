@@ -11,8 +11,19 @@ var (
 	saltTxnInfo     = crypto.Salt("TransactionInfo")
 	saltEvent       = crypto.Salt("ContractEvent")
 	saltWriteSet    = crypto.Salt("WriteSet")
-	placeholder     = ledgerapi.HashValue(crypto.SHA3_256([]byte("ACCUMULATOR_PLACEHOLDER_HASH")))
+	placeholder     = literalHash("ACCUMULATOR_PLACEHOLDER_HASH")
 )
+
+// literalHash is word's bytes padded with zeros to a hash value, the form
+// of aptos-core's placeholder hashes (0x414343554d554c41544f525f… for the
+// accumulator's, the event_root_hash of every transaction without events).
+func literalHash(word string) ledgerapi.HashValue {
+	var h ledgerapi.HashValue
+	if copy(h[:], word) < len(word) {
+		panic("node: literal hash longer than a hash")
+	}
+	return h
+}
 
 // accumulator is an append-only Merkle accumulator over transaction-info
 // hashes. It keeps the roots of its frozen (complete) subtrees, one per set
@@ -20,8 +31,8 @@ var (
 //
 // Rule: an internal node is sha3-256(salt("APTOS::TransactionAccumulator") ‖
 // left ‖ right); the root of a tree whose size is not a power of two pairs
-// each incomplete level with the placeholder hash
-// sha3-256("ACCUMULATOR_PLACEHOLDER_HASH").
+// each incomplete level with the placeholder hash, the zero-padded bytes of
+// "ACCUMULATOR_PLACEHOLDER_HASH".
 type accumulator struct {
 	frozen []ledgerapi.HashValue // frozen[i]: root of a complete subtree of 2^i leaves, or zero
 	leaves uint64

@@ -226,11 +226,14 @@ func txnHash(variant byte, body []byte) ledgerapi.HashValue {
 	return crypto.SHA3_256(crypto.SaltTransaction[:], []byte{variant}, body)
 }
 
-// writeSetHash hashes the write set: each op's state key encoding, a
-// deletion flag and the value, in order.
+// writeSetHash hashes the write set: the variant of aptos-core's WriteSet
+// (V0), the count, then each op's state key encoding, a deletion flag and
+// the value, in order. An empty write set (a state checkpoint's) hashes as
+// the real node's does: 0xafb6e14f….
 func writeSetHash(ws []storage.WriteOp) ledgerapi.HashValue {
 	var buf [2048]byte
 	b := append(buf[:0], saltWriteSet[:]...)
+	b = append(b, 0) // WriteSet::V0
 	b = bcs.AppendSeqLen(b, len(ws))
 	for _, w := range ws {
 		var kb [storage.KeyBufferSize]byte

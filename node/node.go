@@ -147,7 +147,8 @@ func (n *Node) resume(ctx context.Context, info storage.LedgerInfo) error {
 		}
 	}
 	if acc.leaves != info.Version+1 || acc.root() != latest.Info.AccumulatorRootHash {
-		return fmt.Errorf("node: the stored ledger's accumulator root does not match its transactions (%d leaves)", acc.leaves)
+		return fmt.Errorf("node: the stored ledger's accumulator root does not match its transactions (%d leaves); "+
+			"a data directory written before 2026-11-24 used other placeholder and write-set hashes: start a new one", acc.leaves)
 	}
 	n.acc = acc
 	return nil
