@@ -136,3 +136,22 @@ func TestSubmitWithPruning(t *testing.T) {
 		t.Fatalf("%v %+v\n%s", err, res, out.String())
 	}
 }
+
+func TestRSSProfile(t *testing.T) {
+	if tenths, _ := rssProfile([]int{1, 2, 3}); tenths != "" {
+		t.Errorf("3 samples gave %q, want nothing", tenths)
+	}
+	// 20 samples: a ramp over the first 4 (the window filling), then flat
+	// between 100 and 110 MiB.
+	kib := []int{10 << 10, 40 << 10, 70 << 10, 90 << 10}
+	for i := 0; i < 16; i++ {
+		kib = append(kib, (100+i%11)<<10)
+	}
+	tenths, flat := rssProfile(kib)
+	if tenths != "40 90 101 103 105 107 109 100 102 104" {
+		t.Errorf("tenths %q", tenths)
+	}
+	if flat != "±4.8% (100–110 MiB)" {
+		t.Errorf("flat %q", flat)
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -298,7 +299,34 @@ func printSubmit(out io.Writer, r *submitResult) {
 		}
 		fmt.Fprintf(out, "server RSS           %d samples, first %d KiB, last %d KiB, min %d KiB, max %d KiB\n",
 			len(r.RSSKiB), r.RSSKiB[0], r.RSSKiB[len(r.RSSKiB)-1], lo, hi)
+		if tenths, flat := rssProfile(r.RSSKiB); tenths != "" {
+			fmt.Fprintf(out, "server RSS by tenth  %s MiB; last 80%% of the run within %s\n", tenths, flat)
+		}
 	}
+}
+
+// rssProfile summarizes RSS samples taken once a second: the sample at the
+// end of each tenth of the run (MiB), and the spread of the last 80% of the
+// samples around their midpoint ("±x.x%"), which is how flat memory stayed
+// once the run was under way. It returns "" for fewer than 10 samples.
+func rssProfile(kib []int) (tenths, flat string) {
+	if len(kib) < 10 {
+		return "", ""
+	}
+	var b strings.Builder
+	for i := 1; i <= 10; i++ {
+		if i > 1 {
+			b.WriteByte(' ')
+		}
+		fmt.Fprintf(&b, "%d", kib[i*len(kib)/10-1]/1024)
+	}
+	tail := kib[len(kib)/5:]
+	lo, hi := tail[0], tail[0]
+	for _, v := range tail {
+		lo, hi = min(lo, v), max(hi, v)
+	}
+	mid := float64(lo+hi) / 2
+	return b.String(), fmt.Sprintf("±%.1f%% (%d–%d MiB)", 100*float64(hi-lo)/2/mid, lo/1024, hi/1024)
 }
 
 // prepareSenders returns the sending accounts with their current sequence
