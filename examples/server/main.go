@@ -16,7 +16,6 @@ import (
 	"net/http/pprof"
 	"os"
 	"os/signal"
-	"runtime/debug"
 	"syscall"
 	"time"
 
@@ -60,7 +59,7 @@ func main() {
 	flag.StringVar(&c.dataDir, "data-dir", "", "directory of a persistent ledger (Pebble); empty keeps the ledger in memory")
 	flag.BoolVar(&c.quiet, "quiet", false, "do not print the dev accounts")
 	flag.StringVar(&c.pprofAddr, "pprof", "", "serve net/http/pprof on this address (for profiling; empty disables)")
-	flag.IntVar(&c.gcPercent, "gc-percent", 200, "Go garbage collector target percentage (GOGC in the environment takes precedence; -1 disables collection)")
+	flag.IntVar(&c.gcPercent, "gc-percent", 200, "Go garbage collector target percentage while the live heap is under 256 MiB, Go's default 100 above (GOGC in the environment takes precedence; -1 disables collection)")
 	flag.Parse()
 	if err := run(c); err != nil {
 		fmt.Fprintln(os.Stderr, "ledgernode:", err)
@@ -71,10 +70,12 @@ func main() {
 func run(c config) error {
 	start := time.Now()
 	if os.Getenv("GOGC") == "" {
-		// A local node's live heap is small; collecting at twice the
-		// default growth spends less CPU per transaction for a few MiB
-		// more memory (BENCHMARKS.md).
-		debug.SetGCPercent(c.gcPercent)
+		// A local node's live heap is usually small: a higher collector
+		// target spends less CPU per transaction for some memory, until
+		// the heap grows large (gctune.go, BENCHMARKS.md).
+		gcCtx, stopGC := context.WithCancel(context.Background())
+		defer stopGC()
+		go tuneGC(gcCtx, c.gcPercent, 2*time.Second)
 	}
 	level, err := zerolog.ParseLevel(c.logLevel)
 	if err != nil {
