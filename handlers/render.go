@@ -1,8 +1,10 @@
 package handlers
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
+	"strconv"
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/movevalue"
@@ -276,4 +278,55 @@ type writeTableItemJSON struct {
 	Value        ledgerapi.HexBytes  `json:"value"`
 	Data         json.RawMessage     `json:"data"`
 	Type         string              `json:"type"`
+}
+
+// appendJSON writes p as encoding/json would, for a payload and signature
+// of the common shapes (see txn's AppendJSON methods). It reports false
+// otherwise; the caller then discards the partial output.
+func (p pendingTransactionJSON) appendJSON(buf *bytes.Buffer) bool {
+	payload, ok := p.Payload.(txn.EntryFunctionPayloadJSON)
+	if !ok || !txn.PlainJSONString(p.Type) {
+		return false
+	}
+	sig, ok := p.Signature.(interface{ AppendJSON(*bytes.Buffer) bool })
+	if !ok {
+		return false
+	}
+	var num [24]byte
+	u64 := func(name string, v ledgerapi.U64) {
+		buf.WriteString(`,"`)
+		buf.WriteString(name)
+		buf.WriteString(`":"`)
+		buf.Write(strconv.AppendUint(num[:0], uint64(v), 10))
+		buf.WriteByte('"')
+	}
+	buf.WriteString(`{"hash":"`)
+	buf.WriteString(p.Hash.String())
+	buf.WriteString(`","sender":"`)
+	buf.WriteString(p.Sender.String())
+	buf.WriteByte('"')
+	u64("sequence_number", p.SequenceNumber)
+	u64("max_gas_amount", p.MaxGasAmount)
+	u64("gas_unit_price", p.GasUnitPrice)
+	u64("expiration_timestamp_secs", p.ExpirationTimestampSecs)
+	buf.WriteString(`,"payload":`)
+	if !payload.AppendJSON(buf) {
+		return false
+	}
+	buf.WriteString(`,"signature":`)
+	if !sig.AppendJSON(buf) {
+		return false
+	}
+	if p.ReplayProtectionNonce == nil {
+		buf.WriteString(`,"replay_protection_nonce":null`)
+	} else {
+		u64("replay_protection_nonce", *p.ReplayProtectionNonce)
+	}
+	if p.Type != "" {
+		buf.WriteString(`,"type":"`)
+		buf.WriteString(p.Type)
+		buf.WriteByte('"')
+	}
+	buf.WriteByte('}')
+	return true
 }

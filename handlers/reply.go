@@ -84,6 +84,11 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	buf := jsonBuffers.Get().(*bytes.Buffer)
 	defer putJSONBuffer(buf)
 	buf.Reset()
+	if f, ok := v.(jsonAppender); ok && f.appendJSON(buf) {
+		writeJSONBytes(w, status, buf.Bytes())
+		return
+	}
+	buf.Reset()
 	enc := json.NewEncoder(buf)
 	enc.SetEscapeHTML(false)
 	if err := enc.Encode(v); err != nil {
@@ -91,9 +96,20 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 		buf.Reset()
 		buf.WriteString(`{"message":"internal error","error_code":"internal_error","vm_error_code":null}`)
 	}
+	writeJSONBytes(w, status, bytes.TrimRight(buf.Bytes(), "\n"))
+}
+
+func writeJSONBytes(w http.ResponseWriter, status int, b []byte) {
 	w.Header()["Content-Type"] = contentTypeJSONValue
 	w.WriteHeader(status)
-	w.Write(bytes.TrimRight(buf.Bytes(), "\n"))
+	w.Write(b)
+}
+
+// jsonAppender is a value that can write its own JSON, byte for byte what
+// encoding/json would write, faster; false means it could not (the output
+// is then discarded and encoding/json used).
+type jsonAppender interface {
+	appendJSON(buf *bytes.Buffer) bool
 }
 
 var jsonBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}

@@ -1,0 +1,115 @@
+package txn
+
+import (
+	"bytes"
+	"encoding/hex"
+	"encoding/json"
+
+	"github.com/ledgernode/ledgernode/ledgerapi"
+)
+
+// The JSON of a submission's answer is written for every accepted
+// transaction, and encoding/json spends most of its time there on
+// reflection. The AppendJSON methods below write the same bytes
+// encoding/json would (without HTML escaping, as the API encodes) for the
+// common shapes, and report false for any other, in which case the caller
+// truncates what was written and falls back to encoding/json.
+
+// AppendJSON writes p as encoding/json would. It reports false (leaving
+// partial output) when a string would need escaping or an argument is not
+// valid JSON.
+func (p EntryFunctionPayloadJSON) AppendJSON(buf *bytes.Buffer) bool {
+	if !PlainJSONString(p.Function) || !PlainJSONString(p.Type) {
+		return false
+	}
+	buf.WriteString(`{"function":"`)
+	buf.WriteString(p.Function)
+	buf.WriteString(`","type_arguments":`)
+	if p.TypeArguments == nil {
+		buf.WriteString("null")
+	} else {
+		buf.WriteByte('[')
+		for i, t := range p.TypeArguments {
+			if i > 0 {
+				buf.WriteByte(',')
+			}
+			s := t.String()
+			if !PlainJSONString(s) {
+				return false
+			}
+			buf.WriteByte('"')
+			buf.WriteString(s)
+			buf.WriteByte('"')
+		}
+		buf.WriteByte(']')
+	}
+	buf.WriteString(`,"arguments":`)
+	if p.Arguments == nil {
+		buf.WriteString("null")
+	} else {
+		buf.WriteByte('[')
+		for i, a := range p.Arguments {
+			if i > 0 {
+				buf.WriteByte(',')
+			}
+			if a == nil {
+				buf.WriteString("null")
+			} else if json.Compact(buf, a) != nil {
+				return false
+			}
+		}
+		buf.WriteByte(']')
+	}
+	buf.WriteString(`,"type":"`)
+	buf.WriteString(p.Type)
+	buf.WriteString(`"}`)
+	return true
+}
+
+// AppendJSON writes a single-key signature (public_key, signature and type
+// only, both values hex bytes) as encoding/json would; any other shape
+// reports false.
+func (s *signatureJSON) AppendJSON(buf *bytes.Buffer) bool {
+	pub, ok1 := s.PublicKey.(ledgerapi.HexBytes)
+	sig, ok2 := s.Signature.(ledgerapi.HexBytes)
+	if !ok1 || !ok2 || !PlainJSONString(s.Type) ||
+		s.PublicKeys != nil || s.Signatures != nil || s.Threshold != nil || s.Bitmap != nil ||
+		s.SignaturesRequired != nil || s.Sender != nil || s.SecondarySignerAddresses != nil ||
+		s.SecondarySigners != nil || s.FeePayerAddress != nil || s.FeePayerSigner != nil ||
+		s.FunctionInfo != "" || s.AuthData != nil {
+		return false
+	}
+	buf.WriteString(`{"public_key":`)
+	AppendHexJSON(buf, pub)
+	buf.WriteString(`,"signature":`)
+	AppendHexJSON(buf, sig)
+	buf.WriteString(`,"type":"`)
+	buf.WriteString(s.Type)
+	buf.WriteString(`"}`)
+	return true
+}
+
+// AppendHexJSON writes b as the quoted 0x-prefixed hex string of
+// ledgerapi.HexBytes.
+func AppendHexJSON(buf *bytes.Buffer, b []byte) {
+	buf.WriteString(`"0x`)
+	var tmp [128]byte
+	for len(b) > 0 {
+		n := min(len(b), len(tmp)/2)
+		hex.Encode(tmp[:], b[:n])
+		buf.Write(tmp[:2*n])
+		b = b[n:]
+	}
+	buf.WriteByte('"')
+}
+
+// PlainJSONString reports whether encoding/json writes s between quotes
+// unchanged: printable ASCII without '"' or '\'.
+func PlainJSONString(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c > 0x7e || c == '"' || c == '\\' {
+			return false
+		}
+	}
+	return true
+}
