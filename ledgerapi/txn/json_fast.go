@@ -25,44 +25,50 @@ func (p EntryFunctionPayloadJSON) AppendJSON(buf *bytes.Buffer) bool {
 	buf.WriteString(`{"function":"`)
 	buf.WriteString(p.Function)
 	buf.WriteString(`","type_arguments":`)
-	if p.TypeArguments == nil {
-		buf.WriteString("null")
-	} else {
-		buf.WriteByte('[')
-		for i, t := range p.TypeArguments {
-			if i > 0 {
-				buf.WriteByte(',')
-			}
-			s := t.String()
-			if !PlainJSONString(s) {
-				return false
-			}
-			buf.WriteByte('"')
-			buf.WriteString(s)
-			buf.WriteByte('"')
+	ok := appendJSONList(buf, p.TypeArguments == nil, len(p.TypeArguments), func(i int) bool {
+		s := p.TypeArguments[i].String()
+		if !PlainJSONString(s) {
+			return false
 		}
-		buf.WriteByte(']')
-	}
+		buf.WriteByte('"')
+		buf.WriteString(s)
+		buf.WriteByte('"')
+		return true
+	})
 	buf.WriteString(`,"arguments":`)
-	if p.Arguments == nil {
-		buf.WriteString("null")
-	} else {
-		buf.WriteByte('[')
-		for i, a := range p.Arguments {
-			if i > 0 {
-				buf.WriteByte(',')
-			}
-			if a == nil {
-				buf.WriteString("null")
-			} else if json.Compact(buf, a) != nil {
-				return false
-			}
+	ok = ok && appendJSONList(buf, p.Arguments == nil, len(p.Arguments), func(i int) bool {
+		if p.Arguments[i] == nil {
+			buf.WriteString("null")
+			return true
 		}
-		buf.WriteByte(']')
+		return json.Compact(buf, p.Arguments[i]) == nil
+	})
+	if !ok {
+		return false
 	}
 	buf.WriteString(`,"type":"`)
 	buf.WriteString(p.Type)
 	buf.WriteString(`"}`)
+	return true
+}
+
+// appendJSONList writes null for a nil slice, else [elem(0),…] with
+// elem writing each element; it stops at the first element that fails.
+func appendJSONList(buf *bytes.Buffer, isNil bool, n int, elem func(i int) bool) bool {
+	if isNil {
+		buf.WriteString("null")
+		return true
+	}
+	buf.WriteByte('[')
+	for i := range n {
+		if i > 0 {
+			buf.WriteByte(',')
+		}
+		if !elem(i) {
+			return false
+		}
+	}
+	buf.WriteByte(']')
 	return true
 }
 
