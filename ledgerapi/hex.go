@@ -39,11 +39,14 @@ func (h HexBytes) MarshalText() ([]byte, error) { return []byte(h.String()), nil
 
 // MarshalJSON writes the 0x-prefixed form as a JSON string; nil is "0x".
 func (h HexBytes) MarshalJSON() ([]byte, error) {
-	buf := make([]byte, 4+2*len(h))
-	buf[0], buf[1], buf[2] = '"', '0', 'x'
-	hex.Encode(buf[3:], h)
-	buf[len(buf)-1] = '"'
-	return buf, nil
+	return h.AppendJSON(make([]byte, 0, 4+2*len(h))), nil
+}
+
+// AppendJSON appends MarshalJSON's bytes (the quoted 0x-prefixed hex) to dst.
+func (h HexBytes) AppendJSON(dst []byte) []byte {
+	dst = append(dst, '"', '0', 'x')
+	dst = hex.AppendEncode(dst, h)
+	return append(dst, '"')
 }
 
 // UnmarshalText parses hex with an optional 0x prefix.

@@ -293,16 +293,22 @@ func printSubmit(out io.Writer, r *submitResult) {
 	fmt.Fprintf(out, "submit→commit        p50 %s  p99 %s  (%s)\n", ms(r.CommitP50), ms(r.CommitP99), how)
 	fmt.Fprintf(out, "commit poller        %d GET /accounts/{a} while the run lasted\n", r.Polls)
 	if len(r.RSSKiB) > 0 {
-		lo, hi := r.RSSKiB[0], r.RSSKiB[0]
-		for _, v := range r.RSSKiB {
-			lo, hi = min(lo, v), max(hi, v)
-		}
+		lo, hi := minMax(r.RSSKiB)
 		fmt.Fprintf(out, "server RSS           %d samples, first %d KiB, last %d KiB, min %d KiB, max %d KiB\n",
 			len(r.RSSKiB), r.RSSKiB[0], r.RSSKiB[len(r.RSSKiB)-1], lo, hi)
 		if tenths, flat := rssProfile(r.RSSKiB); tenths != "" {
 			fmt.Fprintf(out, "server RSS by tenth  %s MiB; last 80%% of the run within %s\n", tenths, flat)
 		}
 	}
+}
+
+// minMax returns the smallest and largest of a non-empty v.
+func minMax(v []int) (lo, hi int) {
+	lo, hi = v[0], v[0]
+	for _, x := range v {
+		lo, hi = min(lo, x), max(hi, x)
+	}
+	return lo, hi
 }
 
 // rssProfile summarizes RSS samples taken once a second: the sample at the
@@ -320,11 +326,7 @@ func rssProfile(kib []int) (tenths, flat string) {
 		}
 		fmt.Fprintf(&b, "%d", kib[i*len(kib)/10-1]/1024)
 	}
-	tail := kib[len(kib)/5:]
-	lo, hi := tail[0], tail[0]
-	for _, v := range tail {
-		lo, hi = min(lo, v), max(hi, v)
-	}
+	lo, hi := minMax(kib[len(kib)/5:])
 	mid := float64(lo+hi) / 2
 	return b.String(), fmt.Sprintf("±%.1f%% (%d–%d MiB)", 100*float64(hi-lo)/2/mid, lo/1024, hi/1024)
 }

@@ -2,7 +2,6 @@ package txn
 
 import (
 	"bytes"
-	"encoding/hex"
 	"encoding/json"
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
@@ -85,28 +84,15 @@ func (s *signatureJSON) AppendJSON(buf *bytes.Buffer) bool {
 		s.FunctionInfo != "" || s.AuthData != nil {
 		return false
 	}
+	var tmp [260]byte // a key or signature up to 128 bytes stays on the stack
 	buf.WriteString(`{"public_key":`)
-	AppendHexJSON(buf, pub)
+	buf.Write(pub.AppendJSON(tmp[:0]))
 	buf.WriteString(`,"signature":`)
-	AppendHexJSON(buf, sig)
+	buf.Write(sig.AppendJSON(tmp[:0]))
 	buf.WriteString(`,"type":"`)
 	buf.WriteString(s.Type)
 	buf.WriteString(`"}`)
 	return true
-}
-
-// AppendHexJSON writes b as the quoted 0x-prefixed hex string of
-// ledgerapi.HexBytes.
-func AppendHexJSON(buf *bytes.Buffer, b []byte) {
-	buf.WriteString(`"0x`)
-	var tmp [128]byte
-	for len(b) > 0 {
-		n := min(len(b), len(tmp)/2)
-		hex.Encode(tmp[:], b[:n])
-		buf.Write(tmp[:2*n])
-		b = b[n:]
-	}
-	buf.WriteByte('"')
 }
 
 // PlainJSONString reports whether encoding/json writes s between quotes
