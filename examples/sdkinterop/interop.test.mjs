@@ -1,34 +1,11 @@
 // Interop scenarios: the official Aptos TypeScript SDK, configured for a
 // local network and nothing else, against a running ledgernode server
-// (go run ./examples/server). Run with `npm test`. NODE_URL and FAUCET_URL
-// override the local defaults (http://127.0.0.1:8080/v1, :8081).
+// (go run ./examples/server). Run with `npm test` (every *.test.mjs file;
+// common.mjs holds the shared client and helpers).
 import { test, before } from "node:test";
 import assert from "node:assert/strict";
-import {
-  Aptos, AptosConfig, Network, Account, Ed25519PrivateKey, generateUserTransactionHash,
-} from "@aptos-labs/ts-sdk";
-
-const config = process.env.NODE_URL
-  ? new AptosConfig({ network: Network.CUSTOM, fullnode: process.env.NODE_URL, faucet: process.env.FAUCET_URL })
-  : new AptosConfig({ network: Network.LOCAL });
-const aptos = new Aptos(config);
-const APT = 100_000_000;
-const noIndexer = { waitForIndexer: false };
-
-const transfer = (from, to, amount) =>
-  aptos.transaction.build.simple({ sender: from.accountAddress, data: { function: "0x1::aptos_account::transfer", functionArguments: [to, amount] } });
-
-async function funded(amount = 10 * APT) {
-  const a = Account.generate();
-  const r = await aptos.fundAccount({ accountAddress: a.accountAddress, amount, options: noIndexer });
-  assert.equal(r.success, true);
-  return a;
-}
-
-async function submitAndWait(signer, txn) {
-  const pending = await aptos.signAndSubmitTransaction({ signer, transaction: txn });
-  return aptos.waitForTransaction({ transactionHash: pending.hash });
-}
+import { Account, Ed25519PrivateKey, generateUserTransactionHash } from "@aptos-labs/ts-sdk";
+import { aptos, APT, noIndexer, transfer, funded, submitAndWait } from "./common.mjs";
 
 let alice, bob;
 before(async () => {
