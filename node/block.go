@@ -168,7 +168,12 @@ func (n *Node) execute(ctx context.Context, info storage.LedgerInfo, blk storage
 	}
 	version++
 	cp := checkpointHash(txns)
-	ckpt := makeTxn(version, storage.KindStateCheckpoint, txnHash(variantStateCheckpoint, bcs.Marshal(cp)), storage.Transaction{}, blk.TimestampUsec)
+	// As on Aptos, the checkpoint transaction carries its block's id (here
+	// the block metadata transaction's hash, which the API serves as the
+	// block hash), so no two checkpoints share a hash, even of empty blocks
+	// whose state changes are alike.
+	blockID := txns[0].Hash
+	ckpt := makeTxn(version, storage.KindStateCheckpoint, txnHash(variantStateCheckpoint, bcs.Marshal(blockID)), storage.Transaction{}, blk.TimestampUsec)
 	ckpt.Info.StateCheckpointHash = &cp
 	txns = append(txns, ckpt)
 	return txns, nil

@@ -29,6 +29,14 @@ type Options struct {
 	// block as soon as transactions are ready, batching whatever is waiting.
 	// With an interval, a block is cut every interval, empty or not.
 	BlockInterval time.Duration
+	// IdleBlockInterval, when positive, keeps an idle chain's clock moving
+	// as a real network's does: Start commits an empty block (a block
+	// metadata and a state checkpoint transaction) right away, so the
+	// ledger timestamp is the wall clock from the first request on, and
+	// the producer commits another whenever no block was committed for
+	// this long. Zero (the default) commits blocks only for transactions
+	// (or every BlockInterval).
+	IdleBlockInterval time.Duration
 	// MaxBlockTransactions bounds the user transactions of one block (default 5000).
 	MaxBlockTransactions int
 	// Now is the wall clock (default time.Now).
@@ -108,6 +116,11 @@ func (n *Node) Start(ctx context.Context) error {
 	default:
 		if err := n.resume(ctx, info); err != nil {
 			return err
+		}
+	}
+	if n.opts.IdleBlockInterval > 0 {
+		if _, err := n.produceBlock(ctx, true); err != nil {
+			return fmt.Errorf("node: first block: %w", err)
 		}
 	}
 	runCtx, cancel := context.WithCancel(context.Background())
@@ -246,7 +259,17 @@ func (n *Node) run(ctx context.Context) {
 		defer t.Stop()
 		tick = t.C
 	}
+	// idle fires when no block was committed for IdleBlockInterval; it is
+	// reset after every block, so it never adds a block under load.
+	var idle *time.Timer
+	var idleC <-chan time.Time
+	if n.opts.IdleBlockInterval > 0 {
+		idle = time.NewTimer(n.opts.IdleBlockInterval)
+		defer idle.Stop()
+		idleC = idle.C
+	}
 	for {
+		allowEmpty := tick != nil
 		select {
 		case <-ctx.Done():
 			return
@@ -255,15 +278,23 @@ func (n *Node) run(ctx context.Context) {
 				continue // interval mode: wait for the tick
 			}
 		case <-tick:
+		case <-idleC:
+			allowEmpty = true
 		}
+		committed := false
 		for {
-			cut, err := n.produceBlock(ctx, tick != nil)
+			cut, err := n.produceBlock(ctx, allowEmpty)
 			if err != nil {
 				n.opts.Logger.Error().Err(err).Msg("block production failed")
 			}
+			committed = committed || cut
 			if !cut || err != nil || tick != nil {
 				break
 			}
+			allowEmpty = false
+		}
+		if idle != nil && (committed || allowEmpty) {
+			idle.Reset(n.opts.IdleBlockInterval)
 		}
 	}
 }

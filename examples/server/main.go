@@ -37,6 +37,7 @@ type config struct {
 	addr, faucetAddr string
 	chainID          uint
 	blockInterval    time.Duration
+	idleInterval     time.Duration
 	pruneWindow      uint64
 	accounts         int
 	seed, logLevel   string
@@ -52,6 +53,7 @@ func main() {
 	flag.StringVar(&c.faucetAddr, "faucet-addr", "127.0.0.1:8081", "faucet listen address (empty disables the faucet)")
 	flag.UintVar(&c.chainID, "chain-id", 4, "chain id")
 	flag.DurationVar(&c.blockInterval, "block-interval", 0, "time between blocks (0 = a block as soon as transactions are ready)")
+	flag.DurationVar(&c.idleInterval, "idle-block-interval", time.Second, "while no transaction is waiting, commit an empty block this often, and one at start, so the ledger clock moves as on a real network (0 = blocks only for transactions)")
 	flag.Uint64Var(&c.pruneWindow, "prune-window", 0, "number of recent versions to keep (0 = keep everything)")
 	flag.IntVar(&c.accounts, "accounts", 10, "number of prefunded dev accounts")
 	flag.StringVar(&c.seed, "seed", "ledgernode", "seed of the dev and faucet keys")
@@ -107,7 +109,7 @@ func run(c config) error {
 	}
 	defer closeStore()
 	pool := mempool.New(mempool.Options{})
-	n, err := node.New(store, pool, vm, node.Options{ChainID: uint8(c.chainID), BlockInterval: c.blockInterval, Logger: log})
+	n, err := node.New(store, pool, vm, node.Options{ChainID: uint8(c.chainID), BlockInterval: c.blockInterval, IdleBlockInterval: c.idleInterval, Logger: log})
 	if err != nil {
 		return err
 	}
