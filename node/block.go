@@ -171,9 +171,10 @@ func (n *Node) execute(ctx context.Context, info storage.LedgerInfo, blk storage
 	// As on Aptos, the checkpoint transaction carries its block's id (here
 	// the block metadata transaction's hash, which the API serves as the
 	// block hash), so no two checkpoints share a hash, even of empty blocks
-	// whose state changes are alike.
-	blockID := txns[0].Hash
-	ckpt := makeTxn(version, storage.KindStateCheckpoint, txnHash(variantStateCheckpoint, bcs.Marshal(blockID)), storage.Transaction{}, blk.TimestampUsec)
+	// whose state changes are alike. The body is stored, so the API serves
+	// the bytes that were hashed.
+	body := bcs.Marshal(txns[0].Hash)
+	ckpt := makeTxn(version, storage.KindStateCheckpoint, txnHash(variantStateCheckpoint, body), storage.Transaction{Payload: body}, blk.TimestampUsec)
 	ckpt.Info.StateCheckpointHash = &cp
 	txns = append(txns, ckpt)
 	return txns, nil

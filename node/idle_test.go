@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ledgernode/ledgernode/ledgerapi"
+	"github.com/ledgernode/ledgernode/ledgerapi/crypto"
 	"github.com/ledgernode/ledgernode/node"
 	"github.com/ledgernode/ledgernode/storage"
 )
@@ -51,10 +53,19 @@ func TestIdleBlocks(t *testing.T) {
 	if first.FirstVersion != 1 || first.LastVersion != 2 {
 		t.Fatalf("first block %+v: want a block metadata and a checkpoint only", first)
 	}
+	checkpoints := map[ledgerapi.HashValue]bool{}
 	for v := first.FirstVersion; v <= first.LastVersion; v++ {
 		tx, err := store.TransactionByVersion(ctx, v)
 		if err != nil || tx.Kind == storage.KindUser {
 			t.Fatalf("version %d of an empty block: %v %v", v, tx.Kind, err)
+		}
+		// The stored body is what was hashed: sha3(salt ‖ variant ‖ body).
+		variant := map[storage.TransactionKind]byte{storage.KindBlockMetadata: 2, storage.KindStateCheckpoint: 3}[tx.Kind]
+		if h := crypto.SHA3_256(crypto.SaltTransaction[:], []byte{variant}, tx.Payload); h != tx.Hash {
+			t.Errorf("version %d (%v): body hashes to %s, served hash %s", v, tx.Kind, h, tx.Hash)
+		}
+		if tx.Kind == storage.KindStateCheckpoint {
+			checkpoints[tx.Hash] = true
 		}
 	}
 
@@ -63,6 +74,22 @@ func TestIdleBlocks(t *testing.T) {
 	later = waitVersion(t, n, store, later.Version)
 	if later.BlockHeight <= info.BlockHeight || later.TimestampUsec <= info.TimestampUsec {
 		t.Fatalf("idle chain: %+v then %+v", info, later)
+	}
+	// Empty blocks change the same state alike; their checkpoints still
+	// differ, since each carries its block's id.
+	for h := uint64(2); h <= later.BlockHeight; h++ {
+		blk, err := store.BlockByHeight(ctx, h)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tx, err := store.TransactionByVersion(ctx, blk.LastVersion)
+		if err != nil || tx.Kind != storage.KindStateCheckpoint {
+			t.Fatalf("block %d ends with %v, %v", h, tx.Kind, err)
+		}
+		if checkpoints[tx.Hash] {
+			t.Fatalf("block %d repeats checkpoint hash %s", h, tx.Hash)
+		}
+		checkpoints[tx.Hash] = true
 	}
 
 	// Transactions still commit, in a block of their own making.
