@@ -74,17 +74,7 @@ func frameworkModules() []Module {
 		mod1("aptos_coin", []Struct{sKey("AptosCoin", "dummy_field: bool")}, nil),
 		fungibleAssetModuleDef(),
 		primaryStoreModuleDef(),
-		mod1("object", []Struct{
-			sGroup("ObjectCore", "guid_creation_num: u64", "owner: address", "allow_ungated_transfer: bool",
-				"transfer_events: "+tEventHandle+"0x1::object::TransferEvent>"),
-			sPlain("ObjectGroup", nil, "dummy_field: bool"),
-			sGeneric(sPlain("Object", abAll3, "inner: address"), phantom),
-			sPlain("TransferEvent", abDropStore, "object: address", "from: address", "to: address"),
-			sEvent("Transfer", "object: address", "from: address", "to: address"),
-			sPlain("DeriveRef", abDropStore, "self: address"),
-		}, nil,
-			AbortReason{eObjectDoesNotExist, "EOBJECT_DOES_NOT_EXIST", "An object does not exist at this address"},
-			AbortReason{eResourceDoesNotExist, "ERESOURCE_DOES_NOT_EXIST", "The resource is not stored at the specified address."}),
+		objectModuleDef(),
 		mod1("event", []Struct{sGeneric(sPlain("EventHandle", abStore, "counter: u64", "guid: 0x1::guid::GUID"), phantom)}, nil),
 		mod1("guid", []Struct{
 			sPlain("GUID", abDropStore, "id: 0x1::guid::ID"),
@@ -125,6 +115,7 @@ func frameworkModules() []Module {
 			sKey("NonceHistory", "nonce_table: 0x1::table::Table<0x1::nonce_validation::NonceKey, u64>"),
 			sPlain("NonceKey", abAll3, "sender_address: address", "nonce: u64"),
 		}, nil),
+		chainStatusModuleDef(),
 	}
 }
 
