@@ -27,10 +27,11 @@ func (emptyView) StateValue(storage.StateKey) ([]byte, error) { return nil, errN
 
 // Genesis returns the genesis transaction: the framework resources at 0x1
 // and 0xa, the module placeholders, the OriginatingAddress and nonce tables'
-// roots, the primary APT stores of the root and dev accounts, and whatever
-// host modules write in their Genesis hooks. Registration is closed from
-// here on. The chain time starts at 0, as on Aptos (the node commits the
-// genesis block at timestamp 0), so timestampUsec is not used.
+// roots, the primary APT stores of the root and dev accounts, whatever host
+// modules write in their Genesis hooks, and last chain_status's
+// GenesisEndMarker. Registration is closed from here on. The chain time
+// starts at 0, as on Aptos (the node commits the genesis block at timestamp
+// 0), so timestampUsec is not used.
 func (vm *VM) Genesis(timestampUsec uint64) (storage.Transaction, error) {
 	vm.seal()
 	s := newSession(vm, emptyView{})
@@ -72,6 +73,10 @@ func (vm *VM) Genesis(timestampUsec uint64) (storage.Transaction, error) {
 				return storage.Transaction{}, fmt.Errorf("vmstub: genesis of %s: %w", m.id, err)
 			}
 		}
+	}
+	// Genesis ends: chain_status::is_operating is true from here on.
+	if err := s.SetResource(ledgerapi.AddressOne, genesisEndMarkerTag, BoolValue(false)); err != nil {
+		return storage.Transaction{}, err
 	}
 	out := storage.Transaction{Events: s.events, Changes: s.changes(),
 		Info: storage.TransactionInfo{Success: true, VMStatus: vmStatusExecuted}}
