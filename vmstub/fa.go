@@ -3,7 +3,6 @@ package vmstub
 import (
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
-	"github.com/ledgernode/ledgernode/ledgerapi/crypto"
 )
 
 // Fungible assets: 0x1::fungible_asset and 0x1::primary_fungible_store.
@@ -11,16 +10,24 @@ import (
 
 var faModuleID = ledgerapi.ModuleId{Address: ledgerapi.AddressOne, Name: "fungible_asset"}
 
-const eFAInsufficientBalance = 4
+// Abort reasons of 0x1::fungible_asset.
+const (
+	eFAStoreIsFrozen       = 3
+	eFAInsufficientBalance = 4
+	eFAStoreExistence      = 23
+)
 
 const tObjectMetadata = "0x1::object::Object<0x1::fungible_asset::Metadata>"
 
 func fungibleAssetModuleDef() Module {
 	objT := []string{"0x1::object::Object<T0>"}
+	optU128 := []string{"0x1::option::Option<u128>"}
+	meta := func(get func(*faMetadata) []byte) func(*Call) ([][]byte, error) { return viewFAMetadata(get) }
 	return mod1("fungible_asset", []Struct{
 		sGroup("Metadata", "name: "+tString, "symbol: "+tString, "decimals: u8", "icon_uri: "+tString, "project_uri: "+tString),
 		sGroup("ConcurrentSupply", "current: 0x1::aggregator_v2::Aggregator<u128>"),
 		sGroup("Supply", "current: u128", "maximum: 0x1::option::Option<u128>"),
+		sGroup("Untransferable", "dummy_field: bool"),
 		sGroup("FungibleStore", "metadata: "+tObjectMetadata, "balance: u64", "frozen: bool"),
 		sGroup("ConcurrentFungibleBalance", "balance: 0x1::aggregator_v2::Aggregator<u64>"),
 		sPlain("MintRef", abDropStore, "metadata: "+tObjectMetadata),
@@ -30,14 +37,22 @@ func fungibleAssetModuleDef() Module {
 		sEvent("Withdraw", "store: address", "amount: u64"),
 		sEvent("Frozen", "store: address", "frozen: bool"),
 	}, []Function{
+		generic(view("supply", objT, optU128, viewFASupply), keyParam),
+		generic(view("maximum", objT, optU128, viewFAMaximum), keyParam),
+		generic(view("name", objT, []string{tString}, meta(func(m *faMetadata) []byte { return StringValue(m.Name) })), keyParam),
+		generic(view("symbol", objT, []string{tString}, meta(func(m *faMetadata) []byte { return StringValue(m.Symbol) })), keyParam),
+		generic(view("decimals", objT, []string{"u8"}, meta(func(m *faMetadata) []byte { return U8Value(m.Decimals) })), keyParam),
+		generic(view("icon_uri", objT, []string{tString}, meta(func(m *faMetadata) []byte { return StringValue(m.IconURI) })), keyParam),
+		generic(view("project_uri", objT, []string{tString}, meta(func(m *faMetadata) []byte { return StringValue(m.ProjectURI) })), keyParam),
+		generic(view("is_untransferable", objT, []string{"bool"}, viewFAUntransferable), keyParam),
+		view("store_exists", []string{"address"}, []string{"bool"}, viewFAStoreExists),
+		generic(view("store_metadata", objT, []string{tObjectMetadata}, viewFAStoreMetadata), keyParam),
 		generic(view("balance", objT, []string{"u64"}, viewFABalance), keyParam),
-		generic(view("name", objT, []string{tString}, viewFAMetadata(func(m *faMetadata) []byte { return StringValue(m.Name) })), keyParam),
-		generic(view("symbol", objT, []string{tString}, viewFAMetadata(func(m *faMetadata) []byte { return StringValue(m.Symbol) })), keyParam),
-		generic(view("decimals", objT, []string{"u8"}, viewFAMetadata(func(m *faMetadata) []byte { return U8Value(m.Decimals) })), keyParam),
-		generic(view("supply", objT, []string{"0x1::option::Option<u128>"}, viewFASupply), keyParam),
+		generic(view("is_frozen", objT, []string{"bool"}, viewFAIsFrozen), keyParam),
 	},
-		AbortReason{3, "ESTORE_IS_FROZEN", "Store is disabled from sending and receiving this fungible asset."},
+		AbortReason{eFAStoreIsFrozen, "ESTORE_IS_FROZEN", "Store is disabled from sending and receiving this fungible asset."},
 		AbortReason{eFAInsufficientBalance, "EINSUFFICIENT_BALANCE", "Insufficient balance to withdraw or transfer."},
+		AbortReason{eFAStoreExistence, "EFUNGIBLE_STORE_EXISTENCE", "Flag for the existence of fungible store."},
 	)
 }
 
@@ -47,9 +62,11 @@ func primaryStoreModuleDef() Module {
 		sGroup("DeriveRefPod", "metadata_derive_ref: 0x1::object::DeriveRef"),
 	}, []Function{
 		generic(entry("transfer", []string{"&signer", objT, "address", "u64"}, nativePrimaryTransfer), keyParam),
-		generic(view("balance", []string{"address", objT}, []string{"u64"}, viewPrimaryBalance), keyParam),
 		generic(view("primary_store_address", []string{"address", objT}, []string{"address"}, viewPrimaryStoreAddress), keyParam),
+		generic(view("primary_store", []string{"address", objT}, []string{"0x1::object::Object<0x1::fungible_asset::FungibleStore>"}, viewPrimaryStore), keyParam),
 		generic(view("primary_store_exists", []string{"address", objT}, []string{"bool"}, viewPrimaryStoreExists), keyParam),
+		generic(view("balance", []string{"address", objT}, []string{"u64"}, viewPrimaryBalance), keyParam),
+		generic(view("is_frozen", []string{"address", objT}, []string{"bool"}, viewPrimaryIsFrozen), keyParam),
 	})
 }
 
@@ -82,9 +99,13 @@ func (s *Session) ensurePrimaryStore(owner, metadata ledgerapi.Address) (ledgera
 }
 
 // withdrawFrom takes amount out of the store at addr and emits Withdraw.
-// It reports false (changing nothing) when the balance is short.
+// It reports false (changing nothing) when the balance is short; a frozen
+// store aborts first with ESTORE_IS_FROZEN.
 func (s *Session) withdrawFrom(addr ledgerapi.Address, amount uint64) (bool, error) {
 	st, ok, err := s.store(addr)
+	if err == nil && ok && st.Frozen {
+		err = frozenAbort()
+	}
 	if err != nil || !ok || st.Balance < amount {
 		return false, err
 	}
@@ -96,7 +117,8 @@ func (s *Session) withdrawFrom(addr ledgerapi.Address, amount uint64) (bool, err
 	return true, nil
 }
 
-// depositTo adds amount to the store at addr and emits Deposit.
+// depositTo adds amount to the store at addr and emits Deposit; a frozen
+// store aborts with ESTORE_IS_FROZEN.
 func (s *Session) depositTo(addr ledgerapi.Address, amount uint64) error {
 	st, ok, err := s.store(addr)
 	if err != nil {
@@ -104,6 +126,9 @@ func (s *Session) depositTo(addr ledgerapi.Address, amount uint64) error {
 	}
 	if !ok {
 		return fail(StatusMissingData)
+	}
+	if st.Frozen {
+		return frozenAbort()
 	}
 	if st.Balance+amount < st.Balance {
 		return fail(StatusArithmeticError)
@@ -114,6 +139,10 @@ func (s *Session) depositTo(addr ledgerapi.Address, amount uint64) error {
 	}
 	s.Emit(depositEventType, storeEvent(addr, amount))
 	return nil
+}
+
+func frozenAbort() error {
+	return &Abort{Module: faModuleID, Code: AbortCode(CategoryInvalidArgument, eFAStoreIsFrozen)}
 }
 
 // storeEvent is the BCS of fungible_asset::Withdraw/Deposit {store, amount}.
@@ -128,8 +157,9 @@ func storeEvent(store ledgerapi.Address, amount uint64) []byte {
 // is metadata (0xa for APT) from from's primary store to to's, as
 // primary_fungible_store::transfer and aptos_account::transfer do: both
 // stores are created if needed (silently), then fungible_asset::Withdraw and
-// Deposit are emitted. A short balance aborts with
-// 0x1::fungible_asset::EINSUFFICIENT_BALANCE.
+// Deposit are emitted. A frozen sender store, a short balance and a frozen
+// recipient store abort, in that order, with 0x1::fungible_asset's
+// ESTORE_IS_FROZEN, EINSUFFICIENT_BALANCE and ESTORE_IS_FROZEN.
 func (s *Session) TransferFungible(from, to, metadata ledgerapi.Address, amount uint64) error {
 	fromStore, err := s.ensurePrimaryStore(from, metadata)
 	if err != nil {
@@ -160,49 +190,4 @@ func (s *Session) FungibleBalance(owner, metadata ledgerapi.Address) (uint64, er
 // metadata, recipient, amount).
 func nativePrimaryTransfer(c *Call) ([][]byte, error) {
 	return nil, c.TransferFungible(c.Signers[0], c.ArgAddress(1), c.ArgAddress(0), c.ArgU64(2))
-}
-
-func viewPrimaryBalance(c *Call) ([][]byte, error) {
-	b, err := c.FungibleBalance(c.ArgAddress(0), c.ArgAddress(1))
-	return [][]byte{U64Value(b)}, err
-}
-
-func viewPrimaryStoreAddress(c *Call) ([][]byte, error) {
-	return [][]byte{AddressValue(crypto.PrimaryStoreAddress(c.ArgAddress(0), c.ArgAddress(1)))}, nil
-}
-
-func viewPrimaryStoreExists(c *Call) ([][]byte, error) {
-	_, ok, err := c.store(crypto.PrimaryStoreAddress(c.ArgAddress(0), c.ArgAddress(1)))
-	return [][]byte{BoolValue(ok)}, err
-}
-
-func viewFABalance(c *Call) ([][]byte, error) {
-	st, _, err := c.store(c.ArgAddress(0))
-	return [][]byte{U64Value(st.Balance)}, err
-}
-
-func viewFAMetadata(get func(*faMetadata) []byte) func(*Call) ([][]byte, error) {
-	return func(c *Call) ([][]byte, error) {
-		var m faMetadata
-		ok, err := readResource(c, c.ArgAddress(0), metadataTag, &m)
-		if err != nil {
-			return nil, err
-		}
-		if !ok {
-			return nil, fail(StatusMissingData)
-		}
-		return [][]byte{get(&m)}, nil
-	}
-}
-
-func viewFASupply(c *Call) ([][]byte, error) {
-	var cs concurrentSupply
-	ok, err := readResource(c, c.ArgAddress(0), concurrentSupplyTag, &cs)
-	if err != nil || !ok {
-		return [][]byte{OptionValue(nil)}, err
-	}
-	e := bcs.NewEncoder(17)
-	e.U8(1)
-	e.U128(cs.Value, cs.ValueHi)
-	return [][]byte{e.Bytes()}, nil
 }
