@@ -1,14 +1,18 @@
 package vmstub
 
 import (
+	"math/bits"
+
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
 )
 
 // 0x1::coin and 0x1::aptos_account. APT is a coin type paired with the
-// fungible asset at 0xa; balances live only in primary fungible stores (no
-// CoinStore is ever created), as with NEW_ACCOUNTS_DEFAULT_TO_FA_APT_STORE
-// and OPERATIONS_DEFAULT_TO_FA_APT_STORE on.
+// fungible asset at 0xa; balances live in primary fungible stores (this
+// executor creates no CoinStore), as with NEW_ACCOUNTS_DEFAULT_TO_FA_APT_STORE
+// and OPERATIONS_DEFAULT_TO_FA_APT_STORE on. Legacy CoinStores a host wrote
+// are counted by the views and moved by migrate_to_fungible_store
+// (migrate.go); transfers and fees use only the primary stores.
 
 var (
 	coinModuleID         = ledgerapi.ModuleId{Address: ledgerapi.AddressOne, Name: "coin"}
@@ -44,8 +48,13 @@ func coinModuleDef() Module {
 			"transfer_ref_opt: 0x1::option::Option<0x1::fungible_asset::TransferRef>",
 			"burn_ref_opt: 0x1::option::Option<0x1::fungible_asset::BurnRef>"),
 		sEvent("PairCreation", "coin_type: "+tTypeInfo, "fungible_asset_metadata_address: address"),
+		sEvent("CoinEventHandleDeletion", "event_handle_creation_address: address",
+			"deleted_deposit_event_handle_creation_number: u64", "deleted_withdraw_event_handle_creation_number: u64"),
+		sEvent("CoinStoreDeletion", "coin_type: "+tString, "event_handle_creation_address: address",
+			"deleted_deposit_event_handle_creation_number: u64", "deleted_withdraw_event_handle_creation_number: u64"),
 	}, []Function{
 		generic(entry("transfer", []string{"&signer", "address", "u64"}, nativeCoinTransfer), anyParam),
+		generic(entry("migrate_to_fungible_store", []string{"&signer"}, nativeMigrateToFungibleStore), anyParam),
 		generic(view("balance", []string{"address"}, []string{"u64"}, viewCoinBalance), anyParam),
 		generic(view("name", nil, []string{tString}, viewCoinInfo(0)), anyParam),
 		generic(view("symbol", nil, []string{tString}, viewCoinInfo(1)), anyParam),
@@ -58,6 +67,7 @@ func coinModuleDef() Module {
 		AbortReason{eCoinInfoNotPublished, "ECOIN_INFO_NOT_PUBLISHED", "`CoinType` hasn't been initialized as a coin"},
 		AbortReason{eCoinStoreNotPublished, "ECOIN_STORE_NOT_PUBLISHED", "Account hasn't registered `CoinStore` for `CoinType`"},
 		AbortReason{eCoinInsufficientBalance, "EINSUFFICIENT_BALANCE", "Not enough coins to complete transaction"},
+		AbortReason{eDestructionOfNonzeroToken, "EDESTRUCTION_OF_NONZERO_TOKEN", "Cannot destroy non-zero coins"},
 	)
 	m.Friends = []string{"0x1::aptos_account"}
 	return m
@@ -167,12 +177,22 @@ func viewCanReceiveDirect(c *Call) ([][]byte, error) {
 	return [][]byte{BoolValue(len(b) > 0 && b[0] == 1)}, nil
 }
 
+// viewCoinBalance is coin::balance<T>(owner): the CoinStore<T> value (a
+// legacy store, see migrate.go) plus, for APT, the primary store balance.
 func viewCoinBalance(c *Call) ([][]byte, error) {
-	if !isAPT(c.TypeArgs[0]) {
-		return [][]byte{U64Value(0)}, nil
+	owner := c.ArgAddress(0)
+	b, err := c.coinBalance(owner, c.TypeArgs[0])
+	if err != nil || !isAPT(c.TypeArgs[0]) {
+		return [][]byte{U64Value(b)}, err
 	}
-	b, err := c.FungibleBalance(c.ArgAddress(0), aptMetadata)
-	return [][]byte{U64Value(b)}, err
+	fa, err := c.storeBalance(c.primaryStore(owner, aptMetadata))
+	if err != nil {
+		return nil, err
+	}
+	if b+fa < b {
+		return nil, fail(StatusArithmeticError)
+	}
+	return [][]byte{U64Value(b + fa)}, nil
 }
 
 // viewCoinInfo returns field i (name, symbol or decimals) of CoinInfo<T>.
@@ -198,18 +218,27 @@ func viewCoinInfo(field int) func(*Call) ([][]byte, error) {
 	}
 }
 
+// viewCoinSupply is coin::supply<T>: for APT the supply CoinInfo tracks
+// (coins still in legacy CoinStores) plus the paired asset's
+// ConcurrentSupply.
 func viewCoinSupply(c *Call) ([][]byte, error) {
 	if !isAPT(c.TypeArgs[0]) {
 		return viewCoinInfoExists(c)
+	}
+	lo, hi, _, err := c.coinSupply(c.TypeArgs[0])
+	if err != nil {
+		return nil, err
 	}
 	var cs concurrentSupply
 	if _, err := readResource(c, aptMetadata, concurrentSupplyTag, &cs); err != nil {
 		return nil, err
 	}
-	e := bcs.NewEncoder(17)
-	e.U8(1)
-	e.U128(cs.Value, cs.ValueHi)
-	return [][]byte{e.Bytes()}, nil
+	lo, carry := bits.Add64(lo, cs.Value, 0)
+	hi, carry = bits.Add64(hi, cs.ValueHi, carry)
+	if carry != 0 {
+		return nil, fail(StatusArithmeticError)
+	}
+	return [][]byte{u128Option(lo, hi)}, nil
 }
 
 // viewCoinInfoExists answers supply<T> for coins other than APT: None when
