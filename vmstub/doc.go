@@ -13,7 +13,27 @@
 // (guid_creation_num 2). APT is a fungible asset whose metadata object is
 // 0xa; balances live only in primary fungible stores at
 // sha3-256(owner ‖ 0xa ‖ 0xFC), created silently (FungibleStore and
-// ObjectCore, no event) when first needed. No CoinStore is ever created.
+// ObjectCore, no event) when first needed. No CoinStore is ever created; a
+// legacy CoinStore<T> written by a host (as pre-fungible-asset accounts had
+// one) is counted by coin::balance and coin::supply and moved into the
+// primary store by coin::migrate_to_fungible_store, while transfers and
+// fees use only primary stores. A frozen store (only migration can freeze
+// one) refuses withdrawals and deposits (ESTORE_IS_FROZEN).
+//
+// # Objects
+//
+// The objects the executor creates are APT's metadata object 0xa (owned by
+// 0x1, ungated transfers allowed) and primary stores (owned by their
+// account, ungated transfers disabled, so object::transfer refuses them
+// with ENO_UNGATED_TRANSFERS). object::transfer<T> and transfer_call check
+// as Aptos does, in order: the object exists (EOBJECT_DOES_NOT_EXIST) and
+// allows ungated transfers (ENO_UNGATED_TRANSFERS); its owners are walked
+// up to the signer, each an object (else ENOT_OBJECT_OWNER) allowing
+// ungated transfers, at most 7 deep (EMAXIMUM_NESTING). The new owner is
+// announced by the module event 0x1::object::Transfer only (the current
+// framework no longer emits the handle event TransferEvent); a transfer to
+// the current owner writes and emits nothing. Other objects exist only if a
+// host writes their ObjectCore (the tests do).
 //
 // # Genesis
 //
@@ -33,7 +53,9 @@
 //   - fungible_asset::ConcurrentSupply at 0xa, equal to the sum of those
 //     balances;
 //   - every registered module's placeholder bytecode (see ModuleBytecode)
-//     under ModuleKey, then what host modules write in Module.Genesis.
+//     under ModuleKey, then what host modules write in Module.Genesis;
+//   - last, chain_status::GenesisEndMarker at 0x1 (chain_status::is_operating
+//     is true from then on).
 //
 // Events: block::NewBlockEvent for height 0 (v1, handle 2@0x1) and
 // coin::PairCreation (v2). The payload is a documented BCS change set
@@ -124,25 +146,30 @@
 //
 // Entry functions: 0x1::aptos_account::{transfer, transfer_coins<T>,
 // batch_transfer, create_account, transfer_fungible_assets},
-// 0x1::coin::transfer<T>, 0x1::primary_fungible_store::transfer<T>,
-// 0x1::account::{rotate_authentication_key, rotate_authentication_key_call,
-// rotate_authentication_key_from_public_key}.
+// 0x1::coin::{transfer<T>, migrate_to_fungible_store<T>},
+// 0x1::primary_fungible_store::transfer<T>, 0x1::object::{transfer<T>,
+// transfer_call}, 0x1::account::{rotate_authentication_key,
+// rotate_authentication_key_call, rotate_authentication_key_from_public_key}.
 //
 // Views: 0x1::coin::{balance, name, symbol, decimals, supply,
 // is_account_registered, paired_metadata, paired_coin},
 // 0x1::account::{exists_at, get_sequence_number, get_authentication_key,
 // get_guid_next_creation_num, originating_address},
-// 0x1::primary_fungible_store::{balance, primary_store_address,
-// primary_store_exists}, 0x1::fungible_asset::{balance, name, symbol,
-// decimals, supply}, 0x1::chain_id::get, 0x1::timestamp::{now_seconds,
-// now_microseconds}, 0x1::block::{get_current_block_height,
-// get_epoch_interval_secs}, 0x1::aptos_account::can_receive_direct_coin_transfers.
+// 0x1::primary_fungible_store::{balance, is_frozen, primary_store,
+// primary_store_address, primary_store_exists},
+// 0x1::fungible_asset::{balance, is_frozen, store_exists, store_metadata,
+// supply, maximum, name, symbol, decimals, icon_uri, project_uri,
+// is_untransferable}, 0x1::chain_status::{is_operating, is_genesis},
+// 0x1::chain_id::get, 0x1::timestamp::{now_seconds, now_microseconds},
+// 0x1::block::{get_current_block_height, get_epoch_interval_secs},
+// 0x1::aptos_account::can_receive_direct_coin_transfers. Options such as
+// fungible_asset::supply render as {"vec": [...]}.
 //
 // Struct layouts and ABIs are registered for account, aptos_account, coin,
 // aptos_coin, fungible_asset, primary_fungible_store, object, event, guid,
 // type_info, table, string, option, aggregator, aggregator_v2,
-// optional_aggregator, chain_id, timestamp, block, transaction_fee and
-// nonce_validation.
+// optional_aggregator, chain_id, timestamp, block, transaction_fee,
+// nonce_validation and chain_status.
 //
 // # Host modules
 //

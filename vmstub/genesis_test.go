@@ -55,6 +55,7 @@ func TestGenesis(t *testing.T) {
 		"0x1::coin::PairedFungibleAssetRefs@0xa":        `{"burn_ref_opt":{"vec":[{"metadata":{"inner":"0xa"}}]},"mint_ref_opt":{"vec":[{"metadata":{"inner":"0xa"}}]},"transfer_ref_opt":{"vec":[{"metadata":{"inner":"0xa"}}]}}`,
 		"0x1::primary_fungible_store::DeriveRefPod@0xa": `{"metadata_derive_ref":{"self":"0xa"}}`,
 		"0x1::chain_id::ChainId@0x1":                    `{"id":4}`,
+		"0x1::chain_status::GenesisEndMarker@0x1":       `{"dummy_field":false}`,
 		"0x1::timestamp::CurrentTimeMicroseconds@0x1":   `{"microseconds":"0"}`,
 		"0x1::account::OriginatingAddress@0x1":          `{"address_map":{"handle":"` + vmstub.TableHandle(ledgerapi.AddressOne, "account::OriginatingAddress").String() + `"}}`,
 		"0x1::account::Account@0x1": `{"authentication_key":"0x0000000000000000000000000000000000000000000000000000000000000001","coin_register_events":{"counter":"0","guid":{"id":{"addr":"0x1","creation_num":"0"}}},` +
