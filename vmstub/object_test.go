@@ -67,7 +67,7 @@ func TestObjectTransfer(t *testing.T) {
 		status  string // "" = success
 		events  []string
 		owner   func(a, b ledgerapi.Address) ledgerapi.Address // obj's owner afterwards
-		from    ledgerapi.Address                               // the direct owner before, when not the sender
+		from    ledgerapi.Address                              // the direct owner before, when not the sender
 	}{
 		{name: "transfer<ObjectCore>", setup: func(c *chain, a, _ ledgerapi.Address) { c.putObject(obj, a, true) },
 			payload: func(_, b ledgerapi.Address) txn.TransactionPayload { return objTransfer(obj, b, core) },
