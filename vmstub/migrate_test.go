@@ -60,11 +60,20 @@ func TestMigrateToFungibleStore(t *testing.T) {
 	if out.Events[0].Key != (storage.EventKey{}) {
 		t.Fatalf("CoinStoreDeletion is not a module event: %+v", out.Events[0].Key)
 	}
+	// The write set: the CoinStore deleted, CoinInfo's supply, the store and
+	// 0xa's ConcurrentSupply, and the epilogue's Account.
+	var keys []string
 	deleted := false
 	for _, w := range out.Changes {
-		if w.Key.Kind == storage.StateResource && w.Key.Address == a.Address && w.Key.Resource.String() == coinStoreAPT {
+		keys = append(keys, w.Key.Resource.String()+"@"+w.Key.Address.ShortString())
+		if w.Key.Address == a.Address && w.Key.Resource.String() == coinStoreAPT {
 			deleted = w.Deleted
 		}
+	}
+	wantKeys := []string{coinStoreAPT + "@" + a.Address.ShortString(), coinInfoAPT + "@0x1", "0x1::fungible_asset::ConcurrentSupply@0xa",
+		"0x1::fungible_asset::FungibleStore@" + store.ShortString(), "0x1::account::Account@" + a.Address.ShortString()}
+	if !equalStrings(keys, wantKeys) {
+		t.Fatalf("write set\n got  %v\n want %v", keys, wantKeys)
 	}
 	if !deleted || c.get(a.Address, coinStoreAPT) != nil {
 		t.Fatal("the CoinStore was not deleted")
