@@ -75,6 +75,10 @@ type Options struct {
 	// view requests by body, and view results by (ledger version, request
 	// body, formats) (default 4096 each; negative disables them).
 	RenderCacheEntries int
+	// GitHash is the git_hash GET / reports (default: BuildRevision()).
+	// Hosts that know the revision of what they run better than the Go
+	// build info does set it here.
+	GitHash string
 }
 
 func (o *Options) withDefaults() {
@@ -104,6 +108,9 @@ func (o *Options) withDefaults() {
 	}
 	if o.RenderCacheEntries == 0 {
 		o.RenderCacheEntries = 4096
+	}
+	if o.GitHash == "" {
+		o.GitHash = BuildRevision()
 	}
 }
 

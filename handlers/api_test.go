@@ -88,6 +88,29 @@ func TestLedgerInfo(t *testing.T) {
 	if resp.Header.Get(ledgerapi.HeaderLedgerVersion) != body["ledger_version"] {
 		t.Error("header and body disagree on the ledger version")
 	}
+	if h, ok := body["git_hash"].(string); !ok || h == "" || h != handlers.BuildRevision() {
+		t.Errorf("git_hash = %v, want the build revision %q", body["git_hash"], handlers.BuildRevision())
+	}
+}
+
+// TestLedgerInfoGitHash: a host's Options.GitHash is what GET / reports.
+func TestLedgerInfoGitHash(t *testing.T) {
+	store := memstore.New(memstore.Options{ChainID: 4})
+	c := storagetest.NewChain(1)
+	b, txns := c.Genesis()
+	if err := store.CommitBlock(context.Background(), b, txns); err != nil {
+		t.Fatal(err)
+	}
+	const rev = "0123456789abcdef0123456789abcdef01234567"
+	api, err := handlers.New(handlers.Deps{Store: store}, handlers.Options{GitHash: rev})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(http.StripPrefix("/v1", api))
+	t.Cleanup(srv.Close)
+	if _, body := get(t, srv.URL+"/v1"); body["git_hash"] != rev {
+		t.Fatalf("git_hash = %v, want %s", body["git_hash"], rev)
+	}
 }
 
 func TestHealthy(t *testing.T) {

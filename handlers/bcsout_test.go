@@ -216,6 +216,9 @@ func TestBCSOutput(t *testing.T) {
 		if err := d.Finish(); err != nil {
 			t.Fatal(err)
 		}
+		if _, ok := j["git_hash"].(string); !ok {
+			t.Errorf("the JSON ledger info has no git_hash: %v", j) // the BCS one has none (Finish above)
+		}
 		if float64(chainID) != j["chain_id"] || strconv.FormatUint(epoch, 10) != j["epoch"] ||
 			strconv.FormatUint(oldest, 10) != j["oldest_ledger_version"] || role != 1 {
 			t.Fatalf("BCS ledger info (chain %d epoch %d oldest %d role %d) disagrees with %v", chainID, epoch, oldest, role, j)

@@ -19,10 +19,13 @@ type indexResponse struct {
 	NodeRole            string        `json:"node_role"`
 	OldestBlockHeight   ledgerapi.U64 `json:"oldest_block_height"`
 	BlockHeight         ledgerapi.U64 `json:"block_height"`
+	GitHash             string        `json:"git_hash"`
 }
 
 // getLedgerInfo serves GET / — the ledger info. 200 always once genesis is
-// committed; 500 internal_error if the store cannot be read.
+// committed; 500 internal_error if the store cannot be read. The JSON body
+// carries git_hash (Options.GitHash); the BCS body has no such field, as
+// on the real node.
 func (a *API) getLedgerInfo(r *http.Request) (*reply, error) {
 	info, err := a.snapshot(r.Context())
 	if err != nil {
@@ -53,6 +56,7 @@ func (a *API) getLedgerInfo(r *http.Request) (*reply, error) {
 		NodeRole:            a.deps.NodeRole,
 		OldestBlockHeight:   ledgerapi.U64(info.OldestBlockHeight),
 		BlockHeight:         ledgerapi.U64(info.BlockHeight),
+		GitHash:             a.opts.GitHash,
 	}}, nil
 }
 

@@ -129,7 +129,9 @@ func openAPISchemas() jsonObj {
 			"node_role":             ref("RoleType"),
 			"oldest_block_height":   ref("U64"),
 			"block_height":          ref("U64"),
-			"git_hash":              str("The build's git commit, when known."),
+			"git_hash": str("The build of the node software: the git commit it was built from when the build recorded one, " +
+				"else its module version (a release tag or pseudo-version), else \"unknown\". Optional, as on the real node: " +
+				"clients must not require it. The BCS form (IndexResponseBcs) has no such field."),
 		}),
 		"HealthCheckSuccess": object("A passed health check.", []string{"message"}, jsonObj{"message": str("aptos-node:ok")}),
 		"AccountData": object("An account's sequence number and authentication key.", []string{"sequence_number", "authentication_key"}, jsonObj{

@@ -205,6 +205,7 @@ func TestOpenAPIValidationIsStrict(t *testing.T) {
 	k := newChecker(t, base)
 	cases := []struct{ path, from, to string }{
 		{"/", `"chain_id":4`, `"chain_id":"4"`},
+		{"/", `"git_hash":"` + fixtureGitHash + `"`, `"git_hash":5`},
 		{"/transactions?limit=2", `"type":"state_checkpoint_transaction"`, `"type":"bogus_transaction"`},
 		{"/transactions?limit=2", `"success":true`, `"success":"yes"`},
 		{"/blocks/by_height/1", `"block_height":"1"`, `"block_height":1`},

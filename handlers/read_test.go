@@ -15,6 +15,11 @@ import (
 // newEmptyBlocksServer serves a ledger of genesis and n blocks without user
 // transactions (block metadata + state checkpoint each), with a pruning
 // window so that old versions answer 410.
+// fixtureGitHash is the git_hash of fixture servers whose bodies goldens
+// pin: the default (the test binary's build information) is not theirs to
+// fix.
+const fixtureGitHash = "5a1c0ffee5a1c0ffee5a1c0ffee5a1c0ffee5a1c"
+
 func newEmptyBlocksServer(t *testing.T, n int, window uint64) (string, *memstore.Store) {
 	t.Helper()
 	store := memstore.New(memstore.Options{ChainID: 4, PruneWindow: window})
@@ -30,7 +35,7 @@ func newEmptyBlocksServer(t *testing.T, n int, window uint64) (string, *memstore
 			t.Fatal(err)
 		}
 	}
-	api, err := handlers.New(handlers.Deps{Store: store}, handlers.Options{})
+	api, err := handlers.New(handlers.Deps{Store: store}, handlers.Options{GitHash: fixtureGitHash})
 	if err != nil {
 		t.Fatal(err)
 	}
