@@ -23,6 +23,12 @@ type badCase struct {
 	mention                string // case-insensitive substring of the message
 }
 
+// The real node's words for a body that does not decode.
+const (
+	txnDecode  = "Failed to deserialize input into SignedTransaction: "
+	viewDecode = "Failed to deserialize input into ViewRequest: "
+)
+
 const (
 	jsonCT = ledgerapi.ContentTypeJSON
 	bcsCT  = ledgerapi.ContentTypeAptosSignedTxnBCS
@@ -95,17 +101,17 @@ func badInputCases(dev []vmstub.DevAccount, mk func(vmstub.DevAccount, uint64, f
 		{"json raw item bad hex", "POST", "/tables/0x1/raw_item", jsonCT, []byte(`{"key":"0xz"}`), 400, "", "hex"},
 
 		// BCS bodies.
-		{"bcs empty", "POST", "/transactions", bcsCT, nil, 400, "invalid_input", ""},
-		{"bcs truncated", "POST", "/transactions", bcsCT, truncated, 400, "invalid_input", ""},
-		{"bcs trailing byte", "POST", "/transactions", bcsCT, trailing, 400, "invalid_input", ""},
-		{"bcs non-minimal uleb128", "POST", "/transactions", bcsCT, nonMinimal, 400, "invalid_input", ""},
-		{"bcs unknown payload variant", "POST", "/transactions", bcsCT, unknownPayload, 400, "invalid_input", ""},
-		{"bcs unknown authenticator variant", "POST", "/transactions", bcsCT, unknownAuth, 400, "invalid_input", ""},
-		{"bcs batch claiming 2^31 elements", "POST", "/transactions/batch", bcsCT, hugeBatch, 400, "invalid_input", ""},
-		{"bcs simulate truncated", "POST", "/transactions/simulate", bcsCT, truncated, 400, "invalid_input", ""},
-		{"bcs view bad bool", "POST", "/view", viewCT, []byte{0x00}, 400, "invalid_input", ""},
-		{"bcs view truncated", "POST", "/view", viewCT, []byte{0x01, 0x02}, 400, "invalid_input", ""},
-		{"bcs view garbage", "POST", "/view", viewCT, bytes.Repeat([]byte{0xff}, 64), 400, "invalid_input", ""},
+		{"bcs empty", "POST", "/transactions", bcsCT, nil, 400, "invalid_input", txnDecode},
+		{"bcs truncated", "POST", "/transactions", bcsCT, truncated, 400, "invalid_input", txnDecode},
+		{"bcs trailing byte", "POST", "/transactions", bcsCT, trailing, 400, "invalid_input", txnDecode},
+		{"bcs non-minimal uleb128", "POST", "/transactions", bcsCT, nonMinimal, 400, "invalid_input", txnDecode},
+		{"bcs unknown payload variant", "POST", "/transactions", bcsCT, unknownPayload, 400, "invalid_input", txnDecode},
+		{"bcs unknown authenticator variant", "POST", "/transactions", bcsCT, unknownAuth, 400, "invalid_input", txnDecode},
+		{"bcs batch claiming 2^31 elements", "POST", "/transactions/batch", bcsCT, hugeBatch, 400, "invalid_input", txnDecode},
+		{"bcs simulate truncated", "POST", "/transactions/simulate", bcsCT, truncated, 400, "invalid_input", txnDecode},
+		{"bcs view bad bool", "POST", "/view", viewCT, []byte{0x00}, 400, "invalid_input", viewDecode},
+		{"bcs view truncated", "POST", "/view", viewCT, []byte{0x01, 0x02}, 400, "invalid_input", viewDecode},
+		{"bcs view garbage", "POST", "/view", viewCT, bytes.Repeat([]byte{0xff}, 64), 400, "invalid_input", viewDecode},
 
 		// Limits, content types, methods.
 		{"9 MiB body", "POST", "/transactions", bcsCT, bigBody, 413, "web_framework_error", "limit"},
@@ -119,31 +125,31 @@ func badInputCases(dev []vmstub.DevAccount, mk func(vmstub.DevAccount, uint64, f
 
 		// Query and path parameters.
 		{"limit zero", "GET", "/transactions?limit=0", "", nil, 400, "invalid_input", "limit"},
-		{"limit not a number", "GET", "/transactions?limit=ten", "", nil, 400, "web_framework_error", "limit"},
+		{"limit not a number", "GET", "/transactions?limit=ten", "", nil, 400, "web_framework_error", "failed to parse parameter `limit`: "},
 		{"limit above u16", "GET", "/transactions?limit=65536", "", nil, 400, "web_framework_error", "limit"},
 		{"limit negative", "GET", "/accounts/0x1/resources?limit=-1", "", nil, 400, "web_framework_error", "limit"},
-		{"start not a number", "GET", "/transactions?start=abc", "", nil, 400, "web_framework_error", "start"},
+		{"start not a number", "GET", "/transactions?start=abc", "", nil, 400, "web_framework_error", "failed to parse parameter `start`: "},
 		{"start above u64", "GET", "/transactions?start=18446744073709551616", "", nil, 400, "web_framework_error", "start"},
 		{"start beyond the ledger", "GET", "/transactions?start=99999999", "", nil, 400, "invalid_input", "start"},
-		{"ledger_version not a number", "GET", "/accounts/0x1?ledger_version=x", "", nil, 400, "web_framework_error", "ledger_version"},
+		{"ledger_version not a number", "GET", "/accounts/0x1?ledger_version=x", "", nil, 400, "web_framework_error", "failed to parse parameter `ledger_version`: "},
 		{"ledger_version negative", "GET", "/accounts/0x1/resources?ledger_version=-5", "", nil, 400, "web_framework_error", "ledger_version"},
 		{"ledger_version in the future", "GET", "/accounts/0x1/resource/0x1::chain_id::ChainId?ledger_version=99999999", "", nil, 404, "version_not_found", "version"},
-		{"bad address", "GET", "/accounts/0xnothex", "", nil, 400, "web_framework_error", "address"},
+		{"bad address", "GET", "/accounts/0xnothex", "", nil, 400, "web_framework_error", "failed to parse path `address`: "},
 		{"address too long", "GET", "/accounts/0x" + strings.Repeat("1", 65), "", nil, 400, "web_framework_error", "address"},
-		{"bad hash", "GET", "/transactions/by_hash/0x1234", "", nil, 400, "web_framework_error", "txn_hash"},
-		{"bad version", "GET", "/transactions/by_version/-1", "", nil, 400, "web_framework_error", "txn_version"},
-		{"bad block height", "GET", "/blocks/by_height/1e3", "", nil, 400, "web_framework_error", "block_height"},
+		{"bad hash", "GET", "/transactions/by_hash/0x1234", "", nil, 400, "web_framework_error", "failed to parse path `txn_hash`: "},
+		{"bad version", "GET", "/transactions/by_version/-1", "", nil, 400, "web_framework_error", "failed to parse path `txn_version`: "},
+		{"bad block height", "GET", "/blocks/by_height/1e3", "", nil, 400, "web_framework_error", "failed to parse path `block_height`: "},
 		{"bad struct tag", "GET", "/accounts/0x1/resource/0x1::coin", "", nil, 400, "invalid_input", "resource_type"},
 		{"struct tag nested 100 deep", "GET", "/accounts/0x1/resource/0x1::m::S%3C" + strings.Repeat("vector%3C", 100) + "u8" + strings.Repeat("%3E", 100) + "%3E", "", nil, 400, "invalid_input", ""},
 		{"10,000-char module name", "GET", "/accounts/0x1/module/" + longIdent, "", nil, 400, "invalid_input", "module"},
-		{"bad creation number", "GET", "/accounts/0x1/events/abc", "", nil, 400, "web_framework_error", "creation_number"},
+		{"bad creation number", "GET", "/accounts/0x1/events/abc", "", nil, 400, "web_framework_error", "failed to parse path `creation_number`: "},
 		{"bad field name", "GET", "/accounts/0x1/events/0x1::block::BlockResource/no-such-field!", "", nil, 400, "invalid_input", "field"},
-		{"bad with_transactions", "GET", "/blocks/by_height/0?with_transactions=maybe", "", nil, 400, "web_framework_error", "with_transactions"},
+		{"bad with_transactions", "GET", "/blocks/by_height/0?with_transactions=maybe", "", nil, 400, "web_framework_error", "failed to parse parameter `with_transactions`: "},
 		{"bad duration_secs", "GET", "/-/healthy?duration_secs=-1", "", nil, 400, "web_framework_error", "duration_secs"},
-		{"bad table handle", "POST", "/tables/0xzz/item", jsonCT, []byte(`{"key_type":"u8","value_type":"u8","key":1}`), 400, "web_framework_error", "table_handle"},
+		{"bad table handle", "POST", "/tables/0xzz/item", jsonCT, []byte(`{"key_type":"u8","value_type":"u8","key":1}`), 400, "web_framework_error", "failed to parse path `table_handle`: "},
 		{"bad balance asset", "GET", "/accounts/0x1/balance/not::a", "", nil, 400, "invalid_input", "asset_type"},
 		{"bad resources cursor", "GET", "/accounts/0x1/resources?start=zz", "", nil, 400, "invalid_input", "cursor"},
-		{"bad simulate flag", "POST", "/transactions/simulate?estimate_max_gas_amount=yes", bcsCT, good, 400, "web_framework_error", "estimate_max_gas_amount"},
+		{"bad simulate flag", "POST", "/transactions/simulate?estimate_max_gas_amount=yes", bcsCT, good, 400, "web_framework_error", "failed to parse parameter `estimate_max_gas_amount`: "},
 
 		// Transactions the prologue rejects.
 		{"wrong chain id", "POST", "/transactions", bcsCT, wrongChain, 400, "vm_error", "BAD_CHAIN_ID"},

@@ -11,17 +11,23 @@ import (
 	"github.com/ledgernode/ledgernode/storage"
 )
 
-// parseError is the framework error for an unparsable parameter, worded as
-// the real node words it.
+// parseError is the framework error for an unparsable query parameter,
+// worded as the real node's web framework words it.
 func parseError(name string, err error) error {
 	return frameworkError(http.StatusBadRequest, "failed to parse parameter `%s`: %v", name, err)
+}
+
+// pathError is the framework error for an unparsable path parameter,
+// worded as the real node's web framework words it.
+func pathError(name string, err error) error {
+	return frameworkError(http.StatusBadRequest, "failed to parse path `%s`: %v", name, err)
 }
 
 // pathU64 parses a u64 path parameter.
 func pathU64(r *http.Request, name string) (uint64, error) {
 	v, err := ledgerapi.ParseU64(pathVar(r, name))
 	if err != nil {
-		return 0, parseError(name, err)
+		return 0, pathError(name, err)
 	}
 	return v, nil
 }
@@ -30,7 +36,7 @@ func pathU64(r *http.Request, name string) (uint64, error) {
 func pathAddress(r *http.Request, name string) (ledgerapi.Address, error) {
 	a, err := ledgerapi.ParseAddress(pathVar(r, name))
 	if err != nil {
-		return a, parseError(name, err)
+		return a, pathError(name, err)
 	}
 	return a, nil
 }
@@ -39,7 +45,7 @@ func pathAddress(r *http.Request, name string) (ledgerapi.Address, error) {
 func pathHash(r *http.Request, name string) (ledgerapi.HashValue, error) {
 	h, err := ledgerapi.ParseHash(pathVar(r, name))
 	if err != nil {
-		return h, parseError(name, err)
+		return h, pathError(name, err)
 	}
 	return h, nil
 }

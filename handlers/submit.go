@@ -90,7 +90,7 @@ func (a *API) submitBatch(r *http.Request) (*reply, error) {
 			raws = append(raws, d.Since(start))
 		}
 		if err := d.Finish(); err != nil {
-			return nil, ledgerapi.InvalidInput("Failed to deserialize input into a list of SignedTransaction: %v", err)
+			return nil, ledgerapi.InvalidInput("Failed to deserialize input into SignedTransaction: %v", err)
 		}
 	case mt == ledgerapi.ContentTypeJSON:
 		var reqs []txn.SubmitTransactionRequest

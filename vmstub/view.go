@@ -53,7 +53,7 @@ func (vm *VM) View(state storage.View, fn ledgerapi.EntryFunctionId, tyArgs []le
 	f := vm.reg.function(fn)
 	if f == nil || f.def.Native == nil {
 		st := StatusFunctionResolutionFailure
-		return nil, nil, 0, &ViewError{Kind: ErrUnknownFunction, Status: &st, Message: fmt.Sprintf("function %s does not exist", fn)}
+		return nil, nil, 0, &ViewError{Kind: ErrUnknownFunction, Status: &st, Message: fmt.Sprintf("Module or function do not exist for %s", fn)}
 	}
 	if !f.def.IsView {
 		return nil, nil, 0, &ViewError{Kind: ErrNotView, Message: fmt.Sprintf("function %s is not marked as a view function", fn)}

@@ -109,8 +109,8 @@ func TestViewErrors(t *testing.T) {
 		code   uint64 // 0: no VM status
 		msg    string
 	}{
-		{"unknown function", "0x1::coin::nope", nil, nil, vmstub.ErrUnknownFunction, 1091, "function 0x1::coin::nope does not exist"},
-		{"unknown module", "0x1::nope::f", nil, nil, vmstub.ErrUnknownFunction, 1091, "function 0x1::nope::f does not exist"},
+		{"unknown function", "0x1::coin::nope", nil, nil, vmstub.ErrUnknownFunction, 1091, "Module or function do not exist for 0x1::coin::nope"},
+		{"unknown module", "0x1::nope::f", nil, nil, vmstub.ErrUnknownFunction, 1091, "Module or function do not exist for 0x1::nope::f"},
 		{"not a view", "0x1::aptos_account::transfer", nil, nil, vmstub.ErrNotView, 0, "function 0x1::aptos_account::transfer is not marked as a view function"},
 		{"type arguments", "0x1::coin::balance", nil, [][]byte{addr}, vmstub.ErrInvalidArguments, 1076, "0x1::coin::balance: NUMBER_OF_TYPE_ARGUMENTS_MISMATCH"},
 		{"argument count", "0x1::account::exists_at", nil, nil, vmstub.ErrInvalidArguments, 1098, "0x1::account::exists_at: NUMBER_OF_ARGUMENTS_MISMATCH"},
