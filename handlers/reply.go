@@ -132,7 +132,21 @@ func (a *API) writeError(w http.ResponseWriter, r *http.Request, err error) {
 	if info, ierr := a.deps.Store.LedgerInfo(r.Context()); ierr == nil {
 		a.headers.set(w.Header(), &info)
 	}
-	writeJSON(w, status, body)
+	discard := a.leftoverBody(w, r, status)
+	if discard == nil {
+		writeJSON(w, status, body)
+		return
+	}
+	// The answer is flushed before the handler returns: give it its
+	// length, as net/http does for short answers it sends itself.
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.Encode(body)
+	b := bytes.TrimRight(buf.Bytes(), "\n")
+	w.Header().Set("Content-Length", strconv.Itoa(len(b)))
+	writeJSONBytes(w, status, b)
+	discard()
 }
 
 // storageError maps a storage failure for a lookup into the API error the

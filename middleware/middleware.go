@@ -125,6 +125,7 @@ func AccessLog(log zerolog.Logger, route func(*http.Request) string) Middleware 
 func writeError(w http.ResponseWriter, status int, code ledgerapi.ErrorCode, msg string) {
 	b, _ := json.Marshal(&ledgerapi.Error{Message: msg, ErrorCode: code})
 	w.Header().Set("Content-Type", ledgerapi.ContentTypeJSON)
+	w.Header().Set("Content-Length", strconv.Itoa(len(b)))
 	w.WriteHeader(status)
 	w.Write(b)
 }
@@ -150,23 +151,6 @@ func Recover(log zerolog.Logger) Middleware {
 				}
 			}()
 			next.ServeHTTP(sw, r)
-		})
-	}
-}
-
-// MaxBody limits request bodies to n bytes: a declared Content-Length above
-// n is answered 413 at once, and reading past n fails (handlers then answer
-// 413 themselves).
-func MaxBody(n int64) Middleware {
-	return func(next http.Handler) http.Handler {
-		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			if r.ContentLength > n {
-				writeError(w, http.StatusRequestEntityTooLarge, ledgerapi.CodeWebFrameworkError,
-					"request body of "+strconv.FormatInt(r.ContentLength, 10)+" bytes exceeds the limit of "+strconv.FormatInt(n, 10)+" bytes")
-				return
-			}
-			r.Body = http.MaxBytesReader(w, r.Body, n)
-			next.ServeHTTP(w, r)
 		})
 	}
 }
