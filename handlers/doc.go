@@ -19,7 +19,8 @@
 // the submission endpoints answer 403 api_disabled, without an Executor
 // so do view and simulate. Options holds the limits, each defaulting to the
 // real node's value (page sizes 25/100, 10,000 transactions per block, 8 MiB
-// bodies, batches of 10, a 1 s wait_by_hash with 100 waiters).
+// bodies, batches of 10, a 1 s wait_by_hash with 100 waiters); GitHash is
+// what GET / reports as git_hash (BuildRevision by default).
 //
 // # Requests and responses
 //
@@ -48,7 +49,18 @@
 // internal_error). Framework errors (unknown route 404, wrong method 405,
 // unsupported media type 415, body too large 413, unparsable parameters
 // 400) use web_framework_error. Errors that are not API errors become a
-// generic 500 internal_error and are logged, never echoed.
+// generic 500 internal_error and are logged, never echoed. Bodies and
+// parameters that do not parse are worded as on the real node ("Failed to
+// deserialize input into SignedTransaction: …", "parse request payload
+// error: …", "failed to parse path `txn_hash`: …", "failed to parse
+// parameter `limit`: …"). A view of a function that cannot be called
+// answers the same in JSON and BCS: the executor is asked about the
+// function before a JSON request's arguments are blamed.
+//
+// An error answered before the body was read to its end (413 always)
+// closes the connection, but only after reading and discarding the rest of
+// a body up to twice the limit, so that clients that write a whole request
+// before reading still read the answer (see linger.go).
 //
 // # Documentation
 //
