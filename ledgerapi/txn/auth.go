@@ -3,6 +3,7 @@ package txn
 import (
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
+	"github.com/ledgernode/ledgernode/ledgerapi/crypto"
 )
 
 // MaxSignatures bounds the signatures across all authenticators of one
@@ -74,11 +75,20 @@ type SingleKeyAuthenticator struct {
 }
 
 // MultiKeyAuthenticator is a k-of-n set of keys of any scheme.
+//
+// Bitmap is the signers' bit vector exactly as the transaction carries it:
+// bit i, counted from the most significant bit of byte 0, marks key i. Its
+// length varies between clients (4 bytes from the TypeScript SDK, the
+// shortest cover of the highest signer from the Go SDK, ⌈keys/8⌉ from the
+// node's JSON conversion) and is kept, so a decoded transaction re-encodes
+// to the bytes that were hashed. Decoding only bounds the length
+// (crypto.MaxBitVecBytes); Verify checks the bits against the keys and
+// signatures.
 type MultiKeyAuthenticator struct {
 	PublicKeys         []AnyPublicKey
 	SignaturesRequired uint8
 	Signatures         []AnySignature
-	Bitmap             [4]byte // bit i (MSB first) marks key i
+	Bitmap             []byte
 }
 
 // AbstractionAuthenticator authorizes through a Move function (account abstraction).
@@ -239,7 +249,7 @@ func (a *AccountAuthenticator) MarshalBCS(e *bcs.Encoder) {
 		for i := range m.Signatures {
 			m.Signatures[i].MarshalBCS(e)
 		}
-		e.WriteBytes(m.Bitmap[:])
+		e.WriteBytes(m.Bitmap)
 	case AccountAbstraction:
 		x := a.Abstraction
 		x.FunctionInfo.ModuleAddress.MarshalBCS(e)
@@ -336,8 +346,10 @@ func unmarshalMultiKey(d *bcs.Decoder) *MultiKeyAuthenticator {
 	for i := range m.Signatures {
 		m.Signatures[i].UnmarshalBCS(d)
 	}
-	bm := readSized(d, "MultiKeySignature.bitmap", 4)
-	copy(m.Bitmap[:], bm)
+	m.Bitmap = d.ReadBytes("MultiKeySignature.bitmap")
+	if !d.Failed() && len(m.Bitmap) > crypto.MaxBitVecBytes {
+		d.Failf(bcs.ErrLength, "MultiKeySignature.bitmap", "%d bytes, at most %d", len(m.Bitmap), crypto.MaxBitVecBytes)
+	}
 	return m
 }
 

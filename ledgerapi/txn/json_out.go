@@ -7,7 +7,6 @@ import (
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
-	"github.com/ledgernode/ledgernode/ledgerapi/crypto"
 )
 
 // ArgCodec converts entry-function arguments between JSON and BCS using the
@@ -256,13 +255,15 @@ func accountSignatureJSON(a *AccountAuthenticator) *signatureJSON {
 		for i, k := range m.PublicKeys {
 			keys[i] = PublicKeyJSON{Value: k.Key, Type: k.Scheme.String()}
 		}
-		sigs := make([]IndexedSignatureJSON, len(m.Signatures))
-		idx := crypto.BitmapIndices(m.Bitmap)
-		for i, s := range m.Signatures {
-			if i < len(idx) {
-				sigs[i].Index = uint8(idx[i])
-			}
-			sigs[i].Signature = SignatureValueJSON{Value: s.Sig, Type: s.Scheme.String()}
+		// As the node renders it: the set positions of the bitmap paired
+		// with the signatures in order, as many as both lists have (they
+		// differ only in a transaction that does not verify, e.g. one
+		// shown by simulation).
+		idx := multiKeyIndices(m.Bitmap, len(m.Signatures))
+		sigs := make([]IndexedSignatureJSON, min(len(idx), len(m.Signatures)))
+		for i := range sigs {
+			s := m.Signatures[i]
+			sigs[i] = IndexedSignatureJSON{Index: uint8(idx[i]), Signature: SignatureValueJSON{Value: s.Sig, Type: s.Scheme.String()}}
 		}
 		req := m.SignaturesRequired
 		return &signatureJSON{PublicKeys: keys, Signatures: sigs, SignaturesRequired: &req, Type: "multi_key_signature"}
@@ -271,6 +272,19 @@ func accountSignatureJSON(a *AccountAuthenticator) *signatureJSON {
 		return &signatureJSON{FunctionInfo: x.FunctionInfo.String(), AuthData: abstractionAuthData(x), Type: "abstract_signature"}
 	}
 	return &signatureJSON{Type: "no_account_signature"}
+}
+
+// multiKeyIndices returns the first (at most limit) set positions of bitmap.
+func multiKeyIndices(bitmap []byte, limit int) []int {
+	var out []int
+	for i := 0; i < len(bitmap) && len(out) < limit; i++ {
+		for j := 0; j < 8 && len(out) < limit; j++ {
+			if bitmap[i]&(0x80>>j) != 0 {
+				out = append(out, 8*i+j)
+			}
+		}
+	}
+	return out
 }
 
 func multiEd25519JSON(pub, sig []byte) *signatureJSON {

@@ -193,8 +193,10 @@ func (s *SignatureRequest) multiKey(path string) (*AccountAuthenticator, error) 
 	if s.SignaturesRequired == nil || *s.SignaturesRequired == 0 || int(*s.SignaturesRequired) > n {
 		return nil, fmt.Errorf("%s.signatures_required: must be within 1..%d", path, n)
 	}
-	if len(s.Signatures) > n {
-		return nil, fmt.Errorf("%s.signatures: %d signatures for %d keys", path, len(s.Signatures), n)
+	// The node's own input checks (MultiKeySignature::verify in the API):
+	// at least one signature, and exactly signatures_required of them.
+	if len(s.Signatures) == 0 || len(s.Signatures) != int(*s.SignaturesRequired) {
+		return nil, fmt.Errorf("%s.signatures: %d signatures, want exactly signatures_required (%d)", path, len(s.Signatures), *s.SignaturesRequired)
 	}
 	m := &MultiKeyAuthenticator{SignaturesRequired: *s.SignaturesRequired, PublicKeys: make([]AnyPublicKey, n)}
 	for i, k := range s.PublicKeys {
@@ -225,7 +227,9 @@ func (s *SignatureRequest) multiKey(path string) (*AccountAuthenticator, error) 
 		}
 		m.Signatures = append(m.Signatures, sig)
 	}
-	m.Bitmap = crypto.BitmapFrom(indices)
+	// The node builds the bitmap for ⌈keys/8⌉ bytes (MultiKeyAuthenticator::new),
+	// so the transaction and its hash are the ones it would make.
+	m.Bitmap = crypto.BitVecFrom(n, indices)
 	return &AccountAuthenticator{Variant: AccountMultiKey, MultiKey: m}, nil
 }
 

@@ -59,8 +59,9 @@ func sampleTransactions(t testing.TB) map[string]*SignedTransaction {
 	out["multi_ed25519"] = &SignedTransaction{Raw: mraw, Auth: TransactionAuthenticator{Variant: AuthMultiEd25519,
 		Sender: AccountAuthenticator{Variant: AccountMultiEd25519, PublicKey: pub, Signature: sig}}}
 
-	// Multi-key 2-of-3 over ed25519 keys, signed by keys 1 and 2.
-	mk := &MultiKeyAuthenticator{SignaturesRequired: 2, Bitmap: [4]byte{0x60}}
+	// Multi-key 2-of-3 over ed25519 keys, signed by keys 1 and 2, with the
+	// 1-byte bitmap the node itself builds from JSON (⌈3/8⌉ bytes).
+	mk := &MultiKeyAuthenticator{SignaturesRequired: 2, Bitmap: []byte{0x60}}
 	for _, k := range keys {
 		mk.PublicKeys = append(mk.PublicKeys, AnyPublicKey{Scheme: KeyEd25519, Key: k.Public().(ed25519.PublicKey)})
 	}

@@ -112,8 +112,23 @@ func verifyAny(k *AnyPublicKey, s *AnySignature, msg []byte) error {
 	return fmt.Errorf("%w: a %s signature cannot be checked with a %s key", crypto.ErrInvalidSignature, s.Scheme, k.Scheme)
 }
 
+// verify applies the node's MultiKey rules (aptos-core
+// MultiKeyAuthenticator::to_single_key_authenticators), in its order: the
+// bitmap marks at least one key, no position at or beyond the number of
+// keys, exactly as many keys as there are signatures, and at least
+// signatures_required of them; then the i-th signature is checked against
+// the key of the i-th set position.
 func (m *MultiKeyAuthenticator) verify(msg []byte) error {
-	idx := crypto.BitmapIndices(m.Bitmap)
+	last := crypto.BitVecLast(m.Bitmap)
+	if last < 0 {
+		return fmt.Errorf("%w: multi-key bitmap marks no keys", crypto.ErrInvalidSignature)
+	}
+	if last >= len(m.PublicKeys) {
+		return fmt.Errorf("%w: multi-key bitmap marks key %d but there are only %d keys", crypto.ErrInvalidSignature, last, len(m.PublicKeys))
+	}
+	// Every set position is below the key count (at most 32), so the
+	// index list stays small whatever the bitmap's length.
+	idx := crypto.BitVecIndices(m.Bitmap)
 	if len(idx) != len(m.Signatures) {
 		return fmt.Errorf("%w: multi-key bitmap marks %d keys but %d signatures are given", crypto.ErrInvalidSignature, len(idx), len(m.Signatures))
 	}
@@ -121,9 +136,6 @@ func (m *MultiKeyAuthenticator) verify(msg []byte) error {
 		return fmt.Errorf("%w: multi-key has %d signatures, %d required", crypto.ErrInvalidSignature, len(idx), m.SignaturesRequired)
 	}
 	for i, k := range idx {
-		if k >= len(m.PublicKeys) {
-			return fmt.Errorf("%w: multi-key bitmap marks key %d of %d", crypto.ErrInvalidSignature, k, len(m.PublicKeys))
-		}
 		if err := verifyAny(&m.PublicKeys[k], &m.Signatures[i], msg); err != nil {
 			return fmt.Errorf("multi-key signature %d (key %d): %w", i, k, err)
 		}
