@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -80,6 +81,102 @@ func TestVerifyWebAuthn(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			expectInvalid(t, VerifyWebAuthn(pub, tt.signingMessage, tt.sig, tt.ad, tt.cd), tt.wantText)
+		})
+	}
+}
+
+// The Secure Payment Confirmation assertion of the same aptos-core tests
+// (verify_real_partial_authenticator_assertion_response_from_spc): type
+// payment.get and client data extended with more keys. The public key is
+// the COSE key of its SPC_ATTESTATION_OBJECT; the raw transaction is the
+// same RAW_TXN_BCS_BYTES.
+const (
+	aptosSPCPub      = "041d724e67806fddd7bf619a60efd25777032aa25e457e6362aaa08a3cbff5dd1bbabe8d0d3e47844bb454f973a5ebd9b7694e1a1d2a88d5df172b6ca822cf67c1"
+	aptosSPCAuthData = "49960de5880e8c687434170f6476605b8fe4aeb9a28632c7995cf3ba831d97630500000000"
+	aptosSPCClient   = `{"type":"payment.get","challenge":"eUf1aXwdtHKnIYUXkTgHxmWtYQ_U0c3O8Ldmx3PTA_g","origin":"http://localhost:5173","crossOrigin":false,"payment":{"rpId":"localhost","topOrigin":"http://localhost:5173","payeeOrigin":"https://localhost:4000","total":{"value":"1.01","currency":"APT"},"instrument":{"icon":"https://aptoslabs.com/assets/favicon-2c9e23abc3a3f4c45038e8c784b0a4ecb9051baa.ico","displayName":"Petra test"}},"other_keys_can_be_added_here":"do not compare clientDataJSON against a template. See https://goo.gl/yabPex"}`
+	aptosSPCSig      = "fe2847b5d8bb6176c46afbaa6a2fb84daebb12870eb8959225500a2589bb44542b1df6782017fe45e42b947af4d8b7508b380c3ec33161b8b9aab88a7b276aed"
+)
+
+func TestVerifyWebAuthnAptosPaymentVector(t *testing.T) {
+	msg := SigningMessage(SaltRawTransaction, unhex(t, aptosWebAuthnRawTxn))
+	err := VerifyWebAuthn(unhex(t, aptosSPCPub), msg, unhex(t, aptosSPCSig), unhex(t, aptosSPCAuthData), []byte(aptosSPCClient))
+	if err != nil {
+		t.Fatalf("payment.get assertion: %v", err)
+	}
+}
+
+// TestWebAuthnClientDataRules re-signs every client data variant, so each
+// case passes or fails on the client data rule alone: the node parses it
+// with serde_json into passkey-types' CollectedClientData and decodes the
+// challenge with passkey-types' base64 parser.
+func TestWebAuthnClientDataRules(t *testing.T) {
+	key := testR1Key(t, 9)
+	pub := r1PubBytes(t, key)
+	authData := bytes.Repeat([]byte{0x49}, 37)
+	// A message whose challenge's standard base64 has a '+' or '/', so the
+	// base64url decoder cannot read it and the standard one is used.
+	var msg []byte
+	var challenge [32]byte
+	for i := 0; ; i++ {
+		msg = SigningMessage(SaltRawTransaction, fmt.Appendf(nil, "raw txn %d", i))
+		challenge = SHA3_256(msg)
+		if strings.ContainsAny(base64.RawStdEncoding.EncodeToString(challenge[:]), "+/") {
+			break
+		}
+	}
+	url := base64.RawURLEncoding.EncodeToString(challenge[:])
+	std := base64.RawStdEncoding.EncodeToString(challenge[:])
+	// 32 bytes make 43 characters whose last carries 4 unused low bits.
+	bump := func(s string, alphabet string) string {
+		last := strings.IndexByte(alphabet, s[len(s)-1])
+		return s[:len(s)-1] + string(alphabet[last|1])
+	}
+	const urlAlphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+	const stdAlphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+	cd := func(rest string) string {
+		return `{"type":"webauthn.get","challenge":"` + url + `","origin":"https://wallet.example"` + rest + `}`
+	}
+	tests := []struct {
+		name, client, wantErr string // wantErr "" means accepted
+	}{
+		{"webauthn.get", cd(`,"crossOrigin":false`), ""},
+		{"webauthn.create (the node accepts it)", strings.Replace(cd(""), "webauthn.get", "webauthn.create", 1), ""},
+		{"payment.get", strings.Replace(cd(""), "webauthn.get", "payment.get", 1), ""},
+		{"crossOrigin null", cd(`,"crossOrigin":null`), ""},
+		{"extra keys of any kind", cd(`,"x":[1,{"y":null}],"Type":7`), ""},
+		{"escaped surrogate pair", cd(`,"x":"\ud83e\udd80"`), ""},
+		{"surrounding whitespace", " \n" + cd("") + "\t\r\n", ""},
+		{"padded base64url challenge", strings.Replace(cd(""), url, url+"==", 1), ""},
+		{"base64url challenge with unused bits set", strings.Replace(cd(""), url, bump(url, urlAlphabet), 1), ""},
+		{"standard base64 challenge", strings.Replace(cd(""), url, std, 1), ""},
+		{"standard base64 challenge with unused bits set", strings.Replace(cd(""), url, bump(std, stdAlphabet), 1), "challenge is not base64url"},
+		{"challenge with a line break", strings.Replace(cd(""), url, url[:20]+`\u000a`+url[20:], 1), "challenge is not base64url"},
+		{"type webauthn.sign", strings.Replace(cd(""), "webauthn.get", "webauthn.sign", 1), `type "webauthn.sign"`},
+		{"type in another case", strings.Replace(cd(""), `"type"`, `"Type"`, 1), "lacks one of type, challenge, origin (no type)"},
+		{"type twice", cd(`,"type":"webauthn.get"`), `field "type" twice`},
+		{"type not a string", strings.Replace(cd(""), `"webauthn.get"`, `null`, 1), "field type is not a string"},
+		{"origin not a string", strings.Replace(cd(""), `"https://wallet.example"`, `1`, 1), "field origin is not a string"},
+		{"crossOrigin as a string", cd(`,"crossOrigin":"false"`), "crossOrigin is not a boolean"},
+		{"no origin", `{"type":"webauthn.get","challenge":"` + url + `"}`, "(no origin)"},
+		{"an array", `[` + cd("") + `]`, "not a JSON object"},
+		{"two objects", cd("") + cd(""), "bytes after its JSON object"},
+		{"invalid UTF-8", strings.Replace(cd(""), "wallet", "wal\xfflet", 1), "not valid UTF-8"},
+		{"lone high surrogate", cd(`,"x":"\ud83e"`), "lone UTF-16 surrogate"},
+		{"lone low surrogate", cd(`,"x":"\udd80 "`), "lone UTF-16 surrogate"},
+		{"unescaped control character", strings.Replace(cd(""), "wallet", "wal\x01let", 1), "not valid JSON"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			client := []byte(tt.client)
+			h := sha256.Sum256(client)
+			err := VerifyWebAuthn(pub, msg, signR1(t, key, cat(authData, h[:])), authData, client)
+			if tt.wantErr == "" {
+				if err != nil {
+					t.Fatalf("rejected: %v\n%s", err, client)
+				}
+				return
+			}
+			expectInvalid(t, err, tt.wantErr)
 		})
 	}
 }
