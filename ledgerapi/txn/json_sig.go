@@ -134,6 +134,12 @@ func (s *SignatureRequest) account(path string) (*AccountAuthenticator, error) {
 		if err != nil {
 			return nil, err
 		}
+		// The node's input check of a secp256r1 key with a WebAuthn
+		// signature (WebAuthnSignature::verify in the API) bounds the
+		// assertion's bytes.
+		if sig.Scheme == SigWebAuthn && len(sig.Sig) > crypto.MaxWebAuthnSignatureBytes {
+			return nil, fmt.Errorf("%s.signature.value: the WebAuthn signature is %d bytes, at most %d", path, len(sig.Sig), crypto.MaxWebAuthnSignatureBytes)
+		}
 		return &AccountAuthenticator{Variant: AccountSingleKey, SingleKey: &SingleKeyAuthenticator{PublicKey: pk, Signature: sig}}, nil
 	case "multi_key_signature":
 		return s.multiKey(path)

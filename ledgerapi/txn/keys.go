@@ -149,12 +149,51 @@ func (s *AnySignature) UnmarshalBCS(d *bcs.Decoder) {
 	switch s.Scheme {
 	case SigWebAuthn:
 		start := d.Offset()
-		d.Variant("AssertionSignature", 1) // Secp256r1Ecdsa
-		readSized(d, "AssertionSignature.secp256r1_ecdsa", 64)
-		d.ReadBytes("PartialAuthenticatorAssertionResponse.authenticator_data")
-		d.ReadBytes("PartialAuthenticatorAssertionResponse.client_data_json")
+		readWebAuthnAssertion(d)
 		s.Sig = captured(d, start)
 	default:
 		d.Fail(bcs.ErrInvalidValue, "AnySignature", "keyless signatures are not supported by this node")
 	}
+}
+
+// WebAuthnAssertion is the PartialAuthenticatorAssertionResponse an
+// AnySignature of scheme web_authn carries (its Sig is the BCS of this):
+// the AssertionSignature enum, whose only variant 0 is a secp256r1 ECDSA
+// signature r ‖ s (64 bytes), then the authenticator data and the client
+// data JSON, each a length-prefixed byte string, exactly as the
+// authenticator returned them.
+type WebAuthnAssertion struct {
+	Signature         []byte
+	AuthenticatorData []byte
+	ClientDataJSON    []byte
+}
+
+// ParseWebAuthnAssertion decodes the BCS of a
+// PartialAuthenticatorAssertionResponse, which must be consumed exactly.
+func ParseWebAuthnAssertion(b []byte) (*WebAuthnAssertion, error) {
+	d := bcs.NewDecoder(b)
+	a := readWebAuthnAssertion(d)
+	if err := d.Finish(); err != nil {
+		return nil, err
+	}
+	return a, nil
+}
+
+func readWebAuthnAssertion(d *bcs.Decoder) *WebAuthnAssertion {
+	a := new(WebAuthnAssertion)
+	d.Variant("AssertionSignature", 1) // Secp256r1Ecdsa
+	a.Signature = readSized(d, "AssertionSignature.secp256r1_ecdsa", 64)
+	a.AuthenticatorData = d.ReadBytes("PartialAuthenticatorAssertionResponse.authenticator_data")
+	a.ClientDataJSON = d.ReadBytes("PartialAuthenticatorAssertionResponse.client_data_json")
+	return a
+}
+
+// Bytes returns the BCS of the assertion (an AnySignature's Sig).
+func (a *WebAuthnAssertion) Bytes() []byte {
+	e := bcs.NewEncoder(8 + len(a.Signature) + len(a.AuthenticatorData) + len(a.ClientDataJSON))
+	e.Variant(0)
+	e.WriteBytes(a.Signature)
+	e.WriteBytes(a.AuthenticatorData)
+	e.WriteBytes(a.ClientDataJSON)
+	return e.Bytes()
 }

@@ -105,11 +105,27 @@ func verifyAny(k *AnyPublicKey, s *AnySignature, msg []byte) error {
 		return crypto.VerifyEd25519(k.Key, msg, s.Sig)
 	case k.Scheme == KeySecp256k1 && s.Scheme == SigSecp256k1:
 		return crypto.VerifySecp256k1(k.Key, msg, s.Sig)
-	case s.Scheme == SigWebAuthn, s.Scheme == SigKeyless, s.Scheme == SigSlhDsaSha2_128s,
+	case s.Scheme == SigWebAuthn:
+		return verifyWebAuthn(k, s.Sig, msg)
+	case s.Scheme == SigKeyless, s.Scheme == SigSlhDsaSha2_128s,
 		k.Scheme == KeyKeyless, k.Scheme == KeyFederatedKeyless, k.Scheme == KeySlhDsaSha2_128s:
 		return fmt.Errorf("%w: verification of %s signatures with %s keys is not supported", crypto.ErrUnsupported, s.Scheme, k.Scheme)
 	}
 	return fmt.Errorf("%w: a %s signature cannot be checked with a %s key", crypto.ErrInvalidSignature, s.Scheme, k.Scheme)
+}
+
+// verifyWebAuthn checks a WebAuthn assertion (sig is the BCS of the
+// PartialAuthenticatorAssertionResponse) over the signing message msg. As
+// on the node, only a secp256r1 key can verify one.
+func verifyWebAuthn(k *AnyPublicKey, sig, msg []byte) error {
+	a, err := ParseWebAuthnAssertion(sig)
+	if err != nil {
+		return fmt.Errorf("%w: %v", crypto.ErrInvalidSignature, err)
+	}
+	if k.Scheme != KeySecp256r1 {
+		return fmt.Errorf("%w: a web_authn signature needs a secp256r1_ecdsa key, not %s", crypto.ErrInvalidSignature, k.Scheme)
+	}
+	return crypto.VerifyWebAuthn(k.Key, msg, a.Signature, a.AuthenticatorData, a.ClientDataJSON)
 }
 
 // verify applies the node's MultiKey rules (aptos-core
