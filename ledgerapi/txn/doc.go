@@ -8,7 +8,9 @@
 //
 // Decoding is strict (see DecodeSignedTransaction) and keeps the wire
 // variant of every choice, so that encoding a decoded transaction gives back
-// the exact bytes that were signed. Module bundles, encrypted payloads,
+// the exact bytes that were signed; a MultiKey signature's bitmap, for one,
+// keeps the length the client chose (1 to 4 bytes in practice). Module
+// bundles, encrypted payloads,
 // keyless signatures and type tags of index 11 and above are rejected with a
 // descriptive error.
 //
