@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/base64"
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -179,4 +180,29 @@ func TestWebAuthnClientDataRules(t *testing.T) {
 			expectInvalid(t, err, tt.wantErr)
 		})
 	}
+}
+
+// FuzzWebAuthnClientData feeds arbitrary client data to the parser: it must
+// not panic, and whatever it accepts is one JSON value of a WebAuthn type.
+func FuzzWebAuthnClientData(f *testing.F) {
+	f.Add([]byte(aptosWebAuthnClient))
+	f.Add([]byte(aptosSPCClient))
+	f.Add([]byte(`{"type":"webauthn.get","challenge":"\ud83e\udd80","origin":"","crossOrigin":null}`))
+	f.Add([]byte(`{"type":"webauthn.get","type":"x"}`))
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		challenge, err := parseClientData(raw)
+		if err != nil {
+			return
+		}
+		var cd map[string]any // exact keys, unlike a struct
+		if !json.Valid(raw) || json.Unmarshal(raw, &cd) != nil {
+			t.Fatalf("accepted %q", raw)
+		}
+		if typ, _ := cd["type"].(string); !webAuthnTypes[typ] || cd["challenge"] != challenge {
+			t.Fatalf("accepted %q (type %v, challenge %q)", raw, cd["type"], challenge)
+		}
+		if _, ok := decodeChallenge(challenge); ok && strings.ContainsAny(challenge, "\r\n") {
+			t.Fatalf("challenge with a line break decoded: %q", challenge)
+		}
+	})
 }
