@@ -128,3 +128,15 @@ test("simulate with zeroed signatures under a 1-byte bitmap", async () => {
   assert.equal(body[0].success, true, body[0].vm_status);
   assert.equal(body[0].hash, userTxnHash(bytes));
 });
+
+test("simulate with no signatures under an empty bitmap (the Go SDK's simulation shape)", async () => {
+  const transaction = await transferFrom(Account.generate().accountAddress, 3000);
+  const sim = new MultiKeySignature({ signatures: [], bitmap: [] });
+  sim.bitmap = new Uint8Array(0);
+  const bytes = new SignedTransaction(transaction.rawTransaction,
+    new TransactionAuthenticatorSingleSender(new AccountAuthenticatorMultiKey(multiKey, sim))).bcsToBytes();
+  assert.equal(hex(bytes.slice(-2)), "0x0000");
+  const { status, body } = await postBCS("/transactions/simulate", bytes);
+  assert.equal(status, 200, JSON.stringify(body));
+  assert.equal(body[0].success, true, body[0].vm_status);
+});

@@ -142,28 +142,44 @@ func TestMultiKeyBitmapRejections(t *testing.T) {
 	}
 }
 
-// TestMultiKeySimulationDecodes: what a client sends to simulate a MultiKey
-// transaction (every key "signed" with zero bytes, here under a 1-byte
-// bitmap) decodes and fails verification, so the simulate handler runs it.
+// TestMultiKeySimulationDecodes: what clients send to simulate a MultiKey
+// transaction decodes and fails verification, so the simulate handler runs
+// it: every key "signed" with zero bytes (the TypeScript SDK's shape, here
+// under a 1-byte bitmap), and no signatures under an empty bitmap (the Go
+// SDK's MultiKey simulation authenticator).
 func TestMultiKeySimulationDecodes(t *testing.T) {
 	st, _ := multiKeyTxn(t)
-	sim := *st.Auth.Sender.MultiKey
-	sim.Bitmap = []byte{0xe0}
-	sim.Signatures = make([]AnySignature, 3)
-	for i := range sim.Signatures {
-		sim.Signatures[i] = AnySignature{Scheme: SigEd25519, Sig: make([]byte, 64)}
+	zeroed := make([]AnySignature, 3)
+	for i := range zeroed {
+		zeroed[i] = AnySignature{Scheme: SigEd25519, Sig: make([]byte, 64)}
 	}
-	in := (&SignedTransaction{Raw: st.Raw, Auth: TransactionAuthenticator{Variant: AuthSingleSender,
-		Sender: AccountAuthenticator{Variant: AccountMultiKey, MultiKey: &sim}}}).Bytes()
-	got, err := DecodeSignedTransaction(in)
-	if err != nil {
-		t.Fatalf("decode: %v", err)
-	}
-	if err := got.Verify(); !errors.Is(err, crypto.ErrInvalidSignature) {
-		t.Fatalf("zero signatures must not verify: %v", err)
-	}
-	if key, _ := got.Auth.Sender.AuthKey(); key != st.Raw.Sender {
-		t.Fatalf("the simulated authenticator must still prove the sender's auth key")
+	for name, c := range map[string]struct {
+		bitmap []byte
+		sigs   []AnySignature
+		want   string
+	}{
+		"zeroed signatures, 1-byte bitmap": {[]byte{0xe0}, zeroed, "multi-key signature 0 (key 0)"},
+		"no signatures, empty bitmap":      {[]byte{}, nil, "bitmap marks no keys"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			sim := *st.Auth.Sender.MultiKey
+			sim.Bitmap, sim.Signatures = c.bitmap, c.sigs
+			in := (&SignedTransaction{Raw: st.Raw, Auth: TransactionAuthenticator{Variant: AuthSingleSender,
+				Sender: AccountAuthenticator{Variant: AccountMultiKey, MultiKey: &sim}}}).Bytes()
+			got, err := DecodeSignedTransaction(in)
+			if err != nil {
+				t.Fatalf("decode: %v", err)
+			}
+			if !bytes.Equal(got.Bytes(), in) {
+				t.Fatal("re-encoding differs")
+			}
+			if err := got.Verify(); !errors.Is(err, crypto.ErrInvalidSignature) || !strings.Contains(err.Error(), c.want) {
+				t.Fatalf("Verify = %v, want ErrInvalidSignature mentioning %q", err, c.want)
+			}
+			if key, _ := got.Auth.Sender.AuthKey(); key != st.Raw.Sender {
+				t.Fatalf("the simulated authenticator must still prove the sender's auth key")
+			}
+		})
 	}
 }
 
