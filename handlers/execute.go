@@ -92,12 +92,6 @@ func (a *API) view(r *http.Request) (*reply, error) {
 			return nil, ledgerapi.InvalidInput("Failed to deserialize input into ViewRequest: %v", err)
 		}
 	} else if err := a.viewFromBody(b, &f); err != nil {
-		var ae *argsError
-		if errors.As(err, &ae) {
-			if ferr := a.functionError(r.Context(), v, ae.fn, ae.tyArgs); ferr != nil {
-				return nil, ferr
-			}
-		}
 		return nil, err
 	}
 	vals, types, gas, err := a.deps.Executor.View(stateAt{r.Context(), a.deps.Store, v}, f.FunctionId(), f.TyArgs, f.Args)
@@ -199,46 +193,14 @@ func (a *API) viewFromJSON(req *viewRequest, f *txn.EntryFunction) error {
 		return ledgerapi.InvalidInput("JSON view arguments need the function's ABI, which this node does not have")
 	}
 	if f.Args, err = a.deps.Registry.EncodeArgs(fn, f.TyArgs, req.Arguments); err != nil {
-		return &argsError{fn: fn, tyArgs: f.TyArgs, err: ledgerapi.InvalidInput("%v", err)}
+		var vm *ledgerapi.VMStatus
+		if errors.As(err, &vm) {
+			return viewError(err) // a missing function: as the BCS path answers it
+		}
+		return ledgerapi.InvalidInput("%v", err)
 	}
 	return nil
 }
-
-// argsError is a JSON view request whose arguments could not be converted
-// to BCS: the function may not exist, not be a view, or the arguments may
-// not fit its parameters.
-type argsError struct {
-	fn     ledgerapi.EntryFunctionId
-	tyArgs []ledgerapi.TypeTag
-	err    *ledgerapi.Error
-}
-
-func (e *argsError) Error() string { return e.err.Error() }
-func (e *argsError) Unwrap() error { return e.err }
-
-// functionError asks the executor what is wrong with a view function
-// whose JSON arguments could not be converted, so that a function that
-// does not exist, or is not a view, gets the same answer whichever
-// encoding the request used: the executor resolves the function before it
-// looks at arguments, as the VM does. It returns nil when the function
-// itself is fine and the conversion error says more: the executor
-// accepted the call, or complained with a VM status other than
-// FUNCTION_RESOLUTION_FAILURE (an argument count or type, an abort).
-func (a *API) functionError(ctx context.Context, version uint64, fn ledgerapi.EntryFunctionId, tyArgs []ledgerapi.TypeTag) error {
-	_, _, _, err := a.deps.Executor.View(stateAt{ctx, a.deps.Store, version}, fn, tyArgs, nil)
-	if err == nil {
-		return nil
-	}
-	var vm *ledgerapi.VMStatus
-	if errors.As(err, &vm) && vm.Code != statusFunctionResolutionFailure {
-		return nil
-	}
-	return viewError(err)
-}
-
-// statusFunctionResolutionFailure is the Move VM status of a call to a
-// module or function that does not exist.
-const statusFunctionResolutionFailure = 1091
 
 func viewError(err error) error {
 	var vm *ledgerapi.VMStatus

@@ -244,8 +244,11 @@ var ErrUnknownFunction = errors.New("function not found")
 
 func (vm *VM) argTypes(fn ledgerapi.EntryFunctionId, tyArgs []ledgerapi.TypeTag) ([]ledgerapi.TypeTag, error) {
 	f := vm.reg.function(fn)
-	if f == nil || !(f.def.IsEntry || f.def.IsView) {
-		return nil, fmt.Errorf("%w: %s", ErrUnknownFunction, fn)
+	if f == nil {
+		return nil, unknownFunction(fn)
+	}
+	if !(f.def.IsEntry || f.def.IsView) {
+		return nil, fmt.Errorf("%w: %s is neither an entry nor a view function", ErrUnknownFunction, fn)
 	}
 	return f.instantiate(f.params, tyArgs)
 }

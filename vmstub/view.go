@@ -44,6 +44,14 @@ func (e *ViewError) Unwrap() []error {
 	return []error{e.Kind, e.Status}
 }
 
+// unknownFunction is the one answer to a call of a function no module
+// defines, whether the call came as BCS or needed the function's ABI to
+// convert JSON arguments: the VM's FUNCTION_RESOLUTION_FAILURE.
+func unknownFunction(fn ledgerapi.EntryFunctionId) *ViewError {
+	st := StatusFunctionResolutionFailure
+	return &ViewError{Kind: ErrUnknownFunction, Status: &st, Message: fmt.Sprintf("Module or function do not exist for %s", fn)}
+}
+
 // View runs a view function against state. It returns one BCS value per
 // return type, the return types instantiated with tyArgs, and the gas used
 // (the call's execution gas plus one unit per state slot read). Failures
@@ -52,8 +60,7 @@ func (vm *VM) View(state storage.View, fn ledgerapi.EntryFunctionId, tyArgs []le
 	vm.seal()
 	f := vm.reg.function(fn)
 	if f == nil || f.def.Native == nil {
-		st := StatusFunctionResolutionFailure
-		return nil, nil, 0, &ViewError{Kind: ErrUnknownFunction, Status: &st, Message: fmt.Sprintf("Module or function do not exist for %s", fn)}
+		return nil, nil, 0, unknownFunction(fn)
 	}
 	if !f.def.IsView {
 		return nil, nil, 0, &ViewError{Kind: ErrNotView, Message: fmt.Sprintf("function %s is not marked as a view function", fn)}
