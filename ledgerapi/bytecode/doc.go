@@ -52,4 +52,15 @@
 // have no version check (the bounds check rejects them in older modules);
 // a type parameter index of 65536 is UNKNOWN_INVARIANT_VIOLATION_ERROR;
 // indexes inside access specifiers and closure masks are not checked.
+//
+// # Writing
+//
+// Module.Serialize and Script.Serialize write what the reference serializer
+// writes, so that for every binary b that reads, serializing what was read
+// gives b back byte for byte. The reference reader also accepts headers in
+// any order, contents in any order and the version word with or without
+// the mask bits, none of which its serializer writes; rather than reject
+// such binaries the reader records them in Layout, which the writer
+// follows. The writer reads its output back and fails if the reader would
+// not accept it.
 package bytecode

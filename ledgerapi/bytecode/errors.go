@@ -98,7 +98,7 @@ func (e *Error) Error() string {
 	if e.Offset >= 0 {
 		fmt.Fprintf(&b, " at offset 0x%x", e.Offset)
 	}
-	fmt.Fprintf(&b, " (%s)", e.Status)
+	fmt.Fprintf(&b, " (%s)", e.Status.String())
 	return b.String()
 }
 

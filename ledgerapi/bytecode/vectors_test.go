@@ -1,6 +1,7 @@
 package bytecode_test
 
 import (
+	"bytes"
 	"encoding/hex"
 	"errors"
 	"os"
@@ -74,6 +75,9 @@ func TestSDKModuleVector(t *testing.T) {
 			t.Errorf("no function %s in %v", n, names)
 		}
 	}
+	if out, err := m.Serialize(); err != nil || !bytes.Equal(out, b) {
+		t.Fatalf("round trip: %v", err)
+	}
 	// As a script the same bytes are rejected: the main function would start
 	// with the one byte of the self handle.
 	if _, err := bytecode.DeserializeScript(b); err == nil {
@@ -100,6 +104,9 @@ func TestSDKScriptVectors(t *testing.T) {
 			if calls < 2 {
 				t.Errorf("%d generic calls in %v", calls, s.Code.Code)
 			}
+			if out, err := s.Serialize(); err != nil || !bytes.Equal(out, mustHex(t, h)) {
+				t.Fatalf("round trip: %v", err)
+			}
 		})
 	}
 }
@@ -121,5 +128,8 @@ func TestSDKScriptWithTrailingBytes(t *testing.T) {
 	}
 	if len(s.Layout.Trailing) != 278 || len(s.Code.Code) != 0x49 {
 		t.Errorf("trailing %d, code %d", len(s.Layout.Trailing), len(s.Code.Code))
+	}
+	if out, err := s.Serialize(); err != nil || !bytes.Equal(out, b) {
+		t.Fatalf("round trip: %v", err)
 	}
 }
