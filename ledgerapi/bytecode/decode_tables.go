@@ -223,7 +223,7 @@ func (r *reader) codeUnit() CodeUnit {
 	c.Locals = SignatureIndex(r.index())
 	r.field("code")
 	n := r.count(maxBytecodeCount)
-	if !r.ok() {
+	if !r.ok() || n == 0 {
 		return c
 	}
 	c.Code = make([]Instruction, 0, r.capFor(n))

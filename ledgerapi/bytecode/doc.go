@@ -63,4 +63,10 @@
 // such binaries the reader records them in Layout, which the writer
 // follows. The writer reads its output back and fails if the reader would
 // not accept it.
+//
+// # Building
+//
+// ModuleBuilder and ScriptBuilder assemble units by hand, interning
+// identifiers, addresses, handles, signatures and instantiations; they are
+// how tests write Move packages without a compiler.
 package bytecode

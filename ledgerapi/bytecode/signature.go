@@ -235,14 +235,3 @@ func (t *SignatureToken) walk(f func(*SignatureToken)) {
 	f(t)
 	t.children(func(c *SignatureToken) { c.walk(f) })
 }
-
-// depth is the number of nodes on the longest root-to-leaf path.
-func (t *SignatureToken) depth() int {
-	d := 0
-	t.children(func(c *SignatureToken) {
-		if cd := c.depth(); cd > d {
-			d = cd
-		}
-	})
-	return d + 1
-}
