@@ -11,7 +11,7 @@ import (
 // kitchenSink builds a version-10 module with every table, every type,
 // every attribute and access specifier kind, and one function holding
 // every instruction (with operands that are in range).
-func kitchenSink(t *testing.T) (*ModuleBuilder, map[Opcode]bool) {
+func kitchenSink(t testing.TB) (*ModuleBuilder, map[Opcode]bool) {
 	t.Helper()
 	b := NewModuleBuilder(cafe, "sink").Version(Version10)
 	b.Friend(cafe, "friendly")
@@ -107,7 +107,7 @@ func kitchenSink(t *testing.T) (*ModuleBuilder, map[Opcode]bool) {
 }
 
 // operandFor gives an instruction with a single table index operand.
-func operandFor(t *testing.T, op Opcode, name string, operands map[TableKind]uint64) Instruction {
+func operandFor(t testing.TB, op Opcode, name string, operands map[TableKind]uint64) Instruction {
 	t.Helper()
 	table := map[string]TableKind{"LD_CONST": TableConstantPool, "CALL": TableFunctionHandles, "CALL_GENERIC": TableFunctionInst}
 	k, ok := table[name]
