@@ -219,3 +219,14 @@ func (b *ScriptBuilder) Bytes() ([]byte, error) {
 	}
 	return s.Serialize()
 }
+
+// MetadataV1 sets the aptos::metadata_v1 entry (replacing an earlier one).
+func (b *pools) MetadataV1(md *MetadataV1) {
+	for i, e := range b.p.Metadata {
+		if string(e.Key) == MetadataKeyV1 {
+			b.p.Metadata[i].Value = md.Encode()
+			return
+		}
+	}
+	b.Metadata([]byte(MetadataKeyV1), md.Encode())
+}

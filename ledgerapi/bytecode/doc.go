@@ -69,4 +69,10 @@
 // ModuleBuilder and ScriptBuilder assemble units by hand, interning
 // identifiers, addresses, handles, signatures and instantiations; they are
 // how tests write Move packages without a compiler.
+//
+// # ABI and metadata
+//
+// Module.ABI renders a module's ABI as the REST API does (MoveModule), with
+// is_view and is_event taken from the aptos::metadata_v1 entry, which
+// DecodeMetadataV1 decodes.
 package bytecode

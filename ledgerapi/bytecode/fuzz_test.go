@@ -33,8 +33,9 @@ func seeds(f testing.TB) [][]byte {
 }
 
 // FuzzDeserialize feeds arbitrary bytes to the readers. They must never
-// panic, every failure must be an *Error, and whatever reads must serialize
-// back to the very same bytes (with and without trailing bytes allowed).
+// panic, every failure must be an *Error, whatever reads must serialize
+// back to the very same bytes (with and without trailing bytes allowed)
+// and must render an ABI.
 func FuzzDeserialize(f *testing.F) {
 	for _, b := range seeds(f) {
 		f.Add(b)
@@ -45,8 +46,18 @@ func FuzzDeserialize(f *testing.F) {
 		for _, c := range []Config{{}, {AllowTrailingBytes: true}} {
 			m, err := c.DeserializeModule(b)
 			checkRead(t, b, err, func() ([]byte, error) { return m.Serialize() })
+			if err == nil {
+				if _, err := m.ABI(); err != nil {
+					t.Fatalf("ABI of a module that reads: %v", err)
+				}
+			}
 			s, err := c.DeserializeScript(b)
 			checkRead(t, b, err, func() ([]byte, error) { return s.Serialize() })
+			if err == nil {
+				if _, err := s.ABI(); err != nil {
+					t.Fatalf("ABI of a script that reads: %v", err)
+				}
+			}
 		}
 		m, s, err := Deserialize(b)
 		if err == nil && (m == nil) == (s == nil) {
