@@ -68,7 +68,7 @@ func (m *Module) ABI() (*ModuleABI, error) {
 	if err := (&checker{pools: &m.Pools, m: m}).run(); err != nil {
 		return nil, err
 	}
-	md := m.RuntimeMetadata(m.Version)
+	md := m.RuntimeMetadata()
 	self := m.ModuleHandles[m.SelfHandle]
 	abi := &ModuleABI{Address: m.AddressIdentifiers[self.Address], Name: m.Identifiers[self.Name],
 		Friends: []string{}, ExposedFunctions: []FunctionABI{}, Structs: []StructABI{}}

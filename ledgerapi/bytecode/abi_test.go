@@ -195,11 +195,11 @@ func TestABIWithoutMetadata(t *testing.T) {
 	v1 := (&MetadataV1{ErrorMap: map[uint64]ErrorDescription{1: {CodeName: "E"}}}).Encode()
 	v0 := v1[:len(v1)-2] // without the two (empty) attribute maps
 	m.Metadata = []Metadata{{Key: []byte(MetadataKeyV1), Value: []byte{9}}, {Key: []byte(MetadataKeyV0), Value: v0}}
-	if md := m.RuntimeMetadata(m.Version); md != nil {
+	if md := m.RuntimeMetadata(); md != nil {
 		t.Fatalf("metadata %+v", md)
 	}
 	m.Metadata = m.Metadata[1:]
-	if md := m.RuntimeMetadata(m.Version); md == nil || md.ErrorMap[1].CodeName != "E" {
+	if md := m.RuntimeMetadata(); md == nil || md.ErrorMap[1].CodeName != "E" {
 		t.Fatalf("v0 metadata %+v", md)
 	}
 }

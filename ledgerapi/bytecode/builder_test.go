@@ -59,6 +59,9 @@ func TestBuilderCounter(t *testing.T) {
 		}
 		built, _ := b.Module()
 		m := roundTrip(t, built, code)
+		if m2, s2, err := Deserialize(code); err != nil || s2 != nil || !reflect.DeepEqual(m2, m) {
+			t.Fatalf("Deserialize: %v, script %v", err, s2 != nil)
+		}
 		if m.Version != v || len(m.FunctionDefs) != 3 || !m.FunctionDefs[0].IsEntry || m.FunctionDefs[2].IsEntry ||
 			m.FunctionDefs[2].Visibility != Public {
 			t.Fatalf("%+v", m)

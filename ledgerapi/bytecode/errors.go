@@ -87,6 +87,7 @@ type Error struct {
 	Msg    string
 }
 
+// Error formats the failure: where, what, at which offset, with the status.
 func (e *Error) Error() string {
 	var b strings.Builder
 	b.WriteString("bytecode: ")

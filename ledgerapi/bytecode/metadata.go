@@ -88,11 +88,16 @@ func DecodeMetadataV0(b []byte) (*MetadataV1, error) {
 // Encode returns the BCS encoding of md, maps in canonical order.
 func (md *MetadataV1) Encode() []byte { return bcs.Marshal((*metadataV1)(md)) }
 
-// RuntimeMetadata finds the Aptos metadata of a module or script as the
-// reference does: the first MetadataKeyV1 entry (nil if it does not
-// decode), else the first MetadataKeyV0 entry. Attributes of version-5
-// units are dropped, as the reference drops them.
-func (p *Pools) RuntimeMetadata(version uint32) *MetadataV1 {
+// RuntimeMetadata finds the module's Aptos metadata as the reference does:
+// the first MetadataKeyV1 entry (nil if it does not decode), else the
+// first MetadataKeyV0 entry. Attributes of version-5 units are dropped, as
+// the reference drops them. Nil means none.
+func (m *Module) RuntimeMetadata() *MetadataV1 { return m.runtimeMetadata(m.Version) }
+
+// RuntimeMetadata is Module.RuntimeMetadata for a script.
+func (s *Script) RuntimeMetadata() *MetadataV1 { return s.runtimeMetadata(s.Version) }
+
+func (p *Pools) runtimeMetadata(version uint32) *MetadataV1 {
 	find := func(key string) []byte {
 		for _, e := range p.Metadata {
 			if string(e.Key) == key {
