@@ -104,9 +104,7 @@ func (n *Node) produceBlock(ctx context.Context, allowEmpty bool) (bool, error) 
 	}
 	committed := false
 	defer func() {
-		if committed {
-			n.pool.Done(entries, n.seqOf(ctx))
-		} else {
+		if !committed {
 			n.pool.Release(entries, n.seqOf(ctx)) // nothing accepted is lost
 		}
 	}()
@@ -128,6 +126,10 @@ func (n *Node) produceBlock(ctx context.Context, allowEmpty bool) (bool, error) 
 	}
 	committed = true
 	n.acc = acc
+	// The pool lets go of the block's transactions before the commit is
+	// announced, so whoever wakes on it sees them in storage and no longer
+	// pending (storage first, then the pool: a lookup never misses them).
+	n.pool.Done(entries, n.seqOf(ctx))
 	n.broadcast()
 	return true, nil
 }
