@@ -24,6 +24,7 @@ var allowedImports = map[string][]string{
 	"storage/storagetest": {"storage", "ledgerapi"},
 	"mempool":             {"mempool", "ledgerapi"},
 	"vmstub":              {"vmstub", "storage", "ledgerapi"},
+	"vmstub/publish":      {"=ledgerapi", "ledgerapi/bcs", "ledgerapi/bytecode", "ledgerapi/onchain"},
 	"node":                {"node", "storage", "mempool", "ledgerapi"},
 	"handlers":            {"handlers", "storage", "mempool", "ledgerapi"},
 	"middleware":          {"middleware", "ledgerapi"},

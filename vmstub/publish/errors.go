@@ -1,0 +1,135 @@
+package publish
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/ledgernode/ledgernode/ledgerapi"
+)
+
+// VM statuses Check reports, numbered and named as in Aptos's StatusCode
+// (move-core-types vm_status.rs).
+var (
+	StatusLookupFailed                    = ledgerapi.VMStatus{Code: 1017, Name: "LOOKUP_FAILED"}
+	StatusTypeMismatch                    = ledgerapi.VMStatus{Code: 1020, Name: "TYPE_MISMATCH"}
+	StatusMissingDependency               = ledgerapi.VMStatus{Code: 1021, Name: "MISSING_DEPENDENCY"}
+	StatusModuleAddressDoesNotMatchSender = ledgerapi.VMStatus{Code: 1067, Name: "MODULE_ADDRESS_DOES_NOT_MATCH_SENDER"}
+	StatusConstraintNotSatisfied          = ledgerapi.VMStatus{Code: 1075, Name: "CONSTRAINT_NOT_SATISFIED"}
+	StatusLinkerError                     = ledgerapi.VMStatus{Code: 1081, Name: "LINKER_ERROR"}
+	StatusDuplicateModuleName             = ledgerapi.VMStatus{Code: 1095, Name: "DUPLICATE_MODULE_NAME"}
+	StatusBackwardIncompatibleUpdate      = ledgerapi.VMStatus{Code: 1096, Name: "BACKWARD_INCOMPATIBLE_MODULE_UPDATE"}
+	StatusCyclicModuleDependency          = ledgerapi.VMStatus{Code: 1097, Name: "CYCLIC_MODULE_DEPENDENCY"}
+	StatusInvalidFriendDeclWithSelf       = ledgerapi.VMStatus{Code: 1104, Name: "INVALID_FRIEND_DECL_WITH_SELF"}
+	StatusInvalidFriendDeclOutside        = ledgerapi.VMStatus{Code: 1105, Name: "INVALID_FRIEND_DECL_WITH_MODULES_OUTSIDE_ACCOUNT_ADDRESS"}
+	StatusUserDefinedNativeNotAllowed     = ledgerapi.VMStatus{Code: 1127, Name: "USER_DEFINED_NATIVE_NOT_ALLOWED"}
+	StatusInvalidInitModule               = ledgerapi.VMStatus{Code: 1134, Name: "INVALID_INIT_MODULE"}
+	StatusCodeDeserializationError        = ledgerapi.VMStatus{Code: 3024, Name: "CODE_DESERIALIZATION_ERROR"}
+	StatusAborted                         = ledgerapi.VMStatus{Code: 4016, Name: "ABORTED"}
+	StatusArithmeticError                 = ledgerapi.VMStatus{Code: 4017, Name: "ARITHMETIC_ERROR"}
+	StatusStorageWriteLimitReached        = ledgerapi.VMStatus{Code: 4027, Name: "STORAGE_WRITE_LIMIT_REACHED"}
+)
+
+// Modules whose Move code publish_package_txn runs, where its aborts happen.
+var (
+	CodeModule = ledgerapi.ModuleId{Address: ledgerapi.MustParseAddress("0x1"), Name: "code"}
+	UtilModule = ledgerapi.ModuleId{Address: ledgerapi.MustParseAddress("0x1"), Name: "util"}
+)
+
+// Abort reasons of 0x1::code (the low 16 bits of its abort codes).
+const (
+	EModuleNameClash            = 0x1
+	EUpgradeImmutable           = 0x2
+	EUpgradeWeakerPolicy        = 0x3
+	EModuleMissing              = 0x4
+	EPackageDepMissing          = 0x5
+	EDepWeakerPolicy            = 0x6
+	EDepArbitraryNotSameAddress = 0x7
+	EIncompatiblePolicyDisabled = 0x8
+)
+
+// Abort codes with their std::error category, as code.move raises them.
+// EModuleMissing is raised without a category.
+const (
+	categoryInvalidArgument = 0x1
+	categoryNotFound        = 0x6
+	categoryAlreadyExists   = 0x8
+)
+
+// EFromBytes is the abort code of 0x1::util::from_bytes when the package
+// metadata does not deserialize (invalid_argument, reason 1).
+const EFromBytes = 0x10001
+
+// codeReasons names 0x1::code's reasons and gives their doc comments, as
+// the module's error map does.
+var codeReasons = map[uint64][2]string{
+	EModuleNameClash:            {"EMODULE_NAME_CLASH", "Package contains duplicate module names with existing modules publised in other packages on this address"},
+	EUpgradeImmutable:           {"EUPGRADE_IMMUTABLE", "Cannot upgrade an immutable package"},
+	EUpgradeWeakerPolicy:        {"EUPGRADE_WEAKER_POLICY", "Cannot downgrade a package's upgradability policy"},
+	EModuleMissing:              {"EMODULE_MISSING", "Cannot delete a module that was published in the same package"},
+	EPackageDepMissing:          {"EPACKAGE_DEP_MISSING", "Dependency could not be resolved to any published package."},
+	EDepWeakerPolicy:            {"EDEP_WEAKER_POLICY", "A dependency cannot have a weaker upgrade policy."},
+	EDepArbitraryNotSameAddress: {"EDEP_ARBITRARY_NOT_SAME_ADDRESS", "A dependency to an `arbitrary` package must be on the same address."},
+	EIncompatiblePolicyDisabled: {"EINCOMPATIBLE_POLICY_DISABLED", "Creating a package with incompatible upgrade policy is disabled."},
+}
+
+// Abort is a Move abort of the framework code publish_package_txn runs.
+type Abort struct {
+	// Module is where the abort happened: CodeModule, or UtilModule when the
+	// metadata does not deserialize.
+	Module ledgerapi.ModuleId
+	// Code is the full abort code, (category << 16) | reason.
+	Code uint64
+	// Name and Description are the reason's constant name and doc comment
+	// from the module's error map; empty for 0x1::util, which has none.
+	Name        string
+	Description string
+}
+
+// Error is a refused publication. Status is the VM status Aptos reports:
+// ABORTED with Abort set when the framework's Move code aborted, otherwise
+// the status of the failed check (CODE_DESERIALIZATION_ERROR, LINKER_ERROR,
+// ...). Message says what was wrong; Err is the underlying error when there
+// is one (a *bytecode.Error for CODE_DESERIALIZATION_ERROR).
+type Error struct {
+	Status  ledgerapi.VMStatus
+	Abort   *Abort
+	Message string
+	Err     error
+}
+
+// Error formats the failure as "publish: STATUS: message" or, for an
+// abort, "publish: Move abort in 0x1::code: NAME(0x..): description".
+func (e *Error) Error() string {
+	var b strings.Builder
+	b.WriteString("publish: ")
+	if a := e.Abort; a != nil {
+		fmt.Fprintf(&b, "Move abort in %s: ", a.Module)
+		if a.Name != "" {
+			fmt.Fprintf(&b, "%s(0x%x): %s", a.Name, a.Code, a.Description)
+		} else {
+			fmt.Fprintf(&b, "0x%x", a.Code)
+		}
+	} else {
+		b.WriteString(e.Status.Name)
+	}
+	if e.Message != "" {
+		b.WriteString(": ")
+		b.WriteString(e.Message)
+	}
+	return b.String()
+}
+
+// Unwrap returns the underlying error, if any.
+func (e *Error) Unwrap() error { return e.Err }
+
+// fail is a non-abort refusal.
+func fail(s ledgerapi.VMStatus, format string, args ...any) *Error {
+	return &Error{Status: s, Message: fmt.Sprintf(format, args...)}
+}
+
+// codeAbort is an abort of 0x1::code with reason r in category cat (0: none).
+func codeAbort(cat, r uint64, format string, args ...any) *Error {
+	n := codeReasons[r]
+	return &Error{Status: StatusAborted, Message: fmt.Sprintf(format, args...),
+		Abort: &Abort{Module: CodeModule, Code: cat<<16 | r, Name: n[0], Description: n[1]}}
+}
