@@ -21,7 +21,21 @@ func oldA(t *testing.T) []byte {
 		b.Function("fr", bytecode.Friend, bytecode.Fn{Code: ret})
 		b.Function("kept", bytecode.Private, bytecode.Fn{Code: ret, Attributes: []bytecode.FunctionAttribute{{Kind: bytecode.AttrPersistent}}})
 		b.Friend(sender, "b")
+		hof(b, bytecode.AbilityDrop)
+		inst(b, bytecode.U8)
 	})
+}
+
+// hof is public fun hof(|u64|u64 has abilities); inst is public fun
+// inst(G<arg>), G the module's generic struct.
+func hof(b *bytecode.ModuleBuilder, abilities bytecode.AbilitySet) {
+	b.Function("hof", bytecode.Public, bytecode.Fn{Code: ret,
+		Params: []bytecode.SignatureToken{bytecode.FunctionType(u64s, u64s, abilities)}})
+}
+
+func inst(b *bytecode.ModuleBuilder, arg bytecode.SignatureToken) {
+	g := b.StructHandle(1) // G is the second struct defined
+	b.Function("inst", bytecode.Public, bytecode.Fn{Code: ret, Params: []bytecode.SignatureToken{bytecode.StructOf(g, arg)}})
 }
 
 // decl is one declaration of oldA, by name.
@@ -57,6 +71,8 @@ func newA(t *testing.T, change map[string]func(b *bytecode.ModuleBuilder)) []byt
 			b.Function("kept", bytecode.Private, bytecode.Fn{Code: ret, Attributes: []bytecode.FunctionAttribute{{Kind: bytecode.AttrPersistent}}})
 		}},
 		{"friend", func(b *bytecode.ModuleBuilder) { b.Friend(sender, "b") }},
+		{"hof", func(b *bytecode.ModuleBuilder) { hof(b, bytecode.AbilityDrop) }},
+		{"inst", func(b *bytecode.ModuleBuilder) { inst(b, bytecode.U8) }},
 	}
 	return build(t, sender, "a", func(b *bytecode.ModuleBuilder) {
 		for _, d := range decls {
@@ -104,7 +120,11 @@ func TestIncompatibleUpgrades(t *testing.T) {
 		{"persistent function removed", map[string]func(*bytecode.ModuleBuilder){"kept": nil}, "removed function `kept`"},
 		{"persistent attribute removed", map[string]func(*bytecode.ModuleBuilder){"kept": fn("kept", bytecode.Private, bytecode.Fn{})},
 			"removed required attributes of function `kept`"},
-		{"struct removed", map[string]func(*bytecode.ModuleBuilder){"S": nil}, "removed struct `S`"},
+		{"function type abilities", map[string]func(*bytecode.ModuleBuilder){"hof": func(b *bytecode.ModuleBuilder) { hof(b, bytecode.AbilityCopy) }},
+			"changed parameter types of function `hof`"},
+		{"instantiation changed", map[string]func(*bytecode.ModuleBuilder){"inst": func(b *bytecode.ModuleBuilder) { inst(b, bytecode.U16) }},
+			"changed parameter types of function `inst`"},
+		{"struct removed", map[string]func(*bytecode.ModuleBuilder){"S": nil, "G": nil, "inst": nil}, "removed struct `S`"},
 		{"field added", map[string]func(*bytecode.ModuleBuilder){"S": func(b *bytecode.ModuleBuilder) {
 			b.Struct("S", bytecode.AbilityStore|bytecode.AbilityDrop, bytecode.Field("x", bytecode.U64), bytecode.Field("y", bytecode.Bool), bytecode.Field("z", bytecode.U8))
 		}}, "changed layout of struct `S`"},

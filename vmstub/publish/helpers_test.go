@@ -75,12 +75,18 @@ func newState(t testing.TB) *fakeState {
 	return s
 }
 
-// depModule is 0xd00d::dep: struct Coin has store { value: u64 }, public
-// fun f(u64): u64, private fun hidden(), friend fun g() with friend
+// depModule is 0xd00d::dep: struct Coin has store { value: u64 }, struct
+// Holder<T: store> has store { v: T }, public fun take<T: drop>(&Coin,
+// vector<T>): Coin, public fun f(u64): u64, private fun hidden(), friend fun g() with friend
 // 0xd00d::pal, public fun locked() with the module_lock attribute.
 func depModule(t testing.TB) []byte {
 	return build(t, depAddr, "dep", func(b *bytecode.ModuleBuilder) {
-		b.Struct("Coin", bytecode.AbilityStore, bytecode.Field("value", bytecode.U64))
+		coin := b.Struct("Coin", bytecode.AbilityStore, bytecode.Field("value", bytecode.U64))
+		b.GenericStruct("Holder", bytecode.AbilityStore, []bytecode.StructTypeParameter{{Constraints: bytecode.AbilityStore}},
+			bytecode.Field("v", bytecode.TypeParameter(0)))
+		b.Function("take", bytecode.Public, bytecode.Fn{TypeParams: []bytecode.AbilitySet{bytecode.AbilityDrop},
+			Params:  []bytecode.SignatureToken{bytecode.Ref(b.StructType(coin)), bytecode.Vector(bytecode.TypeParameter(0))},
+			Returns: []bytecode.SignatureToken{b.StructType(coin)}, Code: ret})
 		b.Function("f", bytecode.Public, bytecode.Fn{Params: u64s, Returns: u64s, Code: retL0})
 		b.Function("hidden", bytecode.Private, bytecode.Fn{Code: ret})
 		b.Function("g", bytecode.Friend, bytecode.Fn{Code: ret})
