@@ -67,7 +67,9 @@ func prepare(b storage.Block, txns []storage.Transaction) (*prepared, error) {
 				return nil, fmt.Errorf("%w: transaction %d change %d: %v", storage.ErrInvalidCommit, head.Version, j, err)
 			}
 			p.encs[i][j] = string(enc)
-			st.changes[j] = change{value: storage.CloneBytes(w.Value), deleted: w.Deleted}
+			op := w
+			op.Key = storage.StateKey{}
+			st.changes[j] = change{op: op.Clone()}
 		}
 		p.txns[i] = st
 	}
@@ -138,7 +140,7 @@ func (s *Store) write(t *storedTxn, j int, enc string, key *storage.StateKey) {
 	c := &t.changes[j]
 	h := s.state[enc]
 	if h == nil {
-		if c.deleted {
+		if c.op.Deleted {
 			// Deleting a key without retained history changes no state.
 			k := key.Clone()
 			c.key = &k
@@ -156,9 +158,9 @@ func (s *Store) write(t *storedTxn, j int, enc string, key *storage.StateKey) {
 		}
 	}
 	c.key = &h.key
-	if len(h.entries) > 0 || c.deleted {
+	if len(h.entries) > 0 || c.op.Deleted {
 		s.stale = append(s.stale, staleWrite{version: t.Version, enc: h.enc})
 	}
-	h.entries = append(h.entries, entry{version: t.Version, value: c.value, deleted: c.deleted})
+	h.entries = append(h.entries, entry{version: t.Version, value: c.op.Value, deleted: c.op.Deleted})
 	s.entries++
 }

@@ -117,11 +117,11 @@ type storedTxn struct {
 	changes             []change
 }
 
-// change is one write set entry; key is shared and must not be modified.
+// change is one write set entry; key is shared and must not be modified,
+// and op.Key is unset.
 type change struct {
-	key     *storage.StateKey
-	value   []byte
-	deleted bool
+	key *storage.StateKey
+	op  storage.WriteOp
 }
 
 // clone returns a deep copy in the contract's form.
@@ -130,7 +130,8 @@ func (t *storedTxn) clone() storage.Transaction {
 	if t.changes != nil {
 		c.Changes = make([]storage.WriteOp, len(t.changes))
 		for i, w := range t.changes {
-			c.Changes[i] = storage.WriteOp{Key: w.key.Clone(), Value: storage.CloneBytes(w.value), Deleted: w.deleted}
+			c.Changes[i] = w.op.Clone()
+			c.Changes[i].Key = w.key.Clone()
 		}
 	}
 	return c
