@@ -57,13 +57,13 @@ type AbortInfo struct {
 // from the same value.
 type ExecutionStatus struct {
 	Kind          StatusKind
+	HasStatusCode bool
+	Function      uint16
+	CodeOffset    uint16
 	Location      AbortLocation
 	AbortCode     uint64
 	Info          *AbortInfo
-	Function      uint16
-	CodeOffset    uint16
 	StatusCode    StatusCode
-	HasStatusCode bool
 }
 
 // MoveAbort returns the status of an abort with code in module, explained

@@ -67,9 +67,8 @@ func prepare(b storage.Block, txns []storage.Transaction) (*prepared, error) {
 				return nil, fmt.Errorf("%w: transaction %d change %d: %v", storage.ErrInvalidCommit, head.Version, j, err)
 			}
 			p.encs[i][j] = string(enc)
-			op := w
-			op.Key = storage.StateKey{}
-			st.changes[j] = change{op: op.Clone()}
+			st.changes[j] = change{value: storage.CloneBytes(w.Value), metadata: cloneMetadata(w.Metadata),
+				deleted: w.Deleted, created: w.Created}
 		}
 		p.txns[i] = st
 	}
@@ -140,7 +139,7 @@ func (s *Store) write(t *storedTxn, j int, enc string, key *storage.StateKey) {
 	c := &t.changes[j]
 	h := s.state[enc]
 	if h == nil {
-		if c.op.Deleted {
+		if c.deleted {
 			// Deleting a key without retained history changes no state.
 			k := key.Clone()
 			c.key = &k
@@ -158,9 +157,9 @@ func (s *Store) write(t *storedTxn, j int, enc string, key *storage.StateKey) {
 		}
 	}
 	c.key = &h.key
-	if len(h.entries) > 0 || c.op.Deleted {
+	if len(h.entries) > 0 || c.deleted {
 		s.stale = append(s.stale, staleWrite{version: t.Version, enc: h.enc})
 	}
-	h.entries = append(h.entries, entry{version: t.Version, value: c.op.Value, deleted: c.op.Deleted})
+	h.entries = append(h.entries, entry{version: t.Version, value: c.value, deleted: c.deleted})
 	s.entries++
 }
