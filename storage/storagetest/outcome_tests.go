@@ -59,14 +59,7 @@ func testExecutionOutcomes(t *testing.T, f *fixture) {
 	}
 	f.commit(f.c.Block(specs...))
 	latest := f.info().Version
-	for v := uint64(0); v <= latest; v++ {
-		got, err := f.s.TransactionByVersion(f.ctx, v)
-		checkErr(t, fmt.Sprintf("TransactionByVersion(%d)", v), err, nil)
-		checkEqual(t, fmt.Sprintf("transaction %d", v), got, f.m.txns[v])
-		got, err = f.s.TransactionByHash(f.ctx, TxnHash(v))
-		checkErr(t, fmt.Sprintf("TransactionByHash(%d)", v), err, nil)
-		checkEqual(t, fmt.Sprintf("transaction %d by hash", v), got, f.m.txns[v])
-	}
+	f.checkLookups(latest)
 	list, err := f.s.Transactions(f.ctx, 0, int(latest+1), latest)
 	checkErr(t, "Transactions", err, nil)
 	checkEqual(t, "Transactions", list, f.m.txns[:latest+1])
