@@ -17,6 +17,7 @@ var allowedImports = map[string][]string{
 	"ledgerapi/bcs":       {},
 	"ledgerapi":           {"ledgerapi"},
 	"ledgerapi/bytecode":  {"=ledgerapi", "ledgerapi/bcs"},
+	"ledgerapi/onchain":   {"=ledgerapi", "ledgerapi/bcs", "ledgerapi/crypto"},
 	"storage":             {"storage", "ledgerapi"},
 	"storage/memstore":    {"storage", "ledgerapi"},
 	"storage/lrucache":    {"storage", "ledgerapi"},

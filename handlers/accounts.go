@@ -1,16 +1,18 @@
 package handlers
 
 import (
-	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
 	"net/url"
 	"strings"
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
+	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
 	"github.com/ledgernode/ledgernode/ledgerapi/crypto"
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 	"github.com/ledgernode/ledgernode/storage"
 )
 
@@ -49,12 +51,12 @@ func (a *API) getAccount(r *http.Request) (*reply, error) {
 	}
 	switch {
 	case err == nil:
-		// Account BCS starts with the auth key (uleb 32 + 32 bytes) then the sequence number.
-		if len(b) < 41 || b[0] != 32 {
-			return nil, errors.New("stored Account resource is malformed")
+		var acc onchain.Account
+		if err := bcs.Unmarshal(b, &acc); err != nil {
+			return nil, fmt.Errorf("stored Account resource of %s is malformed: %w", addr, err)
 		}
-		out.AuthenticationKey = b[1:33]
-		out.SequenceNumber = ledgerapi.U64(binary.LittleEndian.Uint64(b[33:41]))
+		out.AuthenticationKey = acc.AuthKey
+		out.SequenceNumber = ledgerapi.U64(acc.SequenceNumber)
 	case !errors.Is(err, storage.ErrNotFound):
 		return nil, storageError(err, nil)
 	}
@@ -215,10 +217,11 @@ func (a *API) getAccountBalance(r *http.Request) (*reply, error) {
 			return nil, ledgerapi.InvalidInput("invalid asset_type: %v", err)
 		}
 		coinStore := ledgerapi.StructTag{Address: ledgerapi.AddressOne, Module: "coin", Name: "CoinStore", TypeArgs: []ledgerapi.TypeTag{ledgerapi.StructType(tag)}}
-		if b, err := a.deps.Store.StateValue(r.Context(), storage.ResourceKey(addr, coinStore), v); err == nil && len(b) >= 8 {
-			total += binary.LittleEndian.Uint64(b[:8])
-		} else if err != nil && !errors.Is(err, storage.ErrNotFound) {
-			return nil, storageError(err, nil)
+		var cs onchain.CoinStore
+		if found, err := a.resource(r, storage.ResourceKey(addr, coinStore), v, &cs); err != nil {
+			return nil, err
+		} else if found {
+			total += cs.Value
 		}
 		if tag.Equal(aptosCoinTag) {
 			m := aptosFAMetadata
@@ -233,18 +236,34 @@ func (a *API) getAccountBalance(r *http.Request) (*reply, error) {
 	}
 	if metadata != nil {
 		store := crypto.PrimaryStoreAddress(addr, *metadata)
-		b, err := a.deps.Store.StateValue(r.Context(), storage.ResourceKey(store, fungibleStoreTag), v)
-		switch {
-		case err == nil && len(b) >= 40:
-			total += binary.LittleEndian.Uint64(b[32:40]) // metadata object, then balance
-		case err != nil && !errors.Is(err, storage.ErrNotFound):
-			return nil, storageError(err, nil)
+		var fs onchain.FungibleStore
+		if found, err := a.resource(r, storage.ResourceKey(store, fungibleStoreTag), v, &fs); err != nil {
+			return nil, err
+		} else if found {
+			total += fs.Balance
 		}
 	}
 	if wantsBCS(r) {
 		return &reply{info: &info, raw: u64BCS(total)}, nil
 	}
 	return &reply{info: &info, body: json.Number(ledgerapi.U64(total).String())}, nil
+}
+
+// resource decodes the resource at key as of version v into dst through its
+// framework layout, reporting false when it does not exist. A stored value
+// that does not decode is an internal error.
+func (a *API) resource(r *http.Request, key storage.StateKey, v uint64, dst bcs.Unmarshaler) (bool, error) {
+	b, err := a.deps.Store.StateValue(r.Context(), key, v)
+	switch {
+	case errors.Is(err, storage.ErrNotFound):
+		return false, nil
+	case err != nil:
+		return false, storageError(err, nil)
+	}
+	if err := bcs.Unmarshal(b, dst); err != nil {
+		return false, fmt.Errorf("stored %s is malformed: %w", key, err)
+	}
+	return true, nil
 }
 
 // accountAt reads the request's snapshot, its {address} and its

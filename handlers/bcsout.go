@@ -1,14 +1,15 @@
 package handlers
 
 import (
+	"fmt"
 	"net/http"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 	"github.com/ledgernode/ledgernode/storage"
 )
 
@@ -90,177 +91,34 @@ func mentionsBCS(s string) bool {
 	return false
 }
 
-// Transaction enum variants of the real chain.
-var txnVariant = map[storage.TransactionKind]uint32{
-	storage.KindUser:            0,
-	storage.KindGenesis:         1,
-	storage.KindBlockMetadata:   2,
-	storage.KindStateCheckpoint: 3,
-	storage.KindBlockEpilogue:   6,
+// onChainData is t's TransactionOnChainData: the stored body under its
+// Transaction variant, the TransactionInfo the node hashed, the events and
+// the write set, each in package onchain's one encoding.
+func onChainData(t *storage.Transaction) onchain.TransactionOnChainData {
+	return onchain.TransactionOnChainData{Version: t.Version, Variant: t.Kind.Variant(), Body: t.Payload,
+		Info: t.OnChainInfo(), Events: t.Events, AccumulatorRootHash: t.Info.AccumulatorRootHash, Changes: t.Changes}
 }
 
-// WriteOp variants (PersistedWriteOp): values are written as modifications.
-const (
-	writeOpModification = 1
-	writeOpDeletion     = 2
-)
-
-// ExecutionStatus variants.
-const (
-	statusSuccess       = 0
-	statusOutOfGas      = 1
-	statusMoveAbort     = 2
-	statusMiscellaneous = 4
-)
-
-// encodeOnChain writes one TransactionOnChainData.
-func encodeOnChain(e *bcs.Encoder, t *storage.Transaction) {
-	e.U64(t.Version)
-	encodeTransaction(e, t)
-	encodeInfo(e, t)
-	e.SeqLen(len(t.Events))
-	for i := range t.Events {
-		encodeEvent(e, &t.Events[i])
-	}
-	t.Info.AccumulatorRootHash.MarshalBCS(e)
-	encodeWriteSet(e, t.Changes)
-}
-
-// encodeTransaction writes the Transaction enum: the variant, then the body
-// as stored (a state checkpoint's body is its hash).
-func encodeTransaction(e *bcs.Encoder, t *storage.Transaction) {
-	e.Variant(txnVariant[t.Kind])
-	if t.Kind == storage.KindStateCheckpoint && len(t.Payload) == 0 {
-		var h ledgerapi.HashValue
-		if t.Info.StateCheckpointHash != nil {
-			h = *t.Info.StateCheckpointHash
-		}
-		h.MarshalBCS(e)
-		return
-	}
-	e.Fixed(t.Payload)
-}
-
-// encodeInfo writes TransactionInfo::V0.
-func encodeInfo(e *bcs.Encoder, t *storage.Transaction) {
-	e.Variant(0)
-	e.U64(t.Info.GasUsed)
-	encodeStatus(e, t.Info.Success, t.Info.VMStatus)
-	t.Hash.MarshalBCS(e)
-	t.Info.EventRootHash.MarshalBCS(e)
-	t.Info.StateChangeHash.MarshalBCS(e)
-	e.Option(t.Info.StateCheckpointHash != nil)
-	if t.Info.StateCheckpointHash != nil {
-		t.Info.StateCheckpointHash.MarshalBCS(e)
-	}
-	e.Option(false) // auxiliary info hash
-}
-
-// encodeStatus writes ExecutionStatus, recovering a Move abort's location,
-// code and explanation from its status text
-// ("Move abort in 0x1::coin: NAME(0x10006): description").
-func encodeStatus(e *bcs.Encoder, success bool, vmStatus string) {
-	switch {
-	case success:
-		e.Variant(statusSuccess)
-	case strings.HasPrefix(vmStatus, "Out of gas"):
-		e.Variant(statusOutOfGas)
-	default:
-		if mod, code, name, desc, ok := parseAbort(vmStatus); ok {
-			e.Variant(statusMoveAbort)
-			e.Variant(0) // AbortLocation::Module
-			mod.MarshalBCS(e)
-			e.U64(code)
-			e.Option(true)
-			e.String(name)
-			e.String(desc)
-			return
-		}
-		e.Variant(statusMiscellaneous)
-		e.Option(false)
-	}
-}
-
-func parseAbort(s string) (mod ledgerapi.ModuleId, code uint64, name, desc string, ok bool) {
-	rest, found := strings.CutPrefix(s, "Move abort in ")
-	if !found {
-		return mod, 0, "", "", false
-	}
-	loc, rest, found := strings.Cut(rest, ": ")
-	if !found {
-		return mod, 0, "", "", false
-	}
-	addr, modName, found := strings.Cut(loc, "::")
-	if !found {
-		return mod, 0, "", "", false
-	}
-	a, err := ledgerapi.ParseAddress(addr)
+// appendOnChain appends t's TransactionOnChainData to dst.
+func appendOnChain(dst []byte, t *storage.Transaction) ([]byte, error) {
+	d := onChainData(t)
+	out, err := d.AppendBCS(dst)
 	if err != nil {
-		return mod, 0, "", "", false
+		return dst, fmt.Errorf("transaction %d does not encode: %w", t.Version, err)
 	}
-	head, desc, _ := strings.Cut(rest, ": ")
-	name, codeText, found := strings.Cut(head, "(")
-	if !found || !strings.HasSuffix(codeText, ")") {
-		return mod, 0, "", "", false
-	}
-	code, err = strconv.ParseUint(strings.TrimPrefix(strings.TrimSuffix(codeText, ")"), "0x"), 16, 64)
-	if err != nil {
-		return mod, 0, "", "", false
-	}
-	return ledgerapi.ModuleId{Address: a, Name: modName}, code, name, desc, true
-}
-
-// encodeEvent writes ContractEvent: V1 for stream events, V2 for module events.
-func encodeEvent(e *bcs.Encoder, ev *storage.Event) {
-	if ev.IsV2() {
-		e.Variant(1)
-	} else {
-		e.Variant(0)
-		e.U64(ev.Key.CreationNumber)
-		e.Fixed(ev.Key.Account[:])
-		e.U64(ev.SequenceNumber)
-	}
-	ev.Type.MarshalBCS(e)
-	e.WriteBytes(ev.Data)
-}
-
-// encodeWriteSet writes WriteSet::V0: a map from state key to write op,
-// ordered by the keys' bytes as canonical BCS maps are.
-func encodeWriteSet(e *bcs.Encoder, ws []storage.WriteOp) {
-	type entry struct {
-		key []byte
-		op  *storage.WriteOp
-	}
-	entries := make([]entry, 0, len(ws))
-	for i := range ws {
-		k, err := ws[i].Key.Encode()
-		if err != nil {
-			continue // storage validated every key at commit
-		}
-		entries = append(entries, entry{k, &ws[i]})
-	}
-	sort.Slice(entries, func(i, j int) bool { return string(entries[i].key) < string(entries[j].key) })
-	e.Variant(0)
-	e.SeqLen(len(entries))
-	for _, en := range entries {
-		e.Fixed(en.key)
-		if en.op.Deleted {
-			e.Variant(writeOpDeletion)
-			continue
-		}
-		e.Variant(writeOpModification)
-		e.WriteBytes(en.op.Value)
-	}
+	return out, nil
 }
 
 // onChainList is Vec<TransactionOnChainData>.
-func onChainList(txns []storage.Transaction) []byte {
-	e := bcs.NewEncoder(512 * len(txns))
-	e.SeqLen(len(txns))
+func onChainList(txns []storage.Transaction) ([]byte, error) {
+	out := bcs.AppendSeqLen(make([]byte, 0, 512*len(txns)+1), len(txns))
 	for i := range txns {
-		encodeOnChain(e, &txns[i])
+		var err error
+		if out, err = appendOnChain(out, &txns[i]); err != nil {
+			return nil, err
+		}
 	}
-	return e.Bytes()
+	return out, nil
 }
 
 // stateMap is BTreeMap<StructTag | ModuleId, bytes> of a listing page,
@@ -295,19 +153,7 @@ func u64BCS(v uint64) []byte {
 }
 
 // synthesizedAccount is the BCS of the 0x1::account::Account of an address
-// that has none yet: sequence number 0, the address as authentication key,
-// the two event handles at creation numbers 0 and 1, no capability offers.
+// that has none yet (onchain.NewAccount).
 func synthesizedAccount(addr ledgerapi.Address) []byte {
-	var e bcs.Encoder
-	e.WriteBytes(addr[:]) // authentication_key
-	e.U64(0)              // sequence_number
-	e.U64(2)              // guid_creation_num
-	for creation := range uint64(2) {
-		e.U64(0) // counter
-		e.U64(creation)
-		e.Fixed(addr[:])
-	}
-	e.Option(false) // rotation_capability_offer
-	e.Option(false) // signer_capability_offer
-	return e.Bytes()
+	return bcs.Marshal(onchain.NewAccount(addr))
 }

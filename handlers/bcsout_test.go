@@ -13,6 +13,7 @@ import (
 	"github.com/ledgernode/ledgernode/handlers"
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 	"github.com/ledgernode/ledgernode/ledgerapi/txn"
 	"github.com/ledgernode/ledgernode/storage"
 )
@@ -65,129 +66,26 @@ func getJSONInto(t *testing.T, url string, v any) {
 	}
 }
 
-// onChain is a decoded TransactionOnChainData.
+// onChain is a decoded TransactionOnChainData with its user transaction.
 type onChain struct {
-	version       uint64
-	variant       uint32
-	user          *txn.SignedTransaction
-	gasUsed       uint64
-	status        uint32
-	hash          ledgerapi.HashValue
-	events        []decodedEvent
-	accumulator   ledgerapi.HashValue
-	changes       int
-	checkpointSet bool
+	onchain.TransactionOnChainData
+	user *txn.SignedTransaction
 }
 
-type decodedEvent struct {
-	v2       bool
-	creation uint64
-	account  ledgerapi.Address
-	seq      uint64
-	typ      ledgerapi.TypeTag
-	data     []byte
-}
-
-func decodeEvent(d *bcs.Decoder) decodedEvent {
-	var ev decodedEvent
-	ev.v2 = d.Variant("event", 2) == 1
-	if !ev.v2 {
-		ev.creation = d.U64("creation number")
-		ev.account.UnmarshalBCS(d)
-		ev.seq = d.U64("sequence number")
-	}
-	ev.typ.UnmarshalBCS(d)
-	ev.data = d.ReadBytes("event data")
-	return ev
-}
-
+// decodeOnChain reads one TransactionOnChainData through package onchain's
+// decoder, which also checks that the write set's keys are in canonical
+// order.
 func decodeOnChain(t *testing.T, d *bcs.Decoder) onChain {
 	t.Helper()
 	var o onChain
-	o.version = d.U64("version")
-	o.variant = d.Variant("transaction", 7)
-	switch o.variant {
-	case 0:
+	o.UnmarshalBCSWith(d, func(d *bcs.Decoder) {
 		o.user = new(txn.SignedTransaction)
 		o.user.UnmarshalBCS(d)
-	case 3:
-		var h ledgerapi.HashValue
-		h.UnmarshalBCS(d)
-	default:
-		// Genesis and block metadata bodies are opaque here: the rest of
-		// the record cannot be located without their layouts.
-		t.Fatalf("decodeOnChain: variant %d not handled by this test", o.variant)
-	}
-	d.Variant("transaction info", 1)
-	o.gasUsed = d.U64("gas used")
-	o.status = d.Variant("execution status", 5)
-	switch o.status {
-	case 2:
-		d.Variant("abort location", 2)
-		var m ledgerapi.ModuleId
-		m.UnmarshalBCS(d)
-		d.U64("abort code")
-		if d.Option("abort info") {
-			d.String("reason")
-			d.String("description")
-		}
-	case 4:
-		if d.Option("status code") {
-			d.U64("status code")
-		}
-	}
-	o.hash.UnmarshalBCS(d)
-	var skip ledgerapi.HashValue
-	skip.UnmarshalBCS(d) // event root
-	skip.UnmarshalBCS(d) // state change
-	if o.checkpointSet = d.Option("checkpoint"); o.checkpointSet {
-		skip.UnmarshalBCS(d)
-	}
-	if d.Option("auxiliary info hash") {
-		skip.UnmarshalBCS(d)
-	}
-	n := d.SeqLen("events", 1)
-	for range n {
-		o.events = append(o.events, decodeEvent(d))
-	}
-	o.accumulator.UnmarshalBCS(d)
-	d.Variant("write set", 1)
-	o.changes = d.SeqLen("write set", 1)
-	var prev []byte
-	for range o.changes {
-		start := d.Offset()
-		key := storageKey(t, d)
-		if prev != nil && bytes.Compare(prev, key) >= 0 {
-			t.Fatalf("write set keys out of order")
-		}
-		prev = key
-		_ = start
-		if d.Variant("write op", 6) == 1 {
-			d.ReadBytes("value")
-		}
+	})
+	if d.Failed() {
+		t.Fatalf("TransactionOnChainData does not decode: %v", d.Err())
 	}
 	return o
-}
-
-// storageKey reads one StateKey and returns its bytes.
-func storageKey(t *testing.T, d *bcs.Decoder) []byte {
-	t.Helper()
-	start := d.Offset()
-	switch d.Variant("state key", 3) {
-	case 0:
-		var a ledgerapi.Address
-		a.UnmarshalBCS(d)
-		d.ReadBytes("path")
-	case 1:
-		var a ledgerapi.Address
-		a.UnmarshalBCS(d)
-		d.ReadBytes("key")
-	}
-	key := append([]byte(nil), d.Since(start)...)
-	if _, err := storage.ParseStateKey(key); err != nil && !d.Failed() {
-		t.Fatalf("state key does not parse: %v", err)
-	}
-	return key
 }
 
 func TestBCSOutput(t *testing.T) {
@@ -324,16 +222,16 @@ func TestBCSOutput(t *testing.T) {
 			if err := d.Finish(); err != nil {
 				t.Fatalf("%s: %v", path, err)
 			}
-			if o.version != version || o.user == nil || o.user.Hash() != st.Hash() || o.hash != st.Hash() ||
-				strconv.FormatUint(o.gasUsed, 10) != committed["gas_used"] || o.status != 0 ||
-				o.accumulator.String() != committed["accumulator_root_hash"] ||
-				len(o.events) != len(committed["events"].([]any)) || o.changes != len(committed["changes"].([]any)) {
+			if o.Version != version || o.user == nil || o.user.Hash() != st.Hash() || o.Info.TransactionHash != st.Hash() ||
+				strconv.FormatUint(o.Info.GasUsed, 10) != committed["gas_used"] || !o.Info.Status.Success() ||
+				o.AccumulatorRootHash.String() != committed["accumulator_root_hash"] ||
+				len(o.Events) != len(committed["events"].([]any)) || len(o.Changes) != len(committed["changes"].([]any)) {
 				t.Fatalf("%s: decoded %+v disagrees with the JSON transaction", path, o)
 			}
-			for i, ev := range o.events {
+			for i, ev := range o.Events {
 				want := committed["events"].([]any)[i].(map[string]any)["type"]
-				if ev.typ.String() != want {
-					t.Fatalf("event %d type %s, JSON %v", i, ev.typ, want)
+				if ev.Type.String() != want {
+					t.Fatalf("event %d type %s, JSON %v", i, ev.Type, want)
 				}
 			}
 		}
@@ -358,8 +256,8 @@ func TestBCSOutput(t *testing.T) {
 			if n := d.SeqLen("list", 1); n != 1 {
 				t.Fatalf("%s: %d transactions", path, n)
 			}
-			if o := decodeOnChain(t, d); o.version != version || d.Finish() != nil {
-				t.Fatalf("%s: version %d err %v", path, o.version, d.Err())
+			if o := decodeOnChain(t, d); o.Version != version || d.Finish() != nil {
+				t.Fatalf("%s: version %d err %v", path, o.Version, d.Err())
 			}
 		}
 	})
@@ -398,7 +296,11 @@ func TestBCSOutput(t *testing.T) {
 				if uint64(n) != last-first+1 {
 					t.Fatalf("block has %d transactions, range %d..%d", n, first, last)
 				}
-				d.Fixed(make([]byte, d.Remaining()), "rest") // metadata bodies are opaque here
+				for v := first; v <= last; v++ {
+					if o := decodeOnChain(t, d); o.Version != v {
+						t.Fatalf("block transaction %d has version %d", v, o.Version)
+					}
+				}
 			}
 			if err := d.Finish(); err != nil || strconv.FormatUint(height, 10) != j["block_height"] || h.String() != j["block_hash"] ||
 				strconv.FormatUint(first, 10) != j["first_version"] {
@@ -416,9 +318,10 @@ func TestBCSOutput(t *testing.T) {
 		n := d.SeqLen("events", 1)
 		for i := range n {
 			v := d.U64("version")
-			ev := decodeEvent(d)
-			if strconv.FormatUint(v, 10) != j[i]["version"] || ev.typ.String() != j[i]["type"] {
-				t.Fatalf("event %d: version %d type %s, JSON %v", i, v, ev.typ, j[i])
+			var ev onchain.Event
+			ev.UnmarshalBCS(d)
+			if strconv.FormatUint(v, 10) != j[i]["version"] || ev.Type.String() != j[i]["type"] {
+				t.Fatalf("event %d: version %d type %s, JSON %v", i, v, ev.Type, j[i])
 			}
 		}
 		if err := d.Finish(); err != nil || n != len(j) || n == 0 {
@@ -459,7 +362,7 @@ func TestBCSOutput(t *testing.T) {
 		}
 		d := bcs.NewDecoder(b)
 		o := decodeOnChain(t, d)
-		if err := d.Finish(); err != nil || o.status != 0 || strconv.FormatUint(o.gasUsed, 10) != h.Get(ledgerapi.HeaderGasUsed) ||
+		if err := d.Finish(); err != nil || !o.Info.Status.Success() || strconv.FormatUint(o.Info.GasUsed, 10) != h.Get(ledgerapi.HeaderGasUsed) ||
 			o.user == nil || o.user.Raw.SequenceNumber != 1 {
 			t.Fatalf("simulate: %+v err %v", o, err)
 		}

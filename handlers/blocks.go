@@ -98,7 +98,11 @@ func (a *API) block(r *http.Request, info storage.LedgerInfo, b storage.Block) (
 			return nil, storageError(err, notFoundTxnByVersion(b.FirstVersion))
 		}
 		if wantsBCS(r) {
-			return &reply{info: &info, raw: blockBCS(b, true, txns)}, nil
+			raw, err := blockBCS(b, true, txns)
+			if err != nil {
+				return nil, err
+			}
+			return &reply{info: &info, raw: raw}, nil
 		}
 		rendered, err := a.renderCommitted(r.Context(), txns)
 		if err != nil {
@@ -109,14 +113,18 @@ func (a *API) block(r *http.Request, info storage.LedgerInfo, b storage.Block) (
 			out.Transactions[i] = b
 		}
 	} else if wantsBCS(r) {
-		return &reply{info: &info, raw: blockBCS(b, false, nil)}, nil
+		raw, err := blockBCS(b, false, nil)
+		if err != nil {
+			return nil, err
+		}
+		return &reply{info: &info, raw: raw}, nil
 	}
 	return &reply{info: &info, body: out}, nil
 }
 
 // blockBCS is the BCS block: its fields, then the transactions when
 // requested.
-func blockBCS(b storage.Block, with bool, txns []storage.Transaction) []byte {
+func blockBCS(b storage.Block, with bool, txns []storage.Transaction) ([]byte, error) {
 	var e bcs.Encoder
 	e.U64(b.Height)
 	b.Hash.MarshalBCS(&e)
@@ -125,7 +133,11 @@ func blockBCS(b storage.Block, with bool, txns []storage.Transaction) []byte {
 	e.U64(b.LastVersion)
 	e.Option(with)
 	if with {
-		e.Fixed(onChainList(txns))
+		list, err := onChainList(txns)
+		if err != nil {
+			return nil, err
+		}
+		e.Fixed(list)
 	}
-	return e.Bytes()
+	return e.Bytes(), nil
 }

@@ -108,7 +108,7 @@ func (a *API) events(r *http.Request, info storage.LedgerInfo, key storage.Event
 		e.SeqLen(len(evs))
 		for i := range evs {
 			e.U64(evs[i].Version)
-			encodeEvent(&e, &evs[i].Event)
+			evs[i].Event.MarshalBCS(&e)
 		}
 		return &reply{info: &info, raw: e.Bytes()}, nil
 	}

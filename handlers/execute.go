@@ -272,7 +272,7 @@ func (a *API) simulate(r *http.Request) (*reply, error) {
 		TimestampUsec: max(uint64(a.deps.Now().UnixMicro()), info.TimestampUsec+1)}
 	out, raw, err := a.deps.Executor.Simulate(stateAt{r.Context(), a.deps.Store, info.Version}, blk, st, opts)
 	var vm *ledgerapi.VMStatus
-	if err != nil && !(errors.As(err, &vm) && out.Info.VMStatus != "") {
+	if err != nil && !(errors.As(err, &vm) && !out.Info.Success()) {
 		return nil, submitError(err)
 	}
 	// A transaction the prologue rejects is still a 200: the output says
@@ -288,9 +288,11 @@ func (a *API) simulate(r *http.Request) (*reply, error) {
 	gas := out.Info.GasUsed
 	if wantsBCS(r) {
 		out.Payload = st.Bytes()
-		var e bcs.Encoder
-		encodeOnChain(&e, &out)
-		return &reply{info: &info, raw: e.Bytes(), gas: &gas}, nil
+		raw, err := appendOnChain(nil, &out)
+		if err != nil {
+			return nil, err
+		}
+		return &reply{info: &info, raw: raw, gas: &gas}, nil
 	}
 	u := userTransactionJSON{transactionInfoJSON: a.render.info(&out), requestJSON: a.render.request(st),
 		Events: a.render.events(out.Events), Timestamp: ledgerapi.U64(out.TimestampUsec), Type: "user_transaction"}

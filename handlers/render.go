@@ -162,8 +162,8 @@ func (r renderer) info(t *storage.Transaction) transactionInfoJSON {
 		EventRootHash:       t.Info.EventRootHash,
 		StateCheckpointHash: t.Info.StateCheckpointHash,
 		GasUsed:             ledgerapi.U64(t.Info.GasUsed),
-		Success:             t.Info.Success,
-		VMStatus:            t.Info.VMStatus,
+		Success:             t.Info.Success(),
+		VMStatus:            t.Info.Status.VMStatus(nil),
 		AccumulatorRootHash: t.Info.AccumulatorRootHash,
 		Changes:             r.changes(t.Changes),
 	}

@@ -281,8 +281,8 @@ func TestSoak(t *testing.T) {
 			t.Fatalf("sender %d: %d committed, want exactly %d", s, len(txns), per)
 		}
 		for i, tx := range txns {
-			if *tx.SequenceNumber != uint64(i) || tx.Hash != accepted[s][i].Hash() || !tx.Info.Success {
-				t.Fatalf("sender %d position %d: seq %d hash %s %s", s, i, *tx.SequenceNumber, tx.Hash, tx.Info.VMStatus)
+			if *tx.SequenceNumber != uint64(i) || tx.Hash != accepted[s][i].Hash() || !tx.Info.Success() {
+				t.Fatalf("sender %d position %d: seq %d hash %s %s", s, i, *tx.SequenceNumber, tx.Hash, tx.Info.Status.String())
 			}
 			burnt += tx.Info.GasUsed * 100
 		}

@@ -43,7 +43,13 @@ func newStackWith(t testing.TB, opts handlers.Options, blockInterval time.Durati
 // (nil: the VM itself).
 func newStackExec(t testing.TB, opts handlers.Options, blockInterval time.Duration, storeOpts memstore.Options, wrap func(*vmstub.VM) handlers.Executor) *stack {
 	t.Helper()
-	vm, err := vmstub.New(vmstub.Options{DevAccounts: 3})
+	return newStackVM(t, vmstub.Options{DevAccounts: 3}, opts, blockInterval, storeOpts, wrap)
+}
+
+// newStackVM is newStackExec with a VM configured by vmOpts.
+func newStackVM(t testing.TB, vmOpts vmstub.Options, opts handlers.Options, blockInterval time.Duration, storeOpts memstore.Options, wrap func(*vmstub.VM) handlers.Executor) *stack {
+	t.Helper()
+	vm, err := vmstub.New(vmOpts)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,7 +6,6 @@ import (
 	"net/http"
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
-	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
 	"github.com/ledgernode/ledgernode/mempool"
 	"github.com/ledgernode/ledgernode/storage"
 )
@@ -111,7 +110,11 @@ func (a *API) getTransactions(r *http.Request) (*reply, error) {
 // Vec<TransactionOnChainData>.
 func (a *API) listReply(r *http.Request, info *storage.LedgerInfo, txns []storage.Transaction) (*reply, error) {
 	if wantsBCS(r) {
-		return &reply{info: info, raw: onChainList(txns)}, nil
+		raw, err := onChainList(txns)
+		if err != nil {
+			return nil, err
+		}
+		return &reply{info: info, raw: raw}, nil
 	}
 	out, err := a.renderCommitted(r.Context(), txns)
 	if err != nil {
@@ -172,15 +175,14 @@ type found struct {
 // TransactionData enum (OnChain = 0, Pending = 1).
 func (a *API) foundReply(r *http.Request, info *storage.LedgerInfo, f found) (*reply, error) {
 	if wantsBCS(r) {
-		var e bcs.Encoder
-		if f.committed != nil {
-			e.Variant(0)
-			encodeOnChain(&e, f.committed)
-		} else {
-			e.Variant(1)
-			e.Fixed(f.pending.Bytes)
+		if f.committed == nil {
+			return &reply{info: info, raw: append([]byte{1}, f.pending.Bytes...)}, nil
 		}
-		return &reply{info: info, raw: e.Bytes()}, nil
+		raw, err := appendOnChain([]byte{0}, f.committed)
+		if err != nil {
+			return nil, err
+		}
+		return &reply{info: info, raw: raw}, nil
 	}
 	if f.committed == nil {
 		return &reply{info: info, body: a.render.pending(f.pending.Txn, f.pending.Hash, true)}, nil

@@ -8,18 +8,10 @@ import (
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
 	"github.com/ledgernode/ledgernode/ledgerapi/crypto"
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 	"github.com/ledgernode/ledgernode/mempool"
 	"github.com/ledgernode/ledgernode/storage"
 )
-
-// Transaction enum variants used to hash non-user transactions, as on Aptos.
-const (
-	variantGenesis         = 1
-	variantBlockMetadata   = 2
-	variantStateCheckpoint = 3
-)
-
-var executedSuccessfully = "Executed successfully"
 
 // overlay is a StateView over the latest committed state plus the writes of
 // the transactions already executed in the block being built.
@@ -73,7 +65,10 @@ func (n *Node) commitGenesis(ctx context.Context) error {
 		return fmt.Errorf("node: genesis: %w", err)
 	}
 	acc := n.acc
-	t := makeTxn(0, storage.KindGenesis, txnHash(variantGenesis, out.Payload), out, 0)
+	t, err := makeTxn(0, storage.KindGenesis, onchain.TransactionHash(onchain.VariantGenesis, out.Payload), out, 0)
+	if err != nil {
+		return fmt.Errorf("node: genesis: %w", err)
+	}
 	finish(&acc, &t)
 	blk := storage.Block{Height: 0, Hash: t.Hash, TimestampUsec: 0, FirstVersion: 0, LastVersion: 0, Epoch: 1}
 	if err := n.store.CommitBlock(ctx, blk, []storage.Transaction{t}); err != nil {
@@ -147,7 +142,11 @@ func (n *Node) execute(ctx context.Context, info storage.LedgerInfo, blk storage
 		return nil, err
 	}
 	txns := make([]storage.Transaction, 0, len(entries)+2)
-	txns = append(txns, makeTxn(version, storage.KindBlockMetadata, txnHash(variantBlockMetadata, meta.Payload), meta, blk.TimestampUsec))
+	t, err := makeTxn(version, storage.KindBlockMetadata, onchain.TransactionHash(onchain.VariantBlockMetadata, meta.Payload), meta, blk.TimestampUsec)
+	if err != nil {
+		return nil, fmt.Errorf("node: block prologue: %w", err)
+	}
+	txns = append(txns, t)
 	for _, e := range entries {
 		out, err := n.exec.Execute(view, blk, e.Txn)
 		if err != nil {
@@ -159,7 +158,10 @@ func (n *Node) execute(ctx context.Context, info storage.LedgerInfo, blk storage
 		}
 		version++
 		out.Payload = e.Bytes
-		t := makeTxn(version, storage.KindUser, e.Hash, out, blk.TimestampUsec)
+		t, err := makeTxn(version, storage.KindUser, e.Hash, out, blk.TimestampUsec)
+		if err != nil {
+			return nil, fmt.Errorf("node: transaction %s: %w", e.Hash, err)
+		}
 		sender := e.Txn.Raw.Sender
 		t.Sender = &sender
 		if !e.Txn.Raw.Payload.Orderless() {
@@ -175,98 +177,51 @@ func (n *Node) execute(ctx context.Context, info storage.LedgerInfo, blk storage
 	// block hash), so no two checkpoints share a hash, even of empty blocks
 	// whose state changes are alike. The body is stored, so the API serves
 	// the bytes that were hashed.
-	body := bcs.Marshal(txns[0].Hash)
-	ckpt := makeTxn(version, storage.KindStateCheckpoint, txnHash(variantStateCheckpoint, body), storage.Transaction{Payload: body}, blk.TimestampUsec)
+	body := onchain.StateCheckpointBody(txns[0].Hash)
+	ckpt, err := makeTxn(version, storage.KindStateCheckpoint, onchain.TransactionHash(onchain.VariantStateCheckpoint, body),
+		storage.Transaction{Payload: body}, blk.TimestampUsec)
+	if err != nil {
+		return nil, err
+	}
 	ckpt.Info.StateCheckpointHash = &cp
 	txns = append(txns, ckpt)
 	return txns, nil
 }
 
-// makeTxn completes an executor output with its version, kind, hash,
-// timestamp and the hashes of its write set and events.
-func makeTxn(version uint64, kind storage.TransactionKind, hash ledgerapi.HashValue, out storage.Transaction, ts uint64) storage.Transaction {
+// makeTxn completes an executor output with its version, kind, hash and
+// timestamp, puts its write set in the order of Aptos's write set map, and
+// sets the hashes of its write set and events. Transactions other than user
+// transactions always succeed.
+func makeTxn(version uint64, kind storage.TransactionKind, hash ledgerapi.HashValue, out storage.Transaction, ts uint64) (storage.Transaction, error) {
 	t := out
 	t.Version, t.Kind, t.Hash, t.TimestampUsec = version, kind, hash, ts
 	if kind != storage.KindUser {
-		t.Info.Success = true
+		t.Info.Status = onchain.ExecutionStatus{}
 	}
-	if t.Info.VMStatus == "" && t.Info.Success {
-		t.Info.VMStatus = executedSuccessfully
+	ws := onchain.WriteSet(t.Changes)
+	if err := ws.Sort(); err != nil {
+		return t, err
 	}
-	t.Info.StateChangeHash = writeSetHash(t.Changes)
-	t.Info.EventRootHash = eventRootHash(t.Events)
-	return t
+	var err error
+	if t.Info.StateChangeHash, err = ws.Hash(); err != nil {
+		return t, err
+	}
+	t.Info.EventRootHash = onchain.EventRootHash(t.Events)
+	return t, nil
 }
 
-// finish appends the transaction-info hash to the accumulator and records
-// the new root.
-func finish(acc *accumulator, t *storage.Transaction) {
-	acc.append(infoHash(t))
-	t.Info.AccumulatorRootHash = acc.root()
+// finish appends the transaction's info hash to the accumulator and
+// records the new root.
+func finish(acc *onchain.Accumulator, t *storage.Transaction) {
+	acc.Append(infoHash(t))
+	t.Info.AccumulatorRootHash = acc.Root()
 }
 
-// infoHash is the accumulator leaf of a transaction: the hash of its info.
-//
-// The encodings hashed here are built with append on stack buffers sized
-// for the common case (a transfer), so hashing a block allocates little.
+// infoHash is the accumulator leaf of a transaction: the hash of its
+// TransactionInfo.
 func infoHash(t *storage.Transaction) ledgerapi.HashValue {
-	var buf [256]byte
-	b := append(buf[:0], saltTxnInfo[:]...)
-	b = append(b, t.Hash[:]...)
-	b = append(b, t.Info.StateChangeHash[:]...)
-	b = append(b, t.Info.EventRootHash[:]...)
-	b = binary.LittleEndian.AppendUint64(b, t.Info.GasUsed)
-	b = append(b, boolByte(t.Info.Success))
-	b = bcs.AppendString(b, t.Info.VMStatus)
-	return crypto.SHA3_256(b)
-}
-
-func boolByte(v bool) byte {
-	if v {
-		return 1
-	}
-	return 0
-}
-
-// txnHash is the hash of a non-user transaction: sha3-256 of
-// salt("APTOS::Transaction") ‖ variant ‖ body.
-func txnHash(variant byte, body []byte) ledgerapi.HashValue {
-	return crypto.SHA3_256(crypto.SaltTransaction[:], []byte{variant}, body)
-}
-
-// writeSetHash hashes the write set: the variant of aptos-core's WriteSet
-// (V0), the count, then each op's state key encoding, a deletion flag and
-// the value, in order. An empty write set (a state checkpoint's) hashes as
-// the real node's does: 0xafb6e14f….
-func writeSetHash(ws []storage.WriteOp) ledgerapi.HashValue {
-	var buf [2048]byte
-	b := append(buf[:0], saltWriteSet[:]...)
-	b = append(b, 0) // WriteSet::V0
-	b = bcs.AppendSeqLen(b, len(ws))
-	for _, w := range ws {
-		var kb [storage.KeyBufferSize]byte
-		k, _ := w.Key.AppendEncode(kb[:0])
-		b = bcs.AppendBytes(b, k)
-		b = append(b, boolByte(w.Deleted))
-		b = bcs.AppendBytes(b, w.Value)
-	}
-	return crypto.SHA3_256(b)
-}
-
-// eventRootHash is the accumulator root over the events' hashes.
-func eventRootHash(events []storage.Event) ledgerapi.HashValue {
-	var acc accumulator
-	var buf [512]byte
-	for _, ev := range events {
-		b := append(buf[:0], saltEvent[:]...)
-		b = binary.LittleEndian.AppendUint64(b, ev.Key.CreationNumber)
-		b = append(b, ev.Key.Account[:]...)
-		b = binary.LittleEndian.AppendUint64(b, ev.SequenceNumber)
-		b = ev.Type.AppendBCS(b)
-		b = bcs.AppendBytes(b, ev.Data)
-		acc.append(crypto.SHA3_256(b))
-	}
-	return acc.root()
+	info := t.OnChainInfo()
+	return info.Hash()
 }
 
 // checkpointHash summarizes the block's state changes.

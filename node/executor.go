@@ -11,7 +11,8 @@ import (
 // ledgerapi types, so implementations do not import this package.
 //
 // Outputs are storage.Transaction values of which the executor fills
-// Payload, Events, Changes and Info.GasUsed/Success/VMStatus; the node
+// Payload, Events, Changes (in any order: the node sorts them) and
+// Info.GasUsed and Info.Status (the zero status is success); the node
 // assigns versions, hashes, timestamps and the remaining info hashes.
 type Executor interface {
 	// Genesis returns the genesis transaction (version 0) executed at
@@ -27,7 +28,7 @@ type Executor interface {
 	// non-nil error discards the transaction: it fails validation at
 	// execution time (for example, it expired while waiting), nothing is
 	// committed and no sequence number is used. A transaction that aborts
-	// is not discarded: it returns Info.Success false and keeps its gas
+	// is not discarded: it returns a failed Info.Status and keeps its gas
 	// charge.
 	Execute(state storage.View, blk storage.Block, st *txn.SignedTransaction) (storage.Transaction, error)
 	// SequenceNumber returns an account's on-chain sequence number (0 for an

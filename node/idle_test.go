@@ -98,7 +98,7 @@ func TestIdleBlocks(t *testing.T) {
 		t.Fatal(err)
 	}
 	tx := waitCommitted(t, n, store, st.Hash())
-	if !tx.Info.Success {
+	if !tx.Info.Success() {
 		t.Fatalf("transaction %+v", tx.Info)
 	}
 }

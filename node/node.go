@@ -10,6 +10,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 	"github.com/ledgernode/ledgernode/ledgerapi/txn"
 	"github.com/ledgernode/ledgernode/mempool"
 	"github.com/ledgernode/ledgernode/storage"
@@ -56,7 +57,7 @@ type Node struct {
 
 	mu     sync.Mutex // guards signal and acc
 	signal chan struct{}
-	acc    accumulator
+	acc    onchain.Accumulator
 
 	cancel context.CancelFunc
 	done   chan struct{}
@@ -145,10 +146,10 @@ func (n *Node) resume(ctx context.Context, info storage.LedgerInfo) error {
 	if info.OldestVersion > 0 {
 		n.opts.Logger.Warn().Uint64("oldest_version", info.OldestVersion).
 			Msg("history is pruned: the accumulator continues from the latest root")
-		n.acc.append(latest.Info.AccumulatorRootHash)
+		n.acc.Append(latest.Info.AccumulatorRootHash)
 		return nil
 	}
-	var acc accumulator
+	var acc onchain.Accumulator
 	const page = 1000
 	for start := uint64(0); start <= info.Version; start += page {
 		txns, err := n.store.Transactions(ctx, start, page, info.Version)
@@ -156,12 +157,12 @@ func (n *Node) resume(ctx context.Context, info storage.LedgerInfo) error {
 			return fmt.Errorf("node: replaying the accumulator at version %d: %w", start, err)
 		}
 		for i := range txns {
-			acc.append(infoHash(&txns[i]))
+			acc.Append(infoHash(&txns[i]))
 		}
 	}
-	if acc.leaves != info.Version+1 || acc.root() != latest.Info.AccumulatorRootHash {
+	if acc.Len() != info.Version+1 || acc.Root() != latest.Info.AccumulatorRootHash {
 		return fmt.Errorf("node: the stored ledger's accumulator root does not match its transactions (%d leaves); "+
-			"a data directory written before 2026-11-24 used other placeholder and write-set hashes: start a new one", acc.leaves)
+			"a data directory written before 2026-11-24 used other placeholder and write-set hashes: start a new one", acc.Len())
 	}
 	n.acc = acc
 	return nil

@@ -63,7 +63,7 @@ func (c counterExec) Execute(s storage.View, blk storage.Block, st *txn.SignedTr
 		return storage.Transaction{}, fmt.Errorf("seq %d, on chain %d", st.Raw.SequenceNumber, seq)
 	}
 	return storage.Transaction{
-		Info:    storage.TransactionInfo{Success: true, GasUsed: 7},
+		Info:    storage.TransactionInfo{GasUsed: 7},
 		Changes: []storage.WriteOp{{Key: storage.ResourceKey(st.Raw.Sender, counterTag), Value: u64(seq + 1)}},
 		Events: []storage.Event{{Key: storage.EventKey{CreationNumber: 2, Account: st.Raw.Sender}, SequenceNumber: seq,
 			Type: ledgerapi.TypeU64, Data: u64(seq)}},
@@ -317,7 +317,7 @@ func TestSubmitRetriesAPrunedSnapshot(t *testing.T) {
 	if err := submit(t, n, st); err != nil {
 		t.Fatalf("submit over a pruned snapshot: %v", err)
 	}
-	if tx := waitCommitted(t, n, store, st.Hash()); !tx.Info.Success {
-		t.Fatalf("committed with %s", tx.Info.VMStatus)
+	if tx := waitCommitted(t, n, store, st.Hash()); !tx.Info.Success() {
+		t.Fatalf("committed with %s", tx.Info.Status.String())
 	}
 }

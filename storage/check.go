@@ -1,7 +1,6 @@
 package storage
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 
@@ -106,6 +105,9 @@ func checkTransaction(t *Transaction, version uint64) error {
 		if w.Deleted && len(w.Value) > 0 {
 			return invalidCommit("transaction %d change %d: a deletion carries a value", version, j)
 		}
+		if w.Deleted && w.Created {
+			return invalidCommit("transaction %d change %d: a deletion marked as a creation", version, j)
+		}
 	}
 	if dup, ok := duplicateKey(t.Changes); ok {
 		return invalidCommit("transaction %d writes %s twice", version, dup)
@@ -119,7 +121,7 @@ func duplicateKey(ws []WriteOp) (StateKey, bool) {
 	if len(ws) <= 16 {
 		for i := range ws {
 			for j := i + 1; j < len(ws); j++ {
-				if sameKey(&ws[i].Key, &ws[j].Key) {
+				if ws[i].Key.Equal(&ws[j].Key) {
 					return ws[i].Key, true
 				}
 			}
@@ -135,19 +137,6 @@ func duplicateKey(ws []WriteOp) (StateKey, bool) {
 		seen[string(enc)] = struct{}{}
 	}
 	return StateKey{}, false
-}
-
-func sameKey(a, b *StateKey) bool {
-	if a.Kind != b.Kind {
-		return false
-	}
-	switch a.Kind {
-	case StateResource:
-		return a.Address == b.Address && a.Resource.Equal(b.Resource)
-	case StateModule:
-		return a.Address == b.Address && a.Module == b.Module
-	}
-	return a.Handle == b.Handle && bytes.Equal(a.Key, b.Key)
 }
 
 // LatestEvents returns the last limit events of stream key as of

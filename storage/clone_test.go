@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 	"github.com/ledgernode/ledgernode/storage"
 )
 
@@ -13,13 +14,15 @@ func richTransaction() storage.Transaction {
 	return storage.Transaction{
 		Version: 5, Hash: ledgerapi.HashValue{1}, Kind: storage.KindUser, Payload: []byte{1, 2, 3},
 		Sender: &sender, SequenceNumber: &seq,
-		Info: storage.TransactionInfo{StateCheckpointHash: &cp, Success: true, VMStatus: "Executed successfully"},
+		Info: storage.TransactionInfo{StateCheckpointHash: &cp, Status: onchain.MoveAbort(
+			ledgerapi.ModuleId{Address: two, Name: "m"}, 7, &onchain.AbortInfo{ReasonName: "E", Description: "d"})},
 		Events: []storage.Event{{
 			Key:  storage.EventKey{CreationNumber: 2, Account: two},
 			Type: ledgerapi.VectorOf(ledgerapi.StructType(coinStoreTag)), Data: []byte{4},
 		}},
 		Changes: []storage.WriteOp{
-			{Key: storage.ResourceKey(two, coinStoreTag), Value: []byte{5}},
+			{Key: storage.ResourceKey(two, coinStoreTag), Value: []byte{5}, Created: true,
+				Metadata: &onchain.StateValueMetadata{SlotDeposit: 1, CreationTimeUsecs: 2}},
 			{Key: storage.TableItemKey(two, []byte{6}), Deleted: true},
 		},
 	}
@@ -38,6 +41,8 @@ func TestTransactionCloneIsDeep(t *testing.T) {
 	*c.Info.StateCheckpointHash = ledgerapi.HashValue{}
 	c.Events[0].Data[0] = 0xff
 	c.Events[0].Type.Elem.Struct.TypeArgs[0].Struct.Name = "X"
+	c.Info.Status.Info.Description = "x"
+	c.Changes[0].Metadata.SlotDeposit = 9
 	c.Changes[0].Value[0] = 0xff
 	c.Changes[0].Key.Resource.TypeArgs[0].Struct.Module = "x"
 	c.Changes[1].Key.Key[0] = 0xff

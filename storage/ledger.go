@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 )
 
 // LedgerInfo describes the committed ledger: the latest version and block,
@@ -67,6 +68,22 @@ var kindNames = [...]string{
 	KindStateCheckpoint: "state_checkpoint", KindBlockEpilogue: "block_epilogue",
 }
 
+// Variant returns the kind's variant in Aptos's Transaction enum, which
+// prefixes the body when the transaction is hashed or served as BCS.
+func (k TransactionKind) Variant() uint32 {
+	switch k {
+	case KindGenesis:
+		return onchain.VariantGenesis
+	case KindBlockMetadata:
+		return onchain.VariantBlockMetadata
+	case KindStateCheckpoint:
+		return onchain.VariantStateCheckpoint
+	case KindBlockEpilogue:
+		return onchain.VariantBlockEpilogue
+	}
+	return onchain.VariantUser
+}
+
 // Valid reports whether k is one of the defined kinds.
 func (k TransactionKind) Valid() bool { return k >= KindGenesis && k <= KindBlockEpilogue }
 
@@ -103,8 +120,9 @@ type Transaction struct {
 	Info TransactionInfo
 	// Events are the events emitted, in emission order.
 	Events []Event
-	// Changes is the write set, in the order the executor produced it. A
-	// state key appears at most once.
+	// Changes is the write set. A state key appears at most once; the node
+	// commits it in the order of Aptos's write set map
+	// (onchain.WriteSet.Sort), the order the API lists changes in.
 	Changes []WriteOp
 }
 
@@ -121,43 +139,37 @@ type TransactionInfo struct {
 	AccumulatorRootHash ledgerapi.HashValue
 	// GasUsed is in gas units.
 	GasUsed uint64
-	// Success is false when execution aborted (the gas is still charged).
-	Success bool
-	// VMStatus is the Move-style status text ("Executed successfully", ...).
-	VMStatus string
+	// Status is the execution status; its zero value is success. A failed
+	// transaction (an abort, out of gas, ...) still charges its gas. The
+	// API's success and vm_status and the BCS ExecutionStatus all come
+	// from it.
+	Status onchain.ExecutionStatus
 }
 
-// EventKey names a v1 event stream: the creation number of its handle and
-// the account that owns it. The zero key marks a v2 (module) event.
-type EventKey struct {
-	// CreationNumber is the GUID creation number of the event handle.
-	CreationNumber uint64
-	// Account is the account that created the handle.
-	Account ledgerapi.Address
+// Success reports whether the transaction executed successfully.
+func (i *TransactionInfo) Success() bool { return i.Status.Success() }
+
+// OnChainInfo returns t's TransactionInfo record, the leaf of the
+// transaction accumulator.
+func (t *Transaction) OnChainInfo() onchain.TransactionInfo {
+	return onchain.TransactionInfo{
+		GasUsed:             t.Info.GasUsed,
+		Status:              t.Info.Status,
+		TransactionHash:     t.Hash,
+		EventRootHash:       t.Info.EventRootHash,
+		StateChangeHash:     t.Info.StateChangeHash,
+		StateCheckpointHash: t.Info.StateCheckpointHash,
+	}
 }
 
-// IsZero reports whether k is the zero key of v2 events.
-func (k EventKey) IsZero() bool { return k == EventKey{} }
+// EventKey names a v1 event stream; the zero key marks a v2 (module) event
+// (see onchain.EventKey).
+type EventKey = onchain.EventKey
 
-// String returns "<creation_number>@<account>".
-func (k EventKey) String() string { return fmt.Sprintf("%d@%s", k.CreationNumber, k.Account) }
-
-// Event is one emitted event. A v1 event has a non-zero Key and its
-// SequenceNumber in that stream; a v2 (module) event has the zero Key and
-// sequence number 0 and belongs to no stream.
-type Event struct {
-	// Key is the stream (zero for v2 events).
-	Key EventKey
-	// SequenceNumber is the position in the stream, from 0 (0 for v2 events).
-	SequenceNumber uint64
-	// Type is the Move type of Data.
-	Type ledgerapi.TypeTag
-	// Data is the BCS of the event value.
-	Data []byte
-}
-
-// IsV2 reports whether e is a module event (indexed in no stream).
-func (e Event) IsV2() bool { return e.Key.IsZero() }
+// Event is one emitted event (see onchain.Event). A v1 event has a non-zero
+// Key and its SequenceNumber in that stream; a v2 (module) event has the
+// zero Key and sequence number 0 and belongs to no stream.
+type Event = onchain.Event
 
 // VersionedEvent is an event with the version of the transaction that
 // emitted it, as stream listings return it.
@@ -168,16 +180,9 @@ type VersionedEvent struct {
 	Event Event
 }
 
-// WriteOp is one entry of a write set: a new value for Key, or its deletion.
-type WriteOp struct {
-	// Key is the state key written.
-	Key StateKey
-	// Value is the new BCS value (resource bytes, module bytecode, table
-	// value). Empty when Deleted.
-	Value []byte
-	// Deleted marks a deletion.
-	Deleted bool
-}
+// WriteOp is one entry of a write set: a new value for a key (created or
+// modified), or its deletion (see onchain.WriteOp).
+type WriteOp = onchain.WriteOp
 
 // StateItem is one state value in a listing.
 type StateItem struct {

@@ -56,7 +56,7 @@ func Example() {
 		panic(err)
 	}
 	state.apply(out)
-	fmt.Println(out.Info.VMStatus, "gas", out.Info.GasUsed)
+	fmt.Println(out.Info.Status.String(), "gas", out.Info.GasUsed)
 	for _, e := range out.Events {
 		fmt.Println(e.Type)
 	}

@@ -50,7 +50,7 @@ func (vm *VM) execute(state storage.View, blk storage.Block, st *txn.SignedTrans
 		}
 		runErr = failure
 	}
-	text, status, ok := vm.classify(runErr)
+	outcome, status, ok := vm.classify(runErr)
 	if !ok {
 		return storage.Transaction{}, runErr
 	}
@@ -62,7 +62,7 @@ func (vm *VM) execute(state storage.View, blk storage.Block, st *txn.SignedTrans
 	if failure != nil {
 		return storage.Transaction{}, fmt.Errorf("vmstub: failure epilogue: %w", failure)
 	}
-	out.Info.VMStatus = text
+	out.Info.Status = outcome
 	return out, nil
 }
 
@@ -182,7 +182,7 @@ func (vm *VM) epilogue(s *Session, st *txn.SignedTransaction, m *txnMeta, exec u
 	storageOctas = min(storageOctas, storageUnits*raw.GasUnitPrice)
 	s.Emit(feeStatementType, feeStatement(total, total-io-storageUnits, io, storageOctas))
 	out = storage.Transaction{Events: s.events, Changes: s.changes(),
-		Info: storage.TransactionInfo{GasUsed: total, Success: !failing, VMStatus: vmStatusExecuted}}
+		Info: storage.TransactionInfo{GasUsed: total}}
 	return out, nil, nil
 }
 

@@ -62,8 +62,8 @@ func TestFeePayer(t *testing.T) {
 	a, b, p := devs[0], devs[1], devs[2]
 	balA, balP := c.balance(a.Address), c.balance(p.Address)
 	out := c.mustExec(feePayer(c.raw(a, vmstub.TransferPayload(b.Address, 500)), a, p))
-	if !out.Info.Success {
-		t.Fatal(out.Info.VMStatus)
+	if !out.Info.Success() {
+		t.Fatal(out.Info.Status.String())
 	}
 	if balA-c.balance(a.Address) != 500 || balP-c.balance(p.Address) != out.Info.GasUsed*100 {
 		t.Fatalf("sender paid %d, fee payer %d (gas %d)", balA-c.balance(a.Address), balP-c.balance(p.Address), out.Info.GasUsed)
@@ -76,14 +76,14 @@ func TestFeePayer(t *testing.T) {
 	fresh := unfunded(1)[0]
 	r := c.raw(fresh, call("aptos_account", "create_account", nil, vmstub.AddressValue(ledgerapi.MustParseAddress("0x1234"))))
 	out = c.mustExec(feePayer(r, fresh, p))
-	if !out.Info.Success || c.seq(fresh.Address) != 1 || c.balance(fresh.Address) != 0 {
-		t.Fatalf("sponsored: %s seq %d", out.Info.VMStatus, c.seq(fresh.Address))
+	if !out.Info.Success() || c.seq(fresh.Address) != 1 || c.balance(fresh.Address) != 0 {
+		t.Fatalf("sponsored: %s seq %d", out.Info.Status.String(), c.seq(fresh.Address))
 	}
 	// An abort in a sponsored transaction is paid by the fee payer too.
 	before := c.balance(p.Address)
 	out = c.mustExec(feePayer(c.raw(fresh, vmstub.TransferPayload(b.Address, 1)), fresh, p))
-	if out.Info.Success || before-c.balance(p.Address) != out.Info.GasUsed*100 || c.seq(fresh.Address) != 2 {
-		t.Fatalf("sponsored abort: %s", out.Info.VMStatus)
+	if out.Info.Success() || before-c.balance(p.Address) != out.Info.GasUsed*100 || c.seq(fresh.Address) != 2 {
+		t.Fatalf("sponsored abort: %s", out.Info.Status.String())
 	}
 }
 
@@ -141,8 +141,8 @@ func TestSimulate(t *testing.T) {
 			in.Auth = txn.TransactionAuthenticator{Variant: txn.AuthSingleSender, Sender: txn.AccountAuthenticator{Variant: txn.AccountNoAccount}}
 		}
 		out, raw, err := c.vm.Simulate(c, blk, in, tc.opts)
-		if err != nil || !out.Info.Success || raw.GasUnitPrice != tc.price || raw.MaxGasAmount != tc.maxGas {
-			t.Fatalf("%+v: %v %s price %d max %d", tc.opts, err, out.Info.VMStatus, raw.GasUnitPrice, raw.MaxGasAmount)
+		if err != nil || !out.Info.Success() || raw.GasUnitPrice != tc.price || raw.MaxGasAmount != tc.maxGas {
+			t.Fatalf("%+v: %v %s price %d max %d", tc.opts, err, out.Info.Status.String(), raw.GasUnitPrice, raw.MaxGasAmount)
 		}
 	}
 	// Execution never accepts a NoAccount authenticator.
@@ -157,12 +157,12 @@ func TestSimulate(t *testing.T) {
 	fp.Auth.FeePayerAddress = ledgerapi.AddressZero // sponsor not known yet: pays nothing
 	out, raw, err := c.vm.Simulate(c, blk, fp, vmstub.SimulateOptions{EstimateMaxGasAmount: true})
 	wantStatus(t, err, "MAX_GAS_UNITS_BELOW_MIN_TRANSACTION_GAS_UNITS", 14)
-	if raw.MaxGasAmount != 6 || out.Info.Success || out.Info.VMStatus != "MAX_GAS_UNITS_BELOW_MIN_TRANSACTION_GAS_UNITS" || out.Hash.IsZero() {
+	if raw.MaxGasAmount != 6 || out.Info.Success() || out.Info.Status.String() != "MAX_GAS_UNITS_BELOW_MIN_TRANSACTION_GAS_UNITS" || out.Hash.IsZero() {
 		t.Fatalf("poor simulation: max %d, %+v", raw.MaxGasAmount, out.Info)
 	}
 	// Without the estimate (the SDK's retry) the sponsored simulation succeeds.
 	out, _, err = c.vm.Simulate(c, blk, fp, vmstub.SimulateOptions{})
-	if err != nil || !out.Info.Success {
-		t.Fatalf("sponsored simulation: %v %s", err, out.Info.VMStatus)
+	if err != nil || !out.Info.Success() {
+		t.Fatalf("sponsored simulation: %v %s", err, out.Info.Status.String())
 	}
 }

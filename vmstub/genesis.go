@@ -6,6 +6,7 @@ import (
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
 	"github.com/ledgernode/ledgernode/ledgerapi/crypto"
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 	"github.com/ledgernode/ledgernode/storage"
 )
 
@@ -78,10 +79,10 @@ func (vm *VM) Genesis(timestampUsec uint64) (storage.Transaction, error) {
 	if err := s.SetResource(ledgerapi.AddressOne, genesisEndMarkerTag, BoolValue(false)); err != nil {
 		return storage.Transaction{}, err
 	}
-	out := storage.Transaction{Events: s.events, Changes: s.changes(),
-		Info: storage.TransactionInfo{Success: true, VMStatus: vmStatusExecuted}}
-	out.Payload = genesisPayload(out.Changes, out.Events)
-	return out, nil
+	out := storage.Transaction{Events: s.events, Changes: s.changes()}
+	var err error
+	out.Payload, err = genesisPayload(out.Changes, out.Events)
+	return out, err
 }
 
 // writeFramework writes the framework resources at 0x1 and 0xa.
@@ -137,32 +138,11 @@ func (vm *VM) writeFramework(s *Session) error {
 	return nil
 }
 
-// genesisPayload is the documented BCS body of the genesis transaction, a
-// WriteSetPayload::Direct-like change set: variant 0, the write set as
-// uleb(n) × (state key encoding as bytes, Option<bytes> value), then the
-// events as uleb(m) × (creation_number u64, account 32 bytes,
-// sequence_number u64, TypeTag, data bytes).
-func genesisPayload(ws []storage.WriteOp, events []storage.Event) []byte {
-	var e bcs.Encoder
-	e.Variant(0)
-	e.SeqLen(len(ws))
-	for _, w := range ws {
-		k, _ := w.Key.Encode()
-		e.WriteBytes(k)
-		e.Option(!w.Deleted)
-		if !w.Deleted {
-			e.WriteBytes(w.Value)
-		}
-	}
-	e.SeqLen(len(events))
-	for _, ev := range events {
-		e.U64(ev.Key.CreationNumber)
-		e.Fixed(ev.Key.Account[:])
-		e.U64(ev.SequenceNumber)
-		ev.Type.MarshalBCS(&e)
-		e.WriteBytes(ev.Data)
-	}
-	return e.Bytes()
+// genesisPayload is the body of the genesis transaction, as on Aptos
+// (WriteSetPayload::Direct(ChangeSet{write_set, events})).
+func genesisPayload(ws []storage.WriteOp, events []storage.Event) ([]byte, error) {
+	cs := onchain.ChangeSet{WriteSet: ws, Events: events}
+	return cs.AppendBCS(nil)
 }
 
 // newBlockEvent is the BCS of 0x1::block::NewBlockEvent (proposer 0x0, no
@@ -208,16 +188,8 @@ func (vm *VM) BlockPrologue(state storage.View, blk storage.Block) (storage.Tran
 	if err := s.SetResource(ledgerapi.AddressOne, timestampTag, U64Value(blk.TimestampUsec)); err != nil {
 		return storage.Transaction{}, err
 	}
-	var p bcs.Encoder
-	id.MarshalBCS(&p)
-	p.U64(blk.Epoch)
-	p.U64(blk.Round)
-	p.Fixed(ledgerapi.AddressZero[:])
-	p.WriteBytes(nil)
-	p.SeqLen(0)
-	p.U64(blk.TimestampUsec)
-	return storage.Transaction{Payload: p.Bytes(), Events: s.events, Changes: s.changes(),
-		Info: storage.TransactionInfo{Success: true, VMStatus: vmStatusExecuted}}, nil
+	meta := onchain.BlockMetadata{ID: id, Epoch: blk.Epoch, Round: blk.Round, TimestampUsecs: blk.TimestampUsec}
+	return storage.Transaction{Payload: meta.AppendBCS(nil), Events: s.events, Changes: s.changes()}, nil
 }
 
 func viewChainID(c *Call) ([][]byte, error) {

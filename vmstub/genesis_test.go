@@ -94,7 +94,7 @@ func TestGenesis(t *testing.T) {
 	if !bytes.Equal(g.Payload, g2.Payload) || !reflect.DeepEqual(g.Changes, g2.Changes) || len(g.Payload) < 1000 || g.Payload[0] != 0 {
 		t.Error("genesis is not deterministic")
 	}
-	if !g.Info.Success || g.Info.VMStatus != "Executed successfully" {
+	if !g.Info.Success() || g.Info.Status.String() != "Executed successfully" {
 		t.Errorf("genesis info %+v", g.Info)
 	}
 }
@@ -164,8 +164,8 @@ func TestDevAccounts(t *testing.T) {
 	c := startChain(t, vm)
 	root, fresh := vm.Root(), ledgerapi.MustParseAddress("0xfaceb00c")
 	out := c.mustExec(root.Sign(c.raw(root, vmstub.TransferPayload(fresh, 1e9))))
-	if !out.Info.Success || c.balance(fresh) != 1e9 {
-		t.Fatalf("faucet transfer: %s", out.Info.VMStatus)
+	if !out.Info.Success() || c.balance(fresh) != 1e9 {
+		t.Fatalf("faucet transfer: %s", out.Info.Status.String())
 	}
 }
 

@@ -29,27 +29,6 @@ func coinStoreTag(coinType ledgerapi.TypeTag) ledgerapi.StructTag {
 	return tag1("coin", "CoinStore", coinType)
 }
 
-// coinStore is 0x1::coin::CoinStore<T>.
-type coinStore struct {
-	Value                         uint64
-	Frozen                        bool
-	DepositEvents, WithdrawEvents EventHandle
-}
-
-func (c *coinStore) MarshalBCS(e *bcs.Encoder) {
-	e.U64(c.Value)
-	e.Bool(c.Frozen)
-	c.DepositEvents.MarshalBCS(e)
-	c.WithdrawEvents.MarshalBCS(e)
-}
-
-func (c *coinStore) UnmarshalBCS(d *bcs.Decoder) {
-	c.Value = d.U64("CoinStore.coin.value")
-	c.Frozen = d.Bool("CoinStore.frozen")
-	c.DepositEvents.UnmarshalBCS(d)
-	c.WithdrawEvents.UnmarshalBCS(d)
-}
-
 // coinBalance is the value of owner's CoinStore<T> (0 without one).
 func (s *Session) coinBalance(owner ledgerapi.Address, coinType ledgerapi.TypeTag) (uint64, error) {
 	var cs coinStore

@@ -49,8 +49,8 @@ func TestMigrateToFungibleStore(t *testing.T) {
 	r := c.raw(a, migratePayload(aptTag))
 	out := c.mustExec(a.Sign(r))
 	js := renderOutput(t, c.vm, out)
-	if !out.Info.Success || !equalStrings(eventTypes(out), []string{evCoinStoreDeletion, evFee}) {
-		t.Fatalf("migrate: %s %v", out.Info.VMStatus, eventTypes(out))
+	if !out.Info.Success() || !equalStrings(eventTypes(out), []string{evCoinStoreDeletion, evFee}) {
+		t.Fatalf("migrate: %s %v", out.Info.Status.String(), eventTypes(out))
 	}
 	wantEv := `{"coin_type":"0x1::aptos_coin::AptosCoin","deleted_deposit_event_handle_creation_number":"2",` +
 		`"deleted_withdraw_event_handle_creation_number":"3","event_handle_creation_address":"` + a.Address.String() + `"}`
@@ -98,8 +98,8 @@ func TestMigrateToFungibleStore(t *testing.T) {
 
 	// Idempotent: nothing left to migrate.
 	again := c.mustExec(a.Sign(c.raw(a, migratePayload(aptTag))))
-	if !again.Info.Success || !equalStrings(eventTypes(again), []string{evFee}) {
-		t.Fatalf("second migrate: %s %v", again.Info.VMStatus, eventTypes(again))
+	if !again.Info.Success() || !equalStrings(eventTypes(again), []string{evFee}) {
+		t.Fatalf("second migrate: %s %v", again.Info.Status.String(), eventTypes(again))
 	}
 	for _, w := range again.Changes {
 		if w.Key.Kind == storage.StateResource && (w.Key.Resource.Module == "coin" || w.Key.Address == store && w.Key.Resource.Name != "FungibleStore") {
@@ -109,8 +109,8 @@ func TestMigrateToFungibleStore(t *testing.T) {
 	// Transfers from the migrated store still work.
 	before := c.balance(b.Address)
 	tr := c.mustExec(a.Sign(c.raw(a, vmstub.TransferPayload(b.Address, coins))))
-	if !tr.Info.Success || c.balance(b.Address) != before+coins {
-		t.Fatalf("transfer after migration: %s", tr.Info.VMStatus)
+	if !tr.Info.Success() || c.balance(b.Address) != before+coins {
+		t.Fatalf("transfer after migration: %s", tr.Info.Status.String())
 	}
 }
 
@@ -122,8 +122,8 @@ func TestMigrateCreatesStore(t *testing.T) {
 	sponsor, legacy := c.vm.DevAccounts()[0], unfunded(1)[0]
 	c.seedCoinStore(legacy.Address, 77, false)
 	out := c.mustExec(feePayer(c.raw(legacy, migratePayload(aptTag)), legacy, sponsor))
-	if !out.Info.Success || !equalStrings(eventTypes(out), []string{evCoinStoreDeletion, evFee}) {
-		t.Fatalf("migrate: %s %v", out.Info.VMStatus, eventTypes(out))
+	if !out.Info.Success() || !equalStrings(eventTypes(out), []string{evCoinStoreDeletion, evFee}) {
+		t.Fatalf("migrate: %s %v", out.Info.Status.String(), eventTypes(out))
 	}
 	store := crypto.PrimaryStoreAddress(legacy.Address, ledgerapi.AddressA)
 	if got := c.json(store, "0x1::fungible_asset::FungibleStore"); got != `{"balance":"77","frozen":false,"metadata":{"inner":"0xa"}}` {
@@ -147,8 +147,8 @@ func TestMigrateFrozen(t *testing.T) {
 	store := crypto.PrimaryStoreAddress(a.Address, ledgerapi.AddressA)
 	out := c.mustExec(a.Sign(c.raw(a, migratePayload(aptTag))))
 	js := renderOutput(t, c.vm, out)
-	if !out.Info.Success || !equalStrings(eventTypes(out), []string{evCoinStoreDeletion, evFrozen, evFee}) {
-		t.Fatalf("migrate: %s %v", out.Info.VMStatus, eventTypes(out))
+	if !out.Info.Success() || !equalStrings(eventTypes(out), []string{evCoinStoreDeletion, evFrozen, evFee}) {
+		t.Fatalf("migrate: %s %v", out.Info.Status.String(), eventTypes(out))
 	}
 	if got := js["event "+evFrozen+"#1"]; got != `{"frozen":true,"store":"`+store.String()+`"}` {
 		t.Fatalf("Frozen event %s", got)
@@ -168,8 +168,8 @@ func TestMigrateFrozen(t *testing.T) {
 			return b.Sign(c.raw(b, call("coin", "transfer", []ledgerapi.TypeTag{aptType}, vmstub.AddressValue(a.Address), vmstub.U64Value(1))))
 		},
 	} {
-		if out := c.mustExec(p()); out.Info.VMStatus != faFrozen {
-			t.Fatalf("%s with a frozen store: %s", name, out.Info.VMStatus)
+		if out := c.mustExec(p()); out.Info.Status.String() != faFrozen {
+			t.Fatalf("%s with a frozen store: %s", name, out.Info.Status.String())
 		}
 	}
 }
@@ -182,8 +182,8 @@ func TestMigrateEdgeCases(t *testing.T) {
 	c.seedCoinStore(a.Address, 0, false)
 	fa := c.balance(a.Address)
 	out := c.mustExec(a.Sign(c.raw(a, migratePayload(aptTag))))
-	if !out.Info.Success || !equalStrings(eventTypes(out), []string{evFee}) || c.get(a.Address, coinStoreAPT) != nil {
-		t.Fatalf("empty CoinStore: %s %v", out.Info.VMStatus, eventTypes(out))
+	if !out.Info.Success() || !equalStrings(eventTypes(out), []string{evFee}) || c.get(a.Address, coinStoreAPT) != nil {
+		t.Fatalf("empty CoinStore: %s %v", out.Info.Status.String(), eventTypes(out))
 	}
 	if got := c.balance(a.Address); got != fa-out.Info.GasUsed*100 {
 		t.Fatalf("balance %d", got)
@@ -192,15 +192,15 @@ func TestMigrateEdgeCases(t *testing.T) {
 	fake := "0xcafe::fake::Coin"
 	fakeStore := "0x1::coin::CoinStore<" + fake + ">"
 	out = c.mustExec(a.Sign(c.raw(a, migratePayload(fake))))
-	if !out.Info.Success {
-		t.Fatalf("no CoinStore<fake>: %s", out.Info.VMStatus)
+	if !out.Info.Success() {
+		t.Fatalf("no CoinStore<fake>: %s", out.Info.Status.String())
 	}
 	seeded := make([]byte, 105)
 	seeded[0] = 9 // 9 coins
 	c.put(a.Address, fakeStore, seeded)
 	out = c.mustExec(a.Sign(c.raw(a, migratePayload(fake))))
-	if want := "Move abort in 0x1::coin: EDESTRUCTION_OF_NONZERO_TOKEN(0x10007): Cannot destroy non-zero coins"; out.Info.VMStatus != want {
-		t.Fatalf("uninitialized coin: %s", out.Info.VMStatus)
+	if want := "Move abort in 0x1::coin: EDESTRUCTION_OF_NONZERO_TOKEN(0x10007): Cannot destroy non-zero coins"; out.Info.Status.String() != want {
+		t.Fatalf("uninitialized coin: %s", out.Info.Status.String())
 	}
 	if c.get(a.Address, fakeStore) == nil {
 		t.Fatal("the aborted migration deleted the CoinStore")

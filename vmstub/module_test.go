@@ -156,8 +156,8 @@ func TestHostModule(t *testing.T) {
 
 	for i, by := range []uint64{5, 2} {
 		out := c.mustExec(a.Sign(c.raw(a, cafeCall("bump", vmstub.U64Value(by)))))
-		if !out.Info.Success {
-			t.Fatal(out.Info.VMStatus)
+		if !out.Info.Success() {
+			t.Fatal(out.Info.Status.String())
 		}
 		renderOutput(t, vm, out)
 		ev := out.Events[0]
@@ -180,14 +180,14 @@ func TestHostModule(t *testing.T) {
 	}
 
 	out := c.mustExec(a.Sign(c.raw(a, cafeCall("bump", vmstub.U64Value(5000)))))
-	if out.Info.VMStatus != "Move abort in 0xcafe::counter: ETOO_BIG(0x10001): The counter would overflow" {
-		t.Fatalf("abort: %q", out.Info.VMStatus)
+	if out.Info.Status.String() != "Move abort in 0xcafe::counter: ETOO_BIG(0x10001): The counter would overflow" {
+		t.Fatalf("abort: %q", out.Info.Status.String())
 	}
 
 	out = c.mustExec(a.Sign(c.raw(a, cafeCall("set_name", vmstub.StringValue("alice")))))
 	item := findChange(out, storage.TableItemKey(namesTable, a.Address[:]))
-	if !out.Info.Success || item == nil || render(t, codec, structType("0x1::string::String"), item.Value) != `"alice"` {
-		t.Fatalf("table item: %s %+v", out.Info.VMStatus, item)
+	if !out.Info.Success() || item == nil || render(t, codec, structType("0x1::string::String"), item.Value) != `"alice"` {
+		t.Fatalf("table item: %s %+v", out.Info.Status.String(), item)
 	}
 
 	// JSON arguments through the ABI (txn.ArgCodec).
@@ -218,8 +218,8 @@ func TestMultiAgent(t *testing.T) {
 	a, b := c.vm.DevAccounts()[0], c.vm.DevAccounts()[1]
 	balA, balB := c.balance(a.Address), c.balance(b.Address)
 	out := c.mustExec(multiAgent(c.raw(a, cafeCall("pair", vmstub.U64Value(100))), a, b))
-	if !out.Info.Success {
-		t.Fatal(out.Info.VMStatus)
+	if !out.Info.Success() {
+		t.Fatal(out.Info.Status.String())
 	}
 	if got := balA - c.balance(a.Address); got != out.Info.GasUsed*100 {
 		t.Fatalf("sender paid %d, want the fee %d", got, out.Info.GasUsed*100)
@@ -228,8 +228,8 @@ func TestMultiAgent(t *testing.T) {
 		t.Fatal("the secondary signer was charged or bumped")
 	}
 	out = c.mustExec(multiAgent(c.raw(a, vmstub.TransferPayload(b.Address, 1)), a, b))
-	if out.Info.Success || out.Info.VMStatus != "NUMBER_OF_SIGNER_ARGUMENTS_MISMATCH" {
-		t.Fatalf("single-signer call with two signers: %q", out.Info.VMStatus)
+	if out.Info.Success() || out.Info.Status.String() != "NUMBER_OF_SIGNER_ARGUMENTS_MISMATCH" {
+		t.Fatalf("single-signer call with two signers: %q", out.Info.Status.String())
 	}
 }
 

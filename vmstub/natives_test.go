@@ -181,11 +181,11 @@ func TestNatives(t *testing.T) {
 			before, supply := c.balance(a.Address), c.supply()
 			out := c.mustExec(a.Sign(r))
 			renderOutput(t, c.vm, out) // every resource and event matches its layout
-			if out.Info.Success != (tc.status == "") {
-				t.Fatalf("success %v, vm_status %q", out.Info.Success, out.Info.VMStatus)
+			if out.Info.Success() != (tc.status == "") {
+				t.Fatalf("success %v, vm_status %q", out.Info.Success(), out.Info.Status.String())
 			}
-			if want := tc.status; want == "" && out.Info.VMStatus != "Executed successfully" || want != "" && out.Info.VMStatus != want {
-				t.Fatalf("vm_status %q, want %q", out.Info.VMStatus, tc.status)
+			if want := tc.status; want == "" && out.Info.Status.String() != "Executed successfully" || want != "" && out.Info.Status.String() != want {
+				t.Fatalf("vm_status %q, want %q", out.Info.Status.String(), tc.status)
 			}
 			if got := eventTypes(out); !equalStrings(got, tc.events) {
 				t.Fatalf("events %v, want %v", got, tc.events)

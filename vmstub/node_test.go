@@ -168,8 +168,8 @@ func TestConcurrentTransfers(t *testing.T) {
 			t.Fatalf("sender %d: %d transactions committed, want %d", s, len(txns), per)
 		}
 		for i, tx := range txns {
-			if *tx.SequenceNumber != uint64(i) || !tx.Info.Success {
-				t.Fatalf("sender %d position %d: seq %d, %s", s, i, *tx.SequenceNumber, tx.Info.VMStatus)
+			if *tx.SequenceNumber != uint64(i) || !tx.Info.Success() {
+				t.Fatalf("sender %d position %d: seq %d, %s", s, i, *tx.SequenceNumber, tx.Info.Status.String())
 			}
 			burnt += tx.Info.GasUsed * 100
 		}
@@ -228,12 +228,12 @@ func TestNodeFlows(t *testing.T) {
 			continue
 		}
 		tx := n.wait(s.st.Hash())
-		if tx.Info.Success != s.success {
-			t.Fatalf("step %d: %s", i, tx.Info.VMStatus)
+		if tx.Info.Success() != s.success {
+			t.Fatalf("step %d: %s", i, tx.Info.Status.String())
 		}
 	}
 	tx := n.wait(steps[0].st.Hash())
-	if !tx.Info.Success || *tx.SequenceNumber != 1 {
+	if !tx.Info.Success() || *tx.SequenceNumber != 1 {
 		t.Fatalf("parked transaction: %+v", tx.Info)
 	}
 	// Rejected at submission: the old key after rotation, a bad chain id.

@@ -138,8 +138,8 @@ func TestObjectTransfer(t *testing.T) {
 			r := c.raw(a, tc.payload(a.Address, b.Address))
 			out := c.mustExec(a.Sign(r))
 			js := renderOutput(t, c.vm, out)
-			if want := tc.status; want == "" && out.Info.VMStatus != "Executed successfully" || want != "" && out.Info.VMStatus != want {
-				t.Fatalf("vm_status %q, want %q", out.Info.VMStatus, tc.status)
+			if want := tc.status; want == "" && out.Info.Status.String() != "Executed successfully" || want != "" && out.Info.Status.String() != want {
+				t.Fatalf("vm_status %q, want %q", out.Info.Status.String(), tc.status)
 			}
 			if got := eventTypes(out); !equalStrings(got, tc.events) {
 				t.Fatalf("events %v, want %v", got, tc.events)
@@ -188,12 +188,12 @@ func TestObjectTransfer(t *testing.T) {
 			}
 			// The new owner holds it now: the old one is refused, the new one can send it back.
 			out = c.mustExec(a.Sign(c.raw(a, objTransferCall(obj, a.Address))))
-			if out.Info.VMStatus != objNotOwner {
-				t.Fatalf("previous owner: %s", out.Info.VMStatus)
+			if out.Info.Status.String() != objNotOwner {
+				t.Fatalf("previous owner: %s", out.Info.Status.String())
 			}
 			out = c.mustExec(b.Sign(c.raw(b, objTransferCall(obj, a.Address))))
-			if !out.Info.Success || !strings.Contains(c.json(obj, core), `"owner":"`+a.Address.String()+`"`) {
-				t.Fatalf("new owner's transfer back: %s %s", out.Info.VMStatus, c.json(obj, core))
+			if !out.Info.Success() || !strings.Contains(c.json(obj, core), `"owner":"`+a.Address.String()+`"`) {
+				t.Fatalf("new owner's transfer back: %s %s", out.Info.Status.String(), c.json(obj, core))
 			}
 		})
 	}

@@ -27,8 +27,8 @@ func TestPrologueFailures(t *testing.T) {
 	// A nonce already used: execute one orderless transaction first.
 	used := c.raw(a, nonce(7))
 	used.SequenceNumber, used.ExpirationTimestampSecs = 0xdeadbeef, nowSecs+60
-	if out := c.mustExec(a.Sign(used)); !out.Info.Success {
-		t.Fatalf("orderless transfer failed: %s", out.Info.VMStatus)
+	if out := c.mustExec(a.Sign(used)); !out.Info.Success() {
+		t.Fatalf("orderless transfer failed: %s", out.Info.Status.String())
 	}
 	c.mustExec(a.Sign(c.raw(a, transfer))) // uses sequence number 0
 	big := make([]byte, 70_000)
@@ -156,8 +156,8 @@ func TestFutureSequenceNumber(t *testing.T) {
 	_, err := c.exec(st)
 	wantStatus(t, err, "SEQUENCE_NUMBER_TOO_NEW", 4)
 	c.mustExec(a.Sign(c.raw(a, vmstub.TransferPayload(b.Address, 1))))
-	if out := c.mustExec(st); !out.Info.Success || c.seq(a.Address) != 2 {
-		t.Fatalf("after the gap filled: %s, seq %d", out.Info.VMStatus, c.seq(a.Address))
+	if out := c.mustExec(st); !out.Info.Success() || c.seq(a.Address) != 2 {
+		t.Fatalf("after the gap filled: %s, seq %d", out.Info.Status.String(), c.seq(a.Address))
 	}
 }
 
@@ -173,8 +173,8 @@ func TestOrderless(t *testing.T) {
 	r.SequenceNumber, r.ExpirationTimestampSecs = 0xdeadbeef, c.nowUs/1_000_000+30
 	before := c.balance(a.Address)
 	out := c.mustExec(a.Sign(r))
-	if !out.Info.Success || c.seq(a.Address) != 0 {
-		t.Fatalf("%s, seq %d", out.Info.VMStatus, c.seq(a.Address))
+	if !out.Info.Success() || c.seq(a.Address) != 0 {
+		t.Fatalf("%s, seq %d", out.Info.Status.String(), c.seq(a.Address))
 	}
 	if got := before - c.balance(a.Address); got != 20_000+out.Info.GasUsed*100 {
 		t.Fatalf("charged %d", got)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 	"github.com/ledgernode/ledgernode/storage"
 )
 
@@ -57,124 +58,25 @@ const objectInitGUID = 0x4000000000000
 const maxU64 = ^uint64(0)
 
 // EventHandle is the framework's 0x1::event::EventHandle<T>: a v1 event
-// stream (its GUID) and the number of events emitted so far. BCS order:
-// counter, guid.id.creation_num, guid.id.addr.
-type EventHandle struct {
-	Counter     uint64
-	CreationNum uint64
-	Addr        ledgerapi.Address
-}
+// stream (its GUID) and the number of events emitted so far.
+type EventHandle = onchain.EventHandle
 
-// MarshalBCS writes counter, creation number and address.
-func (h *EventHandle) MarshalBCS(e *bcs.Encoder) {
-	e.U64(h.Counter)
-	e.U64(h.CreationNum)
-	e.Fixed(h.Addr[:])
-}
-
-// UnmarshalBCS reads counter, creation number and address.
-func (h *EventHandle) UnmarshalBCS(d *bcs.Decoder) {
-	h.Counter = d.U64("EventHandle.counter")
-	h.CreationNum = d.U64("GUID.creation_num")
-	d.Fixed(h.Addr[:], "GUID.addr")
-}
-
-// Key returns the handle's event stream key.
-func (h *EventHandle) Key() storage.EventKey {
-	return storage.EventKey{CreationNumber: h.CreationNum, Account: h.Addr}
-}
-
-// accountRes is 0x1::account::Account.
-type accountRes struct {
-	AuthKey            []byte
-	SequenceNumber     uint64
-	GUIDCreationNum    uint64
-	CoinRegisterEvents EventHandle
-	KeyRotationEvents  EventHandle
-	RotationOffer      *ledgerapi.Address // CapabilityOffer.for: Option<address>
-	SignerOffer        *ledgerapi.Address
-}
+// The framework resources the natives read and write; their layouts live
+// in package onchain, which every reader decodes through.
+type (
+	accountRes       = onchain.Account
+	fungibleStore    = onchain.FungibleStore
+	objectCore       = onchain.ObjectCore
+	faMetadata       = onchain.FungibleAssetMetadata
+	concurrentSupply = onchain.ConcurrentSupply
+	blockResource    = onchain.BlockResource
+	coinStore        = onchain.CoinStore
+	u64Res           = onchain.CurrentTimeMicroseconds
+)
 
 // newAccountRes is the resource create_account_unchecked writes (and the
-// stateless default): auth key = address, GUIDs 0 and 1 taken by the two
-// handles.
-func newAccountRes(addr ledgerapi.Address) *accountRes {
-	return &accountRes{
-		AuthKey:            append([]byte(nil), addr[:]...),
-		GUIDCreationNum:    2,
-		CoinRegisterEvents: EventHandle{CreationNum: 0, Addr: addr},
-		KeyRotationEvents:  EventHandle{CreationNum: 1, Addr: addr},
-	}
-}
-
-func writeOptAddr(e *bcs.Encoder, a *ledgerapi.Address) {
-	if a == nil {
-		e.SeqLen(0)
-		return
-	}
-	e.SeqLen(1)
-	e.Fixed(a[:])
-}
-
-func readOptAddr(d *bcs.Decoder, what string) *ledgerapi.Address {
-	switch d.SeqLen(what, 32) {
-	case 0:
-		return nil
-	case 1:
-		var a ledgerapi.Address
-		d.Fixed(a[:], what)
-		return &a
-	}
-	d.Fail(bcs.ErrInvalidValue, what, "option holds more than one value")
-	return nil
-}
-
-func (a *accountRes) MarshalBCS(e *bcs.Encoder) {
-	e.WriteBytes(a.AuthKey)
-	e.U64(a.SequenceNumber)
-	e.U64(a.GUIDCreationNum)
-	a.CoinRegisterEvents.MarshalBCS(e)
-	a.KeyRotationEvents.MarshalBCS(e)
-	writeOptAddr(e, a.RotationOffer)
-	writeOptAddr(e, a.SignerOffer)
-}
-
-func (a *accountRes) UnmarshalBCS(d *bcs.Decoder) {
-	a.AuthKey = d.ReadBytes("Account.authentication_key")
-	a.SequenceNumber = d.U64("Account.sequence_number")
-	a.GUIDCreationNum = d.U64("Account.guid_creation_num")
-	a.CoinRegisterEvents.UnmarshalBCS(d)
-	a.KeyRotationEvents.UnmarshalBCS(d)
-	a.RotationOffer = readOptAddr(d, "Account.rotation_capability_offer")
-	a.SignerOffer = readOptAddr(d, "Account.signer_capability_offer")
-}
-
-// fungibleStore is 0x1::fungible_asset::FungibleStore.
-type fungibleStore struct {
-	Metadata ledgerapi.Address
-	Balance  uint64
-	Frozen   bool
-}
-
-func (s *fungibleStore) MarshalBCS(e *bcs.Encoder) {
-	e.Fixed(s.Metadata[:])
-	e.U64(s.Balance)
-	e.Bool(s.Frozen)
-}
-
-func (s *fungibleStore) UnmarshalBCS(d *bcs.Decoder) {
-	d.Fixed(s.Metadata[:], "FungibleStore.metadata")
-	s.Balance = d.U64("FungibleStore.balance")
-	s.Frozen = d.Bool("FungibleStore.frozen")
-}
-
-// objectCore is 0x1::object::ObjectCore.
-type objectCore struct {
-	GUIDCreationNum      uint64
-	Owner                ledgerapi.Address
-	AllowUngatedTransfer bool
-	TransferEvents       EventHandle
-}
+// stateless default).
+func newAccountRes(addr ledgerapi.Address) *accountRes { return onchain.NewAccount(addr) }
 
 // newObjectCore is the ObjectCore of a freshly created object at addr.
 func newObjectCore(addr, owner ledgerapi.Address, ungated bool) *objectCore {
@@ -182,94 +84,8 @@ func newObjectCore(addr, owner ledgerapi.Address, ungated bool) *objectCore {
 		TransferEvents: EventHandle{CreationNum: objectInitGUID, Addr: addr}}
 }
 
-func (o *objectCore) MarshalBCS(e *bcs.Encoder) {
-	e.U64(o.GUIDCreationNum)
-	e.Fixed(o.Owner[:])
-	e.Bool(o.AllowUngatedTransfer)
-	o.TransferEvents.MarshalBCS(e)
-}
-
-func (o *objectCore) UnmarshalBCS(d *bcs.Decoder) {
-	o.GUIDCreationNum = d.U64("ObjectCore.guid_creation_num")
-	d.Fixed(o.Owner[:], "ObjectCore.owner")
-	o.AllowUngatedTransfer = d.Bool("ObjectCore.allow_ungated_transfer")
-	o.TransferEvents.UnmarshalBCS(d)
-}
-
-// faMetadata is 0x1::fungible_asset::Metadata.
-type faMetadata struct {
-	Name, Symbol        string
-	Decimals            uint8
-	IconURI, ProjectURI string
-}
-
-func (m *faMetadata) MarshalBCS(e *bcs.Encoder) {
-	e.String(m.Name)
-	e.String(m.Symbol)
-	e.U8(m.Decimals)
-	e.String(m.IconURI)
-	e.String(m.ProjectURI)
-}
-
-func (m *faMetadata) UnmarshalBCS(d *bcs.Decoder) {
-	m.Name = d.String("Metadata.name")
-	m.Symbol = d.String("Metadata.symbol")
-	m.Decimals = d.U8("Metadata.decimals")
-	m.IconURI = d.String("Metadata.icon_uri")
-	m.ProjectURI = d.String("Metadata.project_uri")
-}
-
-// concurrentSupply is 0x1::fungible_asset::ConcurrentSupply, an
-// aggregator_v2::Aggregator<u128>{value, max_value}. Values are kept below
-// 2^64; the high limbs are written as read.
-type concurrentSupply struct {
-	Value, ValueHi uint64
-	Max, MaxHi     uint64
-}
-
-func (c *concurrentSupply) MarshalBCS(e *bcs.Encoder) {
-	e.U128(c.Value, c.ValueHi)
-	e.U128(c.Max, c.MaxHi)
-}
-
-func (c *concurrentSupply) UnmarshalBCS(d *bcs.Decoder) {
-	c.Value, c.ValueHi = d.U128("ConcurrentSupply.current.value")
-	c.Max, c.MaxHi = d.U128("ConcurrentSupply.current.max_value")
-}
-
-// blockResource is 0x1::block::BlockResource.
-type blockResource struct {
-	Height, EpochInterval                     uint64
-	NewBlockEvents, UpdateEpochIntervalEvents EventHandle
-}
-
-func (b *blockResource) MarshalBCS(e *bcs.Encoder) {
-	e.U64(b.Height)
-	e.U64(b.EpochInterval)
-	b.NewBlockEvents.MarshalBCS(e)
-	b.UpdateEpochIntervalEvents.MarshalBCS(e)
-}
-
-func (b *blockResource) UnmarshalBCS(d *bcs.Decoder) {
-	b.Height = d.U64("BlockResource.height")
-	b.EpochInterval = d.U64("BlockResource.epoch_interval")
-	b.NewBlockEvents.UnmarshalBCS(d)
-	b.UpdateEpochIntervalEvents.UnmarshalBCS(d)
-}
-
-// u64Res is a resource or event with a single u64 field
-// (CurrentTimeMicroseconds).
-type u64Res struct{ V uint64 }
-
-func (r *u64Res) MarshalBCS(e *bcs.Encoder)   { e.U64(r.V) }
-func (r *u64Res) UnmarshalBCS(d *bcs.Decoder) { r.V = d.U64("u64") }
-
-// typeInfoBCS returns the BCS of 0x1::type_info::TypeInfo for tag.
-func typeInfoBCS(e *bcs.Encoder, t ledgerapi.StructTag) {
-	e.Fixed(t.Address[:])
-	e.String(t.Module)
-	e.String(t.Name)
-}
+// typeInfoBCS writes the BCS of 0x1::type_info::TypeInfo for tag.
+func typeInfoBCS(e *bcs.Encoder, t ledgerapi.StructTag) { onchain.TypeInfo{Tag: t}.MarshalBCS(e) }
 
 // encode returns the BCS of v in a slice of its own, exactly sized. The
 // encoding is built in a pooled scratch encoder, so a value costs one

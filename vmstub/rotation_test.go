@@ -46,8 +46,8 @@ func TestKeyRotation(t *testing.T) {
 	k1, k2 := keys[0], keys[1]
 
 	out := c.mustExec(a.Sign(c.raw(a, rotation(a.Address, a.Address, 0, a, k1))))
-	if !out.Info.Success {
-		t.Fatal(out.Info.VMStatus)
+	if !out.Info.Success() {
+		t.Fatal(out.Info.Status.String())
 	}
 	renderOutput(t, c.vm, out)
 	if got := eventTypes(out); !equalStrings(got, []string{"0x1::account::KeyRotation", evRotPK, evFee}) {
@@ -81,14 +81,14 @@ func TestKeyRotation(t *testing.T) {
 	old := a.Sign(c.raw(a, vmstub.TransferPayload(b.Address, 1)))
 	wantStatus(t, c.vm.Validate(c, old, c.nowUs), "INVALID_AUTH_KEY", 2)
 	signer := as(k1, a.Address)
-	if out := c.mustExec(signer.Sign(c.raw(signer, vmstub.TransferPayload(b.Address, 1)))); !out.Info.Success {
-		t.Fatal(out.Info.VMStatus)
+	if out := c.mustExec(signer.Sign(c.raw(signer, vmstub.TransferPayload(b.Address, 1)))); !out.Info.Success() {
+		t.Fatal(out.Info.Status.String())
 	}
 
 	// Rotating again moves the table entry from k1 to k2.
 	out = c.mustExec(signer.Sign(c.raw(signer, rotation(a.Address, k1.Address, c.seq(a.Address), k1, k2))))
-	if !out.Info.Success {
-		t.Fatal(out.Info.VMStatus)
+	if !out.Info.Success() {
+		t.Fatal(out.Info.Status.String())
 	}
 	if item := findChange(out, storage.TableItemKey(originatingTable, k1.Address[:])); item == nil || !item.Deleted {
 		t.Fatalf("old table item not deleted: %+v", item)
@@ -161,8 +161,8 @@ func TestKeyRotationAborts(t *testing.T) {
 			}
 			signer, p := tc.build(c, a, b)
 			out := c.mustExec(signer.Sign(c.raw(signer, p)))
-			if out.Info.Success || out.Info.VMStatus != tc.status {
-				t.Fatalf("vm_status %q, want %q", out.Info.VMStatus, tc.status)
+			if out.Info.Success() || out.Info.Status.String() != tc.status {
+				t.Fatalf("vm_status %q, want %q", out.Info.Status.String(), tc.status)
 			}
 			if findChange(out, storage.TableItemKey(originatingTable, k2.Address[:])) != nil ||
 				findChange(out, storage.TableItemKey(originatingTable, k1.Address[:])) != nil {

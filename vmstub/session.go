@@ -1,7 +1,6 @@
 package vmstub
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"sync"
@@ -84,20 +83,6 @@ func (s *Session) release() {
 	sessions.Put(s)
 }
 
-func keyEqual(a, b *storage.StateKey) bool {
-	if a.Kind != b.Kind {
-		return false
-	}
-	switch a.Kind {
-	case storage.StateResource:
-		return a.Address == b.Address && a.Resource.Name == b.Resource.Name &&
-			a.Resource.Module == b.Resource.Module && a.Resource.Equal(b.Resource)
-	case storage.StateModule:
-		return a.Address == b.Address && a.Module == b.Module
-	}
-	return a.Handle == b.Handle && bytes.Equal(a.Key, b.Key)
-}
-
 func (s *Session) find(key *storage.StateKey) (int, error) {
 	if s.index != nil {
 		k, err := key.Encode()
@@ -110,7 +95,7 @@ func (s *Session) find(key *storage.StateKey) (int, error) {
 		return -1, nil
 	}
 	for i := range s.entries {
-		if keyEqual(&s.entries[i].key, key) {
+		if s.entries[i].key.Equal(key) {
 			return i, nil
 		}
 	}
@@ -244,7 +229,7 @@ func (s *Session) NowMicros() (uint64, error) {
 		if _, err := readResource(s, ledgerapi.AddressOne, timestampTag, &t); err != nil {
 			return 0, err
 		}
-		s.nowUsec, s.haveNow = t.V, true
+		s.nowUsec, s.haveNow = t.Microseconds, true
 	}
 	return s.nowUsec, nil
 }
@@ -291,7 +276,8 @@ func (s *Session) putResource(addr ledgerapi.Address, tag ledgerapi.StructTag, v
 }
 
 // changes returns the write set in first-write order. Items created and
-// deleted within the session are left out.
+// deleted within the session are left out; a value for a key that had none
+// is a creation (one deleted and written again is a modification).
 func (s *Session) changes() []storage.WriteOp {
 	out := make([]storage.WriteOp, 0, len(s.order))
 	for _, i := range s.order {
@@ -299,7 +285,7 @@ func (s *Session) changes() []storage.WriteOp {
 		if !e.existed && !e.exists {
 			continue
 		}
-		out = append(out, storage.WriteOp{Key: e.key, Value: e.value, Deleted: !e.exists})
+		out = append(out, storage.WriteOp{Key: e.key, Value: e.value, Deleted: !e.exists, Created: !e.existed && e.exists})
 	}
 	return out
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 	"github.com/ledgernode/ledgernode/ledgerapi/txn"
 	"github.com/ledgernode/ledgernode/storage"
 )
@@ -87,10 +88,11 @@ func (vm *VM) View(state storage.View, fn ledgerapi.EntryFunctionId, tyArgs []le
 			return vals, types, total, nil
 		}
 	}
-	text, status, ok := vm.classify(err)
+	outcome, status, ok := vm.classify(err)
 	if !ok {
 		return nil, nil, 0, err
 	}
+	text := outcome.VMStatus(nil)
 	kind := ErrAborted
 	var ef *executionFailure
 	if errors.As(err, &ef) && ef.status.Code >= 1000 && ef.status.Code < 2000 {
@@ -156,7 +158,7 @@ func (vm *VM) Simulate(state storage.View, blk storage.Block, st *txn.SignedTran
 	}
 	if vs != nil {
 		// Discarded: shown as the API shows a discarded simulation.
-		out = storage.Transaction{Info: storage.TransactionInfo{VMStatus: vs.Name}}
+		out = storage.Transaction{Info: storage.TransactionInfo{Status: onchain.MiscellaneousError(onchain.StatusCode(vs.Code))}}
 	}
 	out.Kind = storage.KindUser
 	out.Payload = sim.Bytes()

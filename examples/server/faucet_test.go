@@ -69,8 +69,8 @@ func TestFaucetFundsThroughRealTransfers(t *testing.T) {
 			sig := n.CommitSignal()
 			tx, err := store.TransactionByHash(context.Background(), hv)
 			if err == nil {
-				if !tx.Info.Success {
-					t.Fatalf("funding transaction failed: %s", tx.Info.VMStatus)
+				if !tx.Info.Success() {
+					t.Fatalf("funding transaction failed: %s", tx.Info.Status.String())
 				}
 				break
 			}

@@ -94,7 +94,7 @@ func (c *Cache) BlockByHeight(ctx context.Context, height uint64) (storage.Block
 // StateValue answers from the cache when it can. Both outcomes of a read at
 // a committed version are cached: the value, or storage.ErrNotFound.
 func (c *Cache) StateValue(ctx context.Context, key storage.StateKey, version uint64) ([]byte, error) {
-	enc, err := key.Encode()
+	enc, err := storage.EncodeKey(nil, key)
 	if err != nil {
 		return nil, err
 	}

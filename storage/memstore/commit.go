@@ -67,7 +67,8 @@ func prepare(b storage.Block, txns []storage.Transaction) (*prepared, error) {
 				return nil, fmt.Errorf("%w: transaction %d change %d: %v", storage.ErrInvalidCommit, head.Version, j, err)
 			}
 			p.encs[i][j] = string(enc)
-			st.changes[j] = change{value: storage.CloneBytes(w.Value), deleted: w.Deleted}
+			st.changes[j] = change{value: storage.CloneBytes(w.Value), metadata: cloneMetadata(w.Metadata),
+				deleted: w.Deleted, created: w.Created}
 		}
 		p.txns[i] = st
 	}

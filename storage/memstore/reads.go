@@ -128,7 +128,7 @@ func (s *Store) BlockByVersion(ctx context.Context, version uint64) (storage.Blo
 // StateValue implements storage.StateReader.
 func (s *Store) StateValue(ctx context.Context, key storage.StateKey, version uint64) ([]byte, error) {
 	var buf [storage.KeyBufferSize]byte
-	enc, err := key.AppendEncode(buf[:0])
+	enc, err := storage.EncodeKey(buf[:0], key)
 	if err != nil {
 		return nil, err
 	}

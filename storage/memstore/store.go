@@ -6,6 +6,7 @@ import (
 	"sync/atomic"
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 	"github.com/ledgernode/ledgernode/storage"
 )
 
@@ -119,9 +120,11 @@ type storedTxn struct {
 
 // change is one write set entry; key is shared and must not be modified.
 type change struct {
-	key     *storage.StateKey
-	value   []byte
-	deleted bool
+	key      *storage.StateKey
+	value    []byte
+	metadata *onchain.StateValueMetadata
+	deleted  bool
+	created  bool
 }
 
 // clone returns a deep copy in the contract's form.
@@ -130,10 +133,19 @@ func (t *storedTxn) clone() storage.Transaction {
 	if t.changes != nil {
 		c.Changes = make([]storage.WriteOp, len(t.changes))
 		for i, w := range t.changes {
-			c.Changes[i] = storage.WriteOp{Key: w.key.Clone(), Value: storage.CloneBytes(w.value), Deleted: w.deleted}
+			c.Changes[i] = storage.WriteOp{Key: w.key.Clone(), Value: storage.CloneBytes(w.value), Deleted: w.deleted,
+				Created: w.created, Metadata: cloneMetadata(w.metadata)}
 		}
 	}
 	return c
+}
+
+func cloneMetadata(m *onchain.StateValueMetadata) *onchain.StateValueMetadata {
+	if m == nil {
+		return nil
+	}
+	c := *m
+	return &c
 }
 
 // txn returns the stored transaction at a validated version (read lock held).

@@ -6,11 +6,13 @@ import (
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 	"github.com/ledgernode/ledgernode/storage"
 )
 
 // Key prefixes (see the package documentation).
 const (
+	pFormat       = 'F'
 	pInfo         = 'I'
 	pTxn          = 'T'
 	pHash         = 'H'
@@ -24,6 +26,15 @@ const (
 	pStreamNext   = 'M'
 	pStreamPruned = 'R'
 )
+
+// format is the version of the record layout written under pFormat. It
+// changes whenever a record's layout does; a store written in another
+// format is refused at Open rather than misread.
+//
+//	1  (no 'F' key) success bool and vm_status string in transaction records
+//	2  the ExecutionStatus BCS, and write ops with their creation flag and
+//	   deposit metadata
+const format = 2
 
 func be(v uint64) []byte { return binary.BigEndian.AppendUint64(nil, v) }
 
@@ -155,8 +166,7 @@ func encodeTxn(t *storage.Transaction, encs [][]byte) []byte {
 	}
 	e.Fixed(in.AccumulatorRootHash[:])
 	e.U64(in.GasUsed)
-	e.Bool(in.Success)
-	e.String(in.VMStatus)
+	in.Status.MarshalBCS(e) // onchain's ExecutionStatus BCS
 	e.Option(t.Events != nil)
 	e.SeqLen(len(t.Events))
 	for i := range t.Events {
@@ -164,10 +174,16 @@ func encodeTxn(t *storage.Transaction, encs [][]byte) []byte {
 	}
 	e.Option(t.Changes != nil)
 	e.SeqLen(len(t.Changes))
-	for i, w := range t.Changes {
+	for i := range t.Changes {
+		w := &t.Changes[i]
 		e.WriteBytes(encs[i])
 		e.Bool(w.Deleted)
+		e.Bool(w.Created)
 		writeBytes(e, w.Value)
+		e.Option(w.Metadata != nil)
+		if w.Metadata != nil {
+			w.Metadata.MarshalBCS(e) // onchain's StateValueMetadata BCS
+		}
 	}
 	return e.Bytes()
 }
@@ -199,8 +215,7 @@ func decodeTxn(raw []byte) (storage.Transaction, error) {
 	}
 	d.Fixed(in.AccumulatorRootHash[:], "accumulator root hash")
 	in.GasUsed = d.U64("gas used")
-	in.Success = d.Bool("success")
-	in.VMStatus = d.String("vm status")
+	in.Status.UnmarshalBCS(d)
 	hasEvents := d.Option("events")
 	n := d.SeqLen("events", 1)
 	if hasEvents {
@@ -216,8 +231,11 @@ func decodeTxn(raw []byte) (storage.Transaction, error) {
 	}
 	for i := 0; i < n && !d.Failed(); i++ {
 		enc := d.ReadBytes("state key")
-		deleted := d.Bool("deleted")
-		value := readBytes(d, "value")
+		w := storage.WriteOp{Deleted: d.Bool("deleted"), Created: d.Bool("created"), Value: readBytes(d, "value")}
+		if d.Option("metadata") {
+			w.Metadata = new(onchain.StateValueMetadata)
+			w.Metadata.UnmarshalBCS(d)
+		}
 		if d.Failed() {
 			break
 		}
@@ -225,7 +243,8 @@ func decodeTxn(raw []byte) (storage.Transaction, error) {
 		if err != nil {
 			return t, corrupt("transaction", err)
 		}
-		t.Changes = append(t.Changes, storage.WriteOp{Key: k, Value: value, Deleted: deleted})
+		w.Key = k
+		t.Changes = append(t.Changes, w)
 	}
 	return t, corrupt("transaction", d.Finish())
 }

@@ -13,6 +13,7 @@
 // so numeric order is byte order; enc is a state key's canonical encoding
 // (storage.StateKey.Encode, a BCS value and therefore prefix-free).
 //
+//	'F'                                   record format (a version; see Open)
 //	'I'                                   ledger info
 //	'T' version                           transaction record
 //	'H' hash(32)                          → version (hash index)

@@ -211,7 +211,7 @@ func (s *Store) BlockByVersion(ctx context.Context, version uint64) (storage.Blo
 // StateValue implements storage.StateReader: one seek to the newest entry
 // of key at or below version.
 func (s *Store) StateValue(ctx context.Context, key storage.StateKey, version uint64) ([]byte, error) {
-	enc, err := key.Encode()
+	enc, err := storage.EncodeKey(nil, key)
 	if err != nil {
 		return nil, err
 	}

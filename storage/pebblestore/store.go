@@ -82,18 +82,40 @@ func Open(dir string, opts Options) (*Store, error) {
 	raw, err := s.get([]byte{pInfo})
 	switch {
 	case errors.Is(err, storage.ErrNotFound):
-	case err != nil:
+		raw, err = nil, db.Set([]byte{pFormat}, be(format), pebble.Sync) // a new store
+	case err == nil:
+		err = s.checkFormat()
+	}
+	if err == nil && raw != nil {
+		var info storage.LedgerInfo
+		if info, err = decodeInfo(raw); err == nil {
+			s.info.Store(&info)
+		}
+	}
+	if err != nil {
 		db.Close()
 		return nil, err
-	default:
-		info, err := decodeInfo(raw)
-		if err != nil {
-			db.Close()
-			return nil, err
-		}
-		s.info.Store(&info)
 	}
 	return s, nil
+}
+
+// checkFormat refuses a non-empty store written in another record format.
+func (s *Store) checkFormat() error {
+	raw, err := s.get([]byte{pFormat})
+	found := uint64(1) // stores of the first format have no format key
+	switch {
+	case err == nil && len(raw) == 8:
+		found = binary.BigEndian.Uint64(raw)
+	case err == nil:
+		return fmt.Errorf("pebblestore: the format key holds %d bytes", len(raw))
+	case !errors.Is(err, storage.ErrNotFound):
+		return err
+	}
+	if found != format {
+		return fmt.Errorf("pebblestore: the data directory is in record format %d, this build reads format %d: "+
+			"start with a new data directory", found, format)
+	}
+	return nil
 }
 
 // Close flushes and closes the database. The store must not be used after.

@@ -6,6 +6,7 @@ import (
 	"maps"
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 	"github.com/ledgernode/ledgernode/storage"
 )
 
@@ -57,8 +58,17 @@ type TxnSpec struct {
 	// Events are emitted in order; a v1 event's sequence number is set to
 	// the next one of its stream.
 	Events []storage.Event
-	// Failed marks an aborted transaction.
+	// Failed marks an aborted transaction (a Move abort with its reason).
 	Failed bool
+	// Status, when set, is the transaction's execution status (Failed is
+	// then ignored).
+	Status *onchain.ExecutionStatus
+}
+
+// abortStatus is the status of a failed fixture transaction.
+func abortStatus() onchain.ExecutionStatus {
+	return onchain.MoveAbort(ledgerapi.ModuleId{Address: ledgerapi.AddressOne, Name: "coin"}, 0x10006,
+		&onchain.AbortInfo{ReasonName: "EINSUFFICIENT_BALANCE", Description: "Not enough coins to complete transaction"})
 }
 
 // Chain builds consecutive, valid blocks for tests and benchmarks: genesis,
@@ -131,8 +141,8 @@ func (c *Chain) Genesis() (storage.Block, []storage.Transaction) {
 	for _, a := range c.accounts {
 		c.balances[a] = 1_000_000_000
 		ws = append(ws,
-			storage.WriteOp{Key: storage.ResourceKey(a, AccountTag), Value: accountValue(a, 0)},
-			storage.WriteOp{Key: storage.ResourceKey(a, CoinStoreTag), Value: u64Value(c.balances[a])})
+			storage.WriteOp{Key: storage.ResourceKey(a, AccountTag), Value: accountValue(a, 0), Created: true},
+			storage.WriteOp{Key: storage.ResourceKey(a, CoinStoreTag), Value: u64Value(c.balances[a]), Created: true})
 	}
 	ws = append(ws,
 		storage.WriteOp{Key: storage.ModuleKey(ledgerapi.AddressOne, "coin"), Value: []byte("coin module bytecode")},
@@ -161,9 +171,11 @@ func (c *Chain) Block(specs ...TxnSpec) (storage.Block, []storage.Transaction) {
 			c.seq[sender] = n + 1
 			t.SequenceNumber = &n
 		}
-		t.Info.Success = !s.Failed
-		if s.Failed {
-			t.Info.VMStatus = "Move abort in 0x1::coin: EINSUFFICIENT_BALANCE(0x10006)"
+		switch {
+		case s.Status != nil:
+			t.Info.Status = *s.Status
+		case s.Failed:
+			t.Info.Status = abortStatus()
 		}
 		txns = append(txns, t)
 	}
@@ -234,8 +246,6 @@ func (c *Chain) txn(kind storage.TransactionKind, ts uint64, ws []storage.WriteO
 			EventRootHash:       fixtureHash(v, 3),
 			AccumulatorRootHash: fixtureHash(v, 4),
 			GasUsed:             uint64(len(ws)) * 3,
-			Success:             true,
-			VMStatus:            "Executed successfully",
 		},
 		Events:  evs,
 		Changes: ws,

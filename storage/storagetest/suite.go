@@ -36,6 +36,7 @@ func Run(t *testing.T, newStore func(t *testing.T) storage.ReadWriter) {
 		{"TransactionByVersionAndHash", testTransactionLookups},
 		{"TransactionRange", testTransactionRange},
 		{"AccountTransactions", testAccountTransactions},
+		{"ExecutionOutcomes", testExecutionOutcomes},
 		{"Blocks", testBlocks},
 		{"StateAtVersions", testStateAtVersions},
 		{"StateListingPagination", testStateListing},

@@ -12,20 +12,27 @@ func testTransactionLookups(t *testing.T, f *fixture) {
 	f.start(5)
 	f.transfers(4, 3)
 	latest := f.info().Version
-	for v := uint64(0); v <= latest; v++ {
-		got, err := f.s.TransactionByVersion(f.ctx, v)
-		checkErr(t, fmt.Sprintf("TransactionByVersion(%d)", v), err, nil)
-		checkEqual(t, fmt.Sprintf("transaction %d", v), got, f.m.txns[v])
-		got, err = f.s.TransactionByHash(f.ctx, TxnHash(v))
-		checkErr(t, fmt.Sprintf("TransactionByHash(%d)", v), err, nil)
-		checkEqual(t, fmt.Sprintf("transaction %d by hash", v), got, f.m.txns[v])
-	}
+	f.checkLookups(latest)
 	_, err := f.s.TransactionByVersion(f.ctx, latest+1)
 	checkErr(t, "TransactionByVersion(latest+1)", err, storage.ErrNotFound)
 	_, err = f.s.TransactionByVersion(f.ctx, 1<<63)
 	checkErr(t, "TransactionByVersion(huge)", err, storage.ErrNotFound)
 	_, err = f.s.TransactionByHash(f.ctx, TxnHash(latest+1))
 	checkErr(t, "TransactionByHash(uncommitted)", err, storage.ErrNotFound)
+}
+
+// checkLookups reads every transaction up to latest by version and by hash
+// and compares it with the model.
+func (f *fixture) checkLookups(latest uint64) {
+	f.t.Helper()
+	for v := uint64(0); v <= latest; v++ {
+		got, err := f.s.TransactionByVersion(f.ctx, v)
+		checkErr(f.t, fmt.Sprintf("TransactionByVersion(%d)", v), err, nil)
+		checkEqual(f.t, fmt.Sprintf("transaction %d", v), got, f.m.txns[v])
+		got, err = f.s.TransactionByHash(f.ctx, TxnHash(v))
+		checkErr(f.t, fmt.Sprintf("TransactionByHash(%d)", v), err, nil)
+		checkEqual(f.t, fmt.Sprintf("transaction %d by hash", v), got, f.m.txns[v])
+	}
 }
 
 func testTransactionRange(t *testing.T, f *fixture) {
