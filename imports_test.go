@@ -17,6 +17,7 @@ var allowedImports = map[string][]string{
 	"ledgerapi/bcs":       {},
 	"ledgerapi":           {"ledgerapi"},
 	"ledgerapi/bytecode":  {"=ledgerapi", "ledgerapi/bcs"},
+	"ledgerapi/modules":   {"=ledgerapi", "ledgerapi/bcs", "ledgerapi/bytecode", "ledgerapi/movevalue", "ledgerapi/txn"},
 	"storage":             {"storage", "ledgerapi"},
 	"storage/memstore":    {"storage", "ledgerapi"},
 	"storage/lrucache":    {"storage", "ledgerapi"},
