@@ -61,7 +61,7 @@ func newStackExec(t testing.TB, opts handlers.Options, blockInterval time.Durati
 	if wrap != nil {
 		exec = wrap(vm)
 	}
-	api, err := handlers.New(handlers.Deps{Store: store, Submitter: n, Pending: pool, Executor: exec, Registry: vm, ABIs: vm}, opts)
+	api, err := handlers.New(handlers.Deps{Store: store, Submitter: n, Pending: pool, Executor: exec, Modules: vm}, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
