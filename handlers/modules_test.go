@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"net/http"
 	"testing"
 	"time"
 
@@ -12,8 +11,6 @@ import (
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/bytecode"
 	"github.com/ledgernode/ledgernode/ledgerapi/txn"
-	"github.com/ledgernode/ledgernode/mempool"
-	"github.com/ledgernode/ledgernode/node"
 	"github.com/ledgernode/ledgernode/storage"
 	"github.com/ledgernode/ledgernode/storage/memstore"
 	"github.com/ledgernode/ledgernode/vmstub"
@@ -132,23 +129,7 @@ func newDeployStack(t *testing.T) *stack {
 	if err != nil {
 		t.Fatal(err)
 	}
-	store := memstore.New(memstore.Options{ChainID: 4})
-	pool := mempool.New(mempool.Options{})
-	n, err := node.New(store, pool, vm, node.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := n.Start(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { n.Close() })
-	api, err := handlers.New(handlers.Deps{Store: store, Submitter: n, Pending: pool, Executor: vm, Modules: vm}, handlers.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	mux := http.NewServeMux()
-	mux.Handle("/v1/", http.StripPrefix("/v1", api))
-	return &stack{base: httptestServer(t, mux) + "/v1", api: api, vm: vm, node: n, store: store}
+	return newStackVM(t, vm, handlers.Options{}, 0, memstore.Options{ChainID: 4}, nil)
 }
 
 // run signs and submits payload from dev account i (BCS) and returns the

@@ -47,6 +47,12 @@ func newStackExec(t testing.TB, opts handlers.Options, blockInterval time.Durati
 	if err != nil {
 		t.Fatal(err)
 	}
+	return newStackVM(t, vm, opts, blockInterval, storeOpts, wrap)
+}
+
+// newStackVM is newStackExec over a VM of the caller's.
+func newStackVM(t testing.TB, vm *vmstub.VM, opts handlers.Options, blockInterval time.Duration, storeOpts memstore.Options, wrap func(*vmstub.VM) handlers.Executor) *stack {
+	t.Helper()
 	store := memstore.New(storeOpts)
 	pool := mempool.New(mempool.Options{})
 	n, err := node.New(store, pool, vm, node.Options{BlockInterval: blockInterval})
