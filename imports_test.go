@@ -18,6 +18,7 @@ var allowedImports = map[string][]string{
 	"ledgerapi":           {"ledgerapi"},
 	"ledgerapi/bytecode":  {"=ledgerapi", "ledgerapi/bcs"},
 	"ledgerapi/onchain":   {"=ledgerapi", "ledgerapi/bcs", "ledgerapi/crypto"},
+	"ledgerapi/modules":   {"=ledgerapi", "ledgerapi/bcs", "ledgerapi/bytecode", "ledgerapi/movevalue", "ledgerapi/txn"},
 	"storage":             {"storage", "ledgerapi"},
 	"storage/memstore":    {"storage", "ledgerapi"},
 	"storage/lrucache":    {"storage", "ledgerapi"},

@@ -83,15 +83,16 @@ func (a *API) getAccountResource(r *http.Request) (*reply, error) {
 	if wantsBCS(r) {
 		return &reply{info: &info, raw: b}, nil
 	}
-	return &reply{info: &info, json: a.resourceJSON(tag, b)}, nil
+	rd := a.renderAt(v)
+	return &reply{info: &info, json: a.resourceJSON(&rd, tag, b)}, nil
 }
 
 // resourceJSON is MoveResource {"type": tag, "data": value}, assembled
 // from the cached value rendering (struct tags need no JSON escaping:
 // identifiers, addresses, "::", "<", ">", "," and spaces only).
-func (a *API) resourceJSON(tag ledgerapi.StructTag, b []byte) []byte {
+func (a *API) resourceJSON(rd *renderer, tag ledgerapi.StructTag, b []byte) []byte {
 	name := tag.String()
-	data := a.value(ledgerapi.StructType(tag), b)
+	data := a.value(rd, ledgerapi.StructType(tag), b)
 	out := make([]byte, 0, len(name)+len(data)+20)
 	out = append(out, `{"type":"`...)
 	out = append(out, name...)
@@ -145,17 +146,18 @@ func (a *API) listState(r *http.Request, modules bool) (*reply, error) {
 		rep.raw = stateMap(page.Items, modules)
 		return rep, nil
 	}
+	rd := a.renderAt(v)
 	if !modules {
 		out := make([][]byte, len(page.Items))
 		for i, it := range page.Items {
-			out[i] = a.resourceJSON(it.Key.Resource, it.Value)
+			out[i] = a.resourceJSON(&rd, it.Key.Resource, it.Value)
 		}
 		rep.json = jsonArray(out)
 		return rep, nil
 	}
-	out := make([]any, 0, len(page.Items))
-	for _, it := range page.Items {
-		out = append(out, a.moduleJSON(it.Key.Address, it.Key.Module, it.Value))
+	out := make([]moduleBytecodeJSON, len(page.Items))
+	for i, it := range page.Items {
+		out[i] = rd.module(it.Value)
 	}
 	rep.body = out
 	return rep, nil
@@ -181,19 +183,8 @@ func (a *API) getAccountModule(r *http.Request) (*reply, error) {
 	if wantsBCS(r) {
 		return &reply{info: &info, raw: b}, nil
 	}
-	return &reply{info: &info, body: a.moduleJSON(addr, name, b)}, nil
-}
-
-// moduleJSON is MoveModuleBytecode: the bytecode and, when the registry
-// knows the module, its ABI.
-func (a *API) moduleJSON(addr ledgerapi.Address, name string, bytecode []byte) map[string]any {
-	var abi any
-	if a.deps.ABIs != nil {
-		if m, ok := a.deps.ABIs.ModuleABI(ledgerapi.ModuleId{Address: addr, Name: name}); ok {
-			abi = m
-		}
-	}
-	return map[string]any{"bytecode": ledgerapi.HexBytes(bytecode), "abi": abi}
+	rd := a.renderAt(v)
+	return &reply{info: &info, body: rd.module(b)}, nil
 }
 
 // getAccountBalance serves GET /accounts/{address}/balance/{asset_type}:

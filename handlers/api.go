@@ -7,9 +7,11 @@ import (
 	"time"
 
 	"github.com/gorilla/mux"
+	lru "github.com/hashicorp/golang-lru/v2"
 	"github.com/rs/zerolog"
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
+	"github.com/ledgernode/ledgernode/ledgerapi/modules"
 	"github.com/ledgernode/ledgernode/storage"
 )
 
@@ -25,11 +27,12 @@ type Deps struct {
 	Executor Executor
 	// Pending finds transactions waiting in the mempool (optional).
 	Pending Pending
-	// Registry renders stored BCS (resources, events, arguments) as JSON
-	// (optional: without it values render as hex).
-	Registry Registry
-	// ABIs describes modules for GET module endpoints (optional).
-	ABIs ABIs
+	// Modules describes the Move modules stored at each version: ABIs for
+	// the module endpoints, layouts to render stored BCS (resources,
+	// events, table items, view results, arguments) as JSON, and function
+	// signatures to convert JSON arguments (optional: without it values
+	// render as hex, ABIs as null, and JSON arguments are refused).
+	Modules Modules
 	// Logger receives internal errors (default: discard).
 	Logger zerolog.Logger
 	// Now is the wall clock (default time.Now).
@@ -120,8 +123,8 @@ type API struct {
 	deps    Deps
 	opts    Options
 	router  *router
-	render  renderer
 	cache   renderCache
+	mods    *lru.Cache[uint64, modules.Resolver] // module resolvers by version
 	headers headerCache
 	waiters chan struct{} // semaphore of wait_by_hash slots
 }
@@ -138,7 +141,8 @@ func New(deps Deps, opts Options) (*API, error) {
 		deps.NodeRole = "full_node"
 	}
 	opts.withDefaults()
-	a := &API{deps: deps, opts: opts, render: newRenderer(deps.Registry), cache: newRenderCache(opts.RenderCacheEntries), waiters: make(chan struct{}, opts.MaxWaiters)}
+	a := &API{deps: deps, opts: opts, cache: newRenderCache(opts.RenderCacheEntries), waiters: make(chan struct{}, opts.MaxWaiters)}
+	a.mods, _ = lru.New[uint64, modules.Resolver](moduleVersions)
 	a.router = newRouter()
 	for _, rt := range a.routes() {
 		a.router.handle(rt.method, rt.path, a.wrap(a.enabled(rt)))

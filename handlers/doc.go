@@ -5,7 +5,7 @@
 // The API does not know its URL prefix. Hosts mount it under /v1:
 //
 //	api, err := handlers.New(handlers.Deps{Store: store, Submitter: node, Pending: pool,
-//		Executor: vm, Registry: vm, ABIs: vm}, handlers.Options{})
+//		Executor: vm, Modules: vm}, handlers.Options{})
 //	v1 := http.StripPrefix("/v1", api)
 //	mux.Handle("/v1", v1)        // the ledger info, as clients request it
 //	mux.Handle("/v1/", v1)
@@ -15,7 +15,7 @@
 // the API then strips the prefix itself without copying each request.
 //
 // Deps holds small interfaces (storage.Reader, Submitter, Pending,
-// Executor, Registry, ABIs); only Store is required. Without a Submitter
+// Executor, Modules); only Store is required. Without a Submitter
 // the submission endpoints answer 403 api_disabled, without an Executor
 // so do view and simulate. Options holds the limits, each defaulting to the
 // real node's value (page sizes 25/100, 10,000 transactions per block, 8 MiB
@@ -39,6 +39,23 @@
 // encode_submission answers 400 bcs_not_supported, raw_item is BCS only).
 // Errors are always JSON. Paged listings name the next page in
 // X-NODE-CURSOR and, for Aptos clients, in X-Aptos-Cursor.
+//
+// # Modules at a version
+//
+// Move types and functions are resolved from the module bytes stored at
+// the version being read (Deps.Modules): GET module endpoints serve the
+// stored bytes with the ABI derived from them ({bytecode, abi}, abi null
+// when the bytes do not deserialize), resources, events, table items and
+// view results render through the struct layouts of the modules stored at
+// that version, and JSON arguments convert by the function signatures
+// stored there; a module published at version V is unknown at V-1. A
+// committed transaction renders with the modules as of its own version,
+// and its write_module changes carry their ABI. Move values whose type has
+// no layout at that version render as the hex of their BCS. Rendered
+// values are cached by type and bytes only when a layout rendered them
+// (struct layouts never change once their module is stored: upgrades keep
+// them), and a cached rendering of a struct serves only versions where the
+// struct's module is stored.
 //
 // # Errors
 //

@@ -58,7 +58,8 @@ func (a *API) getEventsByEventHandle(r *http.Request) (*reply, error) {
 		})
 	}
 	var fields map[string]json.RawMessage
-	if err := json.Unmarshal(a.render.value(ledgerapi.StructType(tag), b), &fields); err != nil {
+	rd := a.renderAt(info.Version)
+	if err := json.Unmarshal(rd.valueJSON(ledgerapi.StructType(tag), b), &fields); err != nil {
 		return nil, ledgerapi.InvalidInput("the layout of %s is unknown to this node", tag)
 	}
 	raw, ok := fields[field]
@@ -113,9 +114,10 @@ func (a *API) events(r *http.Request, info storage.LedgerInfo, key storage.Event
 		return &reply{info: &info, raw: e.Bytes()}, nil
 	}
 	out := make([]eventJSON, len(evs))
+	rd := a.renderAt(info.Version) // layouts are kept once stored: the latest serve every event
 	for i := range evs {
 		v := evs[i].Version
-		out[i] = a.render.event(evs[i].Event, &v)
+		out[i] = rd.event(evs[i].Event, &v)
 	}
 	return &reply{info: &info, body: out}, nil
 }

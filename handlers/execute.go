@@ -15,6 +15,8 @@ import (
 )
 
 // Executor runs view functions and simulations (the executor implements it).
+// It must not modify the bytes it reads from the state it is given: module
+// bytes are shared with other requests.
 type Executor interface {
 	// View runs a view function against state and returns its BCS results
 	// with their types and the gas used. It must depend on nothing but
@@ -91,10 +93,10 @@ func (a *API) view(r *http.Request) (*reply, error) {
 		if err := bcs.UnmarshalDepth(b, 16, &f); err != nil {
 			return nil, ledgerapi.InvalidInput("Failed to deserialize input into ViewRequest: %v", err)
 		}
-	} else if err := a.viewFromBody(b, &f); err != nil {
+	} else if err := a.viewFromBody(v, b, &f); err != nil {
 		return nil, err
 	}
-	vals, types, gas, err := a.deps.Executor.View(stateAt{r.Context(), a.deps.Store, v}, f.FunctionId(), f.TyArgs, f.Args)
+	vals, types, gas, err := a.deps.Executor.View(a.executorAt(r.Context(), v), f.FunctionId(), f.TyArgs, f.Args)
 	if err != nil {
 		return nil, viewError(err)
 	}
@@ -108,8 +110,9 @@ func (a *API) view(r *http.Request) (*reply, error) {
 		res.bcs = e.Bytes()
 	} else {
 		out := make([][]byte, len(vals))
+		rd := a.renderAt(v)
 		for i := range vals {
-			out[i] = a.value(types[i], vals[i])
+			out[i] = a.value(&rd, types[i], vals[i])
 		}
 		res.json = jsonArray(out)
 	}
@@ -148,7 +151,7 @@ func viewResultKey(version uint64, bcsIn, bcsOut bool, body []byte) string {
 
 // viewFromBody converts a JSON view request body, through the cache of
 // converted requests: polling clients send the same body again and again.
-func (a *API) viewFromBody(b []byte, f *txn.EntryFunction) error {
+func (a *API) viewFromBody(version uint64, b []byte, f *txn.EntryFunction) error {
 	if a.cache.views != nil && len(b) <= maxCachedViewBody {
 		if cached, ok := a.cache.views.Get(string(b)); ok {
 			*f = cached
@@ -164,7 +167,7 @@ func (a *API) viewFromBody(b []byte, f *txn.EntryFunction) error {
 	if err := txn.DecodeJSON(b, &req); err != nil {
 		return frameworkError(http.StatusBadRequest, "parse request payload error: %v", err)
 	}
-	if err := a.viewFromJSON(&req, f); err != nil {
+	if err := a.viewFromJSON(version, &req, f); err != nil {
 		return err
 	}
 	if a.cache.views != nil && len(b) <= maxCachedViewBody {
@@ -173,7 +176,7 @@ func (a *API) viewFromBody(b []byte, f *txn.EntryFunction) error {
 	return nil
 }
 
-func (a *API) viewFromJSON(req *viewRequest, f *txn.EntryFunction) error {
+func (a *API) viewFromJSON(version uint64, req *viewRequest, f *txn.EntryFunction) error {
 	if err := checkRequest(req); err != nil {
 		return err
 	}
@@ -189,10 +192,11 @@ func (a *API) viewFromJSON(req *viewRequest, f *txn.EntryFunction) error {
 		}
 		f.TyArgs = append(f.TyArgs, t)
 	}
-	if a.deps.Registry == nil {
+	res := a.modulesAt(version)
+	if res == nil {
 		return ledgerapi.InvalidInput("JSON view arguments need the function's ABI, which this node does not have")
 	}
-	if f.Args, err = a.deps.Registry.EncodeArgs(fn, f.TyArgs, req.Arguments); err != nil {
+	if f.Args, err = res.EncodeArgs(fn, f.TyArgs, req.Arguments); err != nil {
 		var vm *ledgerapi.VMStatus
 		if errors.As(err, &vm) {
 			return viewError(err) // a missing function: as the BCS path answers it
@@ -261,7 +265,7 @@ func (a *API) simulate(r *http.Request) (*reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	st, _, err := a.decodeSubmission(r, info.ChainID)
+	st, _, err := a.decodeSubmission(r, &info)
 	if err != nil {
 		return nil, err
 	}
@@ -270,7 +274,7 @@ func (a *API) simulate(r *http.Request) (*reply, error) {
 	}
 	blk := storage.Block{Height: info.BlockHeight + 1, Epoch: info.Epoch, Round: info.BlockHeight + 1,
 		TimestampUsec: max(uint64(a.deps.Now().UnixMicro()), info.TimestampUsec+1)}
-	out, raw, err := a.deps.Executor.Simulate(stateAt{r.Context(), a.deps.Store, info.Version}, blk, st, opts)
+	out, raw, err := a.deps.Executor.Simulate(a.executorAt(r.Context(), info.Version), blk, st, opts)
 	var vm *ledgerapi.VMStatus
 	if err != nil && !(errors.As(err, &vm) && !out.Info.Success()) {
 		return nil, submitError(err)
@@ -294,7 +298,8 @@ func (a *API) simulate(r *http.Request) (*reply, error) {
 		}
 		return &reply{info: &info, raw: raw, gas: &gas}, nil
 	}
-	u := userTransactionJSON{transactionInfoJSON: a.render.info(&out), requestJSON: a.render.request(st),
-		Events: a.render.events(out.Events), Timestamp: ledgerapi.U64(out.TimestampUsec), Type: "user_transaction"}
+	rd := a.renderAt(info.Version)
+	u := userTransactionJSON{transactionInfoJSON: rd.info(&out), requestJSON: rd.request(st),
+		Events: rd.events(out.Events), Timestamp: ledgerapi.U64(out.TimestampUsec), Type: "user_transaction"}
 	return &reply{info: &info, body: []any{u}, gas: &gas}, nil
 }

@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -10,8 +11,30 @@ import (
 	"testing"
 
 	"github.com/ledgernode/ledgernode/ledgerapi/txn"
+	"github.com/ledgernode/ledgernode/mempool"
+	"github.com/ledgernode/ledgernode/node"
+	"github.com/ledgernode/ledgernode/storage/memstore"
 	"github.com/ledgernode/ledgernode/vmstub"
 )
+
+// genesisRenderer returns a renderer over the modules vm stores at genesis.
+func genesisRenderer(t *testing.T, vm *vmstub.VM) renderer {
+	t.Helper()
+	store := memstore.New(memstore.Options{ChainID: 4})
+	n, err := node.New(store, mempool.New(mempool.Options{}), vm, node.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := n.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { n.Close() })
+	a, err := New(Deps{Store: store, Modules: vm}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a.renderAt(0)
+}
 
 // TestPendingJSONFastPath renders the pending form of every transaction
 // kind in the decoder's seed corpus (real SDK transactions: Ed25519,
@@ -31,9 +54,10 @@ func TestPendingJSONFastPath(t *testing.T) {
 		t.Fatalf("seed corpus: %d files, %v", len(files), err)
 	}
 	fast := 0
+	withABIs := genesisRenderer(t, vm)
 	for _, f := range files {
 		st := corpusTxn(t, f)
-		for _, r := range []renderer{newRenderer(nil), newRenderer(vm)} {
+		for _, r := range []renderer{{}, withABIs} {
 			for _, typed := range []bool{false, true} {
 				p := r.pending(st, st.Hash(), typed)
 				var want bytes.Buffer
@@ -54,7 +78,7 @@ func TestPendingJSONFastPath(t *testing.T) {
 		}
 		if name := filepath.Base(f); name == "sdk_ed25519_transfer" || name == "sdk_ed25519_vector_u8_arg" {
 			var b bytes.Buffer
-			if !newRenderer(vm).pending(st, st.Hash(), false).appendJSON(&b) {
+			if !withABIs.pending(st, st.Hash(), false).appendJSON(&b) {
 				t.Errorf("%s: the fast writer declined a common transaction", name)
 			}
 		}

@@ -15,7 +15,10 @@ import (
 )
 
 // Rendering caches. JSON view requests are kept converted by their body
-// bytes (the conversion depends only on the body and the static ABIs). Committed transactions never change, so their JSON is
+// bytes (the conversion depends only on the body and the function's
+// signature, which module upgrades keep; at a version where the function
+// does not exist the executor refuses the call as the conversion would
+// have). Committed transactions never change, so their JSON is
 // rendered once and kept by (version, hash); Move values are kept by
 // (type, bytes), so a cache hit can never be stale; view results are kept
 // by (version, request), which is as immutable as the state they read. All
@@ -56,17 +59,24 @@ func newRenderCache(entries int) renderCache {
 	return renderCache{txns: txns, values: values, views: views, results: results}
 }
 
-// value renders BCS of type t as JSON through the value cache.
-func (a *API) value(t ledgerapi.TypeTag, b []byte) []byte {
+// value renders BCS of type t as JSON through the value cache. Only
+// renderings through a layout are kept: a layout, once its module is
+// stored, never changes (upgrades keep struct layouts), while a hex
+// fallback may be for a module that is not stored yet at rd's version. A
+// kept rendering of a struct serves a version only if the struct's module
+// is stored there.
+func (a *API) value(rd *renderer, t ledgerapi.TypeTag, b []byte) []byte {
 	if a.cache.values == nil || len(b) > maxCachedValueBytes {
-		return a.render.value(t, b)
+		return rd.valueJSON(t, b)
 	}
 	key := t.String() + "\x00" + string(b)
-	if out, ok := a.cache.values.Get(key); ok {
+	if out, ok := a.cache.values.Get(key); ok && rd.stored(t) {
 		return out
 	}
-	out := a.render.value(t, b)
-	a.cache.values.Add(key, out)
+	out, ok := rd.value(t, b)
+	if ok {
+		a.cache.values.Add(key, out)
+	}
 	return out
 }
 

@@ -133,8 +133,11 @@ func merkleRoot(salt [32]byte, leaves []ledgerapi.HashValue) ledgerapi.HashValue
 // transaction's hash, and the JSON vm_status and success are the text and
 // kind of the served ExecutionStatus.
 func TestServedHashesRecompute(t *testing.T) {
-	s := newStackVM(t, vmstub.Options{DevAccounts: 3, Modules: []vmstub.Module{probeModule()}},
-		handlers.Options{}, 0, memstore.Options{ChainID: 4}, nil)
+	vm, err := vmstub.New(vmstub.Options{DevAccounts: 3, Modules: []vmstub.Module{probeModule()}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := newStackVM(t, vm, handlers.Options{}, 0, memstore.Options{ChainID: 4}, nil)
 	dev := s.vm.DevAccounts()
 	fresh := ledgerapi.Address(crypto.SHA3_256([]byte("a fresh account")))
 	seq := uint64(0)

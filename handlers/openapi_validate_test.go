@@ -129,7 +129,7 @@ func TestOpenAPIResponsesValidate(t *testing.T) {
 	a0, a1 := dev[0].Address.String(), dev[1].Address.String()
 
 	first := s.transfer(t, dev[0], 0, dev[1].Address, 5)
-	k.do(s.base, call{method: "POST", path: "/transactions", contentType: "application/json", body: requestJSON(t, first, s.vm, true), status: 202})
+	k.do(s.base, call{method: "POST", path: "/transactions", contentType: "application/json", body: requestJSON(t, first, s.codec(t), true), status: 202})
 	var committed map[string]any
 	for i := 0; i < 10 && committed["type"] != "user_transaction"; i++ { // a pending answer means: retry
 		json.Unmarshal(k.do(s.base, call{method: "GET", path: "/transactions/wait_by_hash/" + first.Hash().String(), status: 200}), &committed)
@@ -152,7 +152,7 @@ func TestOpenAPIResponsesValidate(t *testing.T) {
 	zeroSig := s.transfer(t, dev[0], 1, dev[1].Address, 5)
 	zeroSig.Auth.Sender.Signature = make([]byte, 64)
 	second := s.transfer(t, dev[0], 1, dev[1].Address, 5)
-	batch := []byte("[" + string(requestJSON(t, second, s.vm, true)) + "," + string(requestJSON(t, first, s.vm, true)) + "]")
+	batch := []byte("[" + string(requestJSON(t, second, s.codec(t), true)) + "," + string(requestJSON(t, first, s.codec(t), true)) + "]")
 	view := `{"function":"0x1::coin::balance","type_arguments":["0x1::aptos_coin::AptosCoin"],"arguments":["` + a0 + `"]}`
 
 	calls := []call{
@@ -180,7 +180,7 @@ func TestOpenAPIResponsesValidate(t *testing.T) {
 		{method: "GET", path: "/estimate_gas_price", status: 200},
 		{method: "POST", path: "/view", contentType: "application/json", body: []byte(view), status: 200},
 		{method: "POST", path: "/transactions/simulate", contentType: ledgerapi.ContentTypeAptosSignedTxnBCS, body: zeroSig.Bytes(), status: 200},
-		{method: "POST", path: "/transactions/encode_submission", contentType: "application/json", body: requestJSON(t, second, s.vm, false), status: 200},
+		{method: "POST", path: "/transactions/encode_submission", contentType: "application/json", body: requestJSON(t, second, s.codec(t), false), status: 200},
 		{method: "POST", path: "/transactions/batch", contentType: "application/json", body: batch, status: 206},
 		// Errors.
 		{method: "GET", path: "/blocks/by_height/999999", status: 404},

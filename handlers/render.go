@@ -12,18 +12,6 @@ import (
 	"github.com/ledgernode/ledgernode/storage"
 )
 
-// Registry describes the Move types and functions of the ledger, so that
-// stored BCS renders as JSON. The executor's module registry implements it.
-type Registry interface {
-	movevalue.Resolver
-	txn.ArgCodec
-}
-
-// ABIs gives the ABI of a module, in the JSON shape of MoveModule.
-type ABIs interface {
-	ModuleABI(id ledgerapi.ModuleId) (any, bool)
-}
-
 // transactionInfoJSON is the info every committed transaction carries.
 type transactionInfoJSON struct {
 	Version             ledgerapi.U64        `json:"version"`
@@ -106,33 +94,19 @@ type pendingTransactionJSON struct {
 	Type string `json:"type,omitempty"`
 }
 
-// renderer turns stored records into the JSON shapes of the API.
-type renderer struct {
-	reg   Registry
-	codec movevalue.Codec
-}
-
-func newRenderer(reg Registry) renderer {
-	r := renderer{reg: reg}
-	if reg != nil {
-		r.codec = movevalue.Codec{Resolver: reg}
-	}
-	return r
-}
-
 // value renders BCS of type t as JSON, falling back to the hex of the bytes
-// when the type's layout is unknown.
-func (r renderer) value(t ledgerapi.TypeTag, b []byte) json.RawMessage {
-	if r.reg != nil {
-		if out, err := r.codec.BCSToJSON(t, b); err == nil {
-			return out
+// when the type's layout is unknown (ok false).
+func (r *renderer) value(t ledgerapi.TypeTag, b []byte) (out json.RawMessage, ok bool) {
+	if res := r.resolver(); res != nil {
+		if out, err := (movevalue.Codec{Resolver: res}).BCSToJSON(t, b); err == nil {
+			return out, true
 		}
 	}
-	out, _ := ledgerapi.HexBytes(b).MarshalJSON()
-	return out
+	out, _ = ledgerapi.HexBytes(b).MarshalJSON()
+	return out, false
 }
 
-func (r renderer) events(evs []storage.Event) []eventJSON {
+func (r *renderer) events(evs []storage.Event) []eventJSON {
 	out := make([]eventJSON, len(evs))
 	for i, e := range evs {
 		out[i] = r.event(e, nil)
@@ -140,12 +114,12 @@ func (r renderer) events(evs []storage.Event) []eventJSON {
 	return out
 }
 
-func (r renderer) event(e storage.Event, version *uint64) eventJSON {
+func (r *renderer) event(e storage.Event, version *uint64) eventJSON {
 	j := eventJSON{
 		GUID:           eventGUIDJSON{CreationNumber: ledgerapi.U64(e.Key.CreationNumber), AccountAddress: e.Key.Account},
 		SequenceNumber: ledgerapi.U64(e.SequenceNumber),
 		Type:           e.Type,
-		Data:           r.value(e.Type, e.Data),
+		Data:           r.valueJSON(e.Type, e.Data),
 	}
 	if version != nil {
 		v := ledgerapi.U64(*version)
@@ -154,7 +128,7 @@ func (r renderer) event(e storage.Event, version *uint64) eventJSON {
 	return j
 }
 
-func (r renderer) info(t *storage.Transaction) transactionInfoJSON {
+func (r *renderer) info(t *storage.Transaction) transactionInfoJSON {
 	return transactionInfoJSON{
 		Version:             ledgerapi.U64(t.Version),
 		Hash:                t.Hash,
@@ -170,7 +144,7 @@ func (r renderer) info(t *storage.Transaction) transactionInfoJSON {
 }
 
 // transaction renders a committed transaction; blk is the block holding it.
-func (r renderer) transaction(t *storage.Transaction, blk storage.Block) (any, error) {
+func (r *renderer) transaction(t *storage.Transaction, blk storage.Block) (any, error) {
 	switch t.Kind {
 	case storage.KindUser:
 		st, err := txn.DecodeSignedTransaction(t.Payload)
@@ -194,7 +168,7 @@ func (r renderer) transaction(t *storage.Transaction, blk storage.Block) (any, e
 }
 
 // pending renders a mempool transaction.
-func (r renderer) pending(st *txn.SignedTransaction, hash ledgerapi.HashValue, typed bool) pendingTransactionJSON {
+func (r *renderer) pending(st *txn.SignedTransaction, hash ledgerapi.HashValue, typed bool) pendingTransactionJSON {
 	p := pendingTransactionJSON{Hash: hash, requestJSON: r.request(st)}
 	if typed {
 		p.Type = "pending_transaction"
@@ -203,11 +177,11 @@ func (r renderer) pending(st *txn.SignedTransaction, hash ledgerapi.HashValue, t
 }
 
 // request renders the request fields of a signed transaction.
-func (r renderer) request(st *txn.SignedTransaction) requestJSON {
+func (r *renderer) request(st *txn.SignedTransaction) requestJSON {
 	raw := &st.Raw
 	var codec txn.ArgCodec
-	if r.reg != nil {
-		codec = r.reg
+	if res := r.resolver(); res != nil {
+		codec = res
 	}
 	out := requestJSON{
 		Sender:                  raw.Sender,
@@ -226,7 +200,7 @@ func (r renderer) request(st *txn.SignedTransaction) requestJSON {
 }
 
 // changes renders a write set.
-func (r renderer) changes(ws []storage.WriteOp) []any {
+func (r *renderer) changes(ws []storage.WriteOp) []any {
 	out := make([]any, 0, len(ws))
 	for _, w := range ws {
 		h, _ := w.Key.Hash()
@@ -237,7 +211,7 @@ func (r renderer) changes(ws []storage.WriteOp) []any {
 				continue
 			}
 			out = append(out, writeResourceJSON{Address: w.Key.Address, StateKeyHash: h,
-				Data: moveResourceJSON{Type: w.Key.Resource, Data: r.value(ledgerapi.StructType(w.Key.Resource), w.Value)}, Type: "write_resource"})
+				Data: moveResourceJSON{Type: w.Key.Resource, Data: r.valueJSON(ledgerapi.StructType(w.Key.Resource), w.Value)}, Type: "write_resource"})
 		case storage.StateModule:
 			id := ledgerapi.ModuleId{Address: w.Key.Address, Name: w.Key.Module}
 			if w.Deleted {
@@ -245,7 +219,7 @@ func (r renderer) changes(ws []storage.WriteOp) []any {
 				continue
 			}
 			out = append(out, map[string]any{"address": w.Key.Address, "state_key_hash": h,
-				"data": map[string]any{"bytecode": ledgerapi.HexBytes(w.Value), "abi": nil}, "type": "write_module"})
+				"data": r.module(w.Value), "type": "write_module"})
 		case storage.StateTableItem:
 			if w.Deleted {
 				out = append(out, map[string]any{"state_key_hash": h, "handle": ledgerapi.HexBytes(w.Key.Handle[:]),

@@ -43,16 +43,16 @@ func newStackWith(t testing.TB, opts handlers.Options, blockInterval time.Durati
 // (nil: the VM itself).
 func newStackExec(t testing.TB, opts handlers.Options, blockInterval time.Duration, storeOpts memstore.Options, wrap func(*vmstub.VM) handlers.Executor) *stack {
 	t.Helper()
-	return newStackVM(t, vmstub.Options{DevAccounts: 3}, opts, blockInterval, storeOpts, wrap)
-}
-
-// newStackVM is newStackExec with a VM configured by vmOpts.
-func newStackVM(t testing.TB, vmOpts vmstub.Options, opts handlers.Options, blockInterval time.Duration, storeOpts memstore.Options, wrap func(*vmstub.VM) handlers.Executor) *stack {
-	t.Helper()
-	vm, err := vmstub.New(vmOpts)
+	vm, err := vmstub.New(vmstub.Options{DevAccounts: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
+	return newStackVM(t, vm, opts, blockInterval, storeOpts, wrap)
+}
+
+// newStackVM is newStackExec over a VM of the caller's.
+func newStackVM(t testing.TB, vm *vmstub.VM, opts handlers.Options, blockInterval time.Duration, storeOpts memstore.Options, wrap func(*vmstub.VM) handlers.Executor) *stack {
+	t.Helper()
 	store := memstore.New(storeOpts)
 	pool := mempool.New(mempool.Options{})
 	n, err := node.New(store, pool, vm, node.Options{BlockInterval: blockInterval})
@@ -67,7 +67,7 @@ func newStackVM(t testing.TB, vmOpts vmstub.Options, opts handlers.Options, bloc
 	if wrap != nil {
 		exec = wrap(vm)
 	}
-	api, err := handlers.New(handlers.Deps{Store: store, Submitter: n, Pending: pool, Executor: exec, Registry: vm, ABIs: vm}, opts)
+	api, err := handlers.New(handlers.Deps{Store: store, Submitter: n, Pending: pool, Executor: exec, Modules: vm}, opts)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
 	"github.com/ledgernode/ledgernode/ledgerapi/txn"
 	"github.com/ledgernode/ledgernode/mempool"
+	"github.com/ledgernode/ledgernode/storage"
 )
 
 // Submitter accepts transactions into the ledger (the node implements it).
@@ -43,7 +44,7 @@ func (a *API) submitTransaction(r *http.Request) (*reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	st, b, err := a.decodeSubmission(r, info.ChainID)
+	st, b, err := a.decodeSubmission(r, &info)
 	if err != nil {
 		return nil, err
 	}
@@ -54,7 +55,8 @@ func (a *API) submitTransaction(r *http.Request) (*reply, error) {
 	if wantsBCS(r) {
 		return &reply{status: http.StatusAccepted, info: &info, raw: []byte{}}, nil
 	}
-	return &reply{status: http.StatusAccepted, info: &info, body: a.render.pending(st, h, false)}, nil
+	rd := a.renderAt(info.Version)
+	return &reply{status: http.StatusAccepted, info: &info, body: rd.pending(st, h, false)}, nil
 }
 
 // submitBatch serves POST /transactions/batch: at most MaxBatchSize
@@ -101,7 +103,7 @@ func (a *API) submitBatch(r *http.Request) (*reply, error) {
 			return nil, ledgerapi.InvalidInput("Submitted too many transactions: %d, while limit is %d", len(reqs), a.opts.MaxBatchSize)
 		}
 		for i := range reqs {
-			st, err := reqs[i].SignedTransaction(info.ChainID, a.codec())
+			st, err := reqs[i].SignedTransaction(info.ChainID, a.codec(info.Version))
 			if err != nil {
 				return nil, ledgerapi.InvalidInput("transaction %d: %v", i, err)
 			}
@@ -143,7 +145,7 @@ func (a *API) encodeSubmission(r *http.Request) (*reply, error) {
 	if req.Signature != nil {
 		return nil, ledgerapi.InvalidInput("encode_submission takes no signature")
 	}
-	raw, err := req.RawTransaction(info.ChainID, a.codec())
+	raw, err := req.RawTransaction(info.ChainID, a.codec(info.Version))
 	if err != nil {
 		return nil, ledgerapi.InvalidInput("%v", err)
 	}
@@ -156,7 +158,7 @@ func (a *API) encodeSubmission(r *http.Request) (*reply, error) {
 
 // decodeSubmission reads one transaction in JSON or BCS and returns it with
 // its BCS bytes.
-func (a *API) decodeSubmission(r *http.Request, chainID uint8) (*txn.SignedTransaction, []byte, error) {
+func (a *API) decodeSubmission(r *http.Request, info *storage.LedgerInfo) (*txn.SignedTransaction, []byte, error) {
 	switch mt := mediaType(r); {
 	case ledgerapi.IsSignedTxnBCS(mt):
 		b, err := a.readBody(r)
@@ -173,7 +175,7 @@ func (a *API) decodeSubmission(r *http.Request, chainID uint8) (*txn.SignedTrans
 		if err := a.readJSON(r, &req); err != nil {
 			return nil, nil, err
 		}
-		st, err := req.SignedTransaction(chainID, a.codec())
+		st, err := req.SignedTransaction(info.ChainID, a.codec(info.Version))
 		if err != nil {
 			return nil, nil, ledgerapi.InvalidInput("Submitted transaction invalid: %v", err)
 		}
@@ -188,11 +190,12 @@ func unsupportedSubmission(r *http.Request) error {
 		r.Header.Get("Content-Type"), ledgerapi.ContentTypeJSON, ledgerapi.ContentTypeSignedTxnBCS, ledgerapi.ContentTypeAptosSignedTxnBCS)
 }
 
-func (a *API) codec() txn.ArgCodec {
-	if a.deps.Registry == nil {
-		return nil
+// codec converts JSON arguments by the functions stored at version.
+func (a *API) codec(version uint64) txn.ArgCodec {
+	if res := a.modulesAt(version); res != nil {
+		return res
 	}
-	return a.deps.Registry
+	return nil
 }
 
 func (a *API) submitEnabled() error {

@@ -46,15 +46,21 @@ func (a *API) getTableItem(r *http.Request) (*reply, error) {
 	if err != nil {
 		return nil, ledgerapi.InvalidInput("value_type: %v", err)
 	}
-	codec := movevalue.Codec{Resolver: a.deps.Registry}
-	if a.deps.Registry == nil {
-		codec.Resolver = movevalue.MapResolver{}
+	info, v, err := a.tableVersion(r)
+	if err != nil {
+		return nil, err
+	}
+	// Keys and values convert by the layouts stored at the version read.
+	rd := a.renderAt(v)
+	codec := movevalue.Codec{Resolver: movevalue.MapResolver{}}
+	if res := rd.resolver(); res != nil {
+		codec.Resolver = res
 	}
 	key, err := codec.JSONToBCS(kt, req.Key)
 	if err != nil {
 		return nil, ledgerapi.InvalidInput("key: %v", err)
 	}
-	info, b, err := a.tableValue(r, handle, key)
+	b, err := a.tableValue(r, handle, key, v)
 	if err != nil {
 		return nil, err
 	}
@@ -86,28 +92,34 @@ func (a *API) getRawTableItem(r *http.Request) (*reply, error) {
 	if err := checkRequest(&req); err != nil {
 		return nil, err
 	}
-	info, b, err := a.tableValue(r, handle, *req.Key)
+	info, v, err := a.tableVersion(r)
+	if err != nil {
+		return nil, err
+	}
+	b, err := a.tableValue(r, handle, *req.Key, v)
 	if err != nil {
 		return nil, err
 	}
 	return &reply{info: &info, raw: b}, nil
 }
 
-func (a *API) tableValue(r *http.Request, handle ledgerapi.Address, key []byte) (storage.LedgerInfo, []byte, error) {
+// tableVersion reads the request's snapshot and ledger_version.
+func (a *API) tableVersion(r *http.Request) (storage.LedgerInfo, uint64, error) {
 	info, err := a.snapshot(r.Context())
 	if err != nil {
-		return info, nil, err
+		return info, 0, err
 	}
 	v, err := readVersion(r, info)
-	if err != nil {
-		return info, nil, err
-	}
+	return info, v, err
+}
+
+func (a *API) tableValue(r *http.Request, handle ledgerapi.Address, key []byte, v uint64) ([]byte, error) {
 	b, err := a.deps.Store.StateValue(r.Context(), storage.TableItemKey(handle, key), v)
 	if err != nil {
-		return info, nil, storageError(err, func() error {
+		return nil, storageError(err, func() error {
 			return ledgerapi.NewError(ledgerapi.CodeTableItemNotFound,
 				"Table Item not found by Table handle(%s), Table key(%s) and Ledger version(%d)", handle, ledgerapi.HexBytes(key), v)
 		})
 	}
-	return info, b, nil
+	return b, nil
 }

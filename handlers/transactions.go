@@ -43,7 +43,8 @@ func (a *API) renderCommitted(ctx context.Context, txns []storage.Transaction) (
 			}
 			blk, have = b, true
 		}
-		j, err := a.render.transaction(t, blk)
+		rd := a.renderOnce(t.Version) // the modules as of the transaction
+		j, err := rd.transaction(t, blk)
 		if err != nil {
 			return nil, err
 		}
@@ -185,7 +186,8 @@ func (a *API) foundReply(r *http.Request, info *storage.LedgerInfo, f found) (*r
 		return &reply{info: info, raw: raw}, nil
 	}
 	if f.committed == nil {
-		return &reply{info: info, body: a.render.pending(f.pending.Txn, f.pending.Hash, true)}, nil
+		rd := a.renderAt(info.Version)
+		return &reply{info: info, body: rd.pending(f.pending.Txn, f.pending.Hash, true)}, nil
 	}
 	body, err := a.renderOne(r.Context(), *f.committed)
 	if err != nil {

@@ -1,8 +1,12 @@
 package vmstub
 
 import (
+	"errors"
+
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
+	"github.com/ledgernode/ledgernode/ledgerapi/modules"
+	"github.com/ledgernode/ledgernode/ledgerapi/movevalue"
 )
 
 // maxArgDepth bounds struct and vector nesting in arguments.
@@ -16,32 +20,39 @@ const (
 	eResourceDoesNotExist = 7
 )
 
-// prepareCall resolves fn and checks its type arguments, signers and
-// arguments the way the Move VM does before running it. Failures are
-// committed execution failures (or aborts of 0x1::object for Object<T>
-// arguments naming no object).
+// prepareCall resolves fn in the modules stored in the session's state and
+// checks its type arguments, signers and arguments the way the Move VM
+// does before running it. Failures are committed execution failures (or
+// aborts of 0x1::object for Object<T> arguments naming no object); a
+// function that passes every check but is no registered native fails with
+// *cannotRun.
 func (vm *VM) prepareCall(s *Session, fn ledgerapi.EntryFunctionId, tyArgs []ledgerapi.TypeTag, args [][]byte, signers []ledgerapi.Address, view bool) (*regFunc, *Call, error) {
-	f := vm.reg.function(fn)
+	set := s.modules()
+	f, err := set.Function(fn)
 	switch {
-	case f == nil || f.def.Native == nil:
+	case errors.Is(err, modules.ErrFunctionNotFound):
 		return nil, nil, fail(StatusFunctionResolutionFailure)
-	case !view && !f.def.IsEntry:
+	case err != nil:
+		return nil, nil, err
+	case !view && !f.IsEntry:
 		return nil, nil, fail(StatusEntryFunctionNotEntry)
-	case len(tyArgs) != len(f.def.TypeParams):
+	case len(tyArgs) != len(f.TypeParams):
 		return nil, nil, fail(StatusNumberOfTypeArgumentsMismatch)
-	case (f.signers > 0 || view) && f.signers != len(signers):
+	case f.Err != nil:
+		return nil, nil, fail(statusInvalidParamType)
+	case (f.Signers > 0 || view) && f.Signers != len(signers):
 		// Entry functions without signer parameters ignore the signers.
 		return nil, nil, fail(StatusNumberOfSignerArgsMismatch)
-	case len(args) != len(f.params):
+	case len(args) != len(f.Params):
 		return nil, nil, fail(StatusNumberOfArgumentsMismatch)
 	}
-	params, err := f.instantiate(f.params, tyArgs)
+	params, err := f.Instantiate(f.Params, tyArgs)
 	if err != nil {
 		return nil, nil, fail(StatusNumberOfTypeArgumentsMismatch)
 	}
 	for i, t := range params {
 		d := bcs.NewDecoder(args[i])
-		vm.checkValue(d, t, 0)
+		checkValue(set, d, t, 0)
 		if d.Finish() != nil {
 			return nil, nil, fail(StatusFailedToDeserializeArgument)
 		}
@@ -51,7 +62,14 @@ func (vm *VM) prepareCall(s *Session, fn ledgerapi.EntryFunctionId, tyArgs []led
 			return nil, nil, err
 		}
 	}
-	return f, &Call{Session: s, Function: fn, Signers: signers, TypeArgs: tyArgs, Args: args}, nil
+	rf := vm.native(f)
+	if rf == nil {
+		return nil, nil, &cannotRun{fn: fn}
+	}
+	if f.Signers == 0 {
+		signers = nil
+	}
+	return rf, &Call{Session: s, Function: fn, Signers: signers, TypeArgs: tyArgs, Args: args, fn: f}, nil
 }
 
 // checkObjectArg checks that an Object<T> argument names an object holding
@@ -86,8 +104,8 @@ func isObjectTag(s *ledgerapi.StructTag) bool {
 }
 
 // checkValue reads one value of type t from d, failing d when the bytes do
-// not deserialize as t.
-func (vm *VM) checkValue(d *bcs.Decoder, t ledgerapi.TypeTag, depth int) {
+// not deserialize as t; r gives struct layouts.
+func checkValue(r movevalue.Resolver, d *bcs.Decoder, t ledgerapi.TypeTag, depth int) {
 	if d.Failed() {
 		return
 	}
@@ -124,16 +142,16 @@ func (vm *VM) checkValue(d *bcs.Decoder, t ledgerapi.TypeTag, depth int) {
 		}
 		n := d.SeqLen("vector", 1)
 		for i := 0; i < n && !d.Failed(); i++ {
-			vm.checkValue(d, *t.Elem, depth+1)
+			checkValue(r, d, *t.Elem, depth+1)
 		}
 	case ledgerapi.KindStruct:
-		vm.checkStruct(d, t.Struct, depth)
+		checkStruct(r, d, t.Struct, depth)
 	default:
 		d.Fail(bcs.ErrInvalidValue, "argument", t.String()+" cannot be an argument")
 	}
 }
 
-func (vm *VM) checkStruct(d *bcs.Decoder, s *ledgerapi.StructTag, depth int) {
+func checkStruct(r movevalue.Resolver, d *bcs.Decoder, s *ledgerapi.StructTag, depth int) {
 	if s == nil {
 		d.Fail(bcs.ErrInvalidValue, "argument", "malformed struct type")
 		return
@@ -147,7 +165,7 @@ func (vm *VM) checkStruct(d *bcs.Decoder, s *ledgerapi.StructTag, depth int) {
 			switch d.SeqLen("option", 0) {
 			case 0:
 			case 1:
-				vm.checkValue(d, s.TypeArgs[0], depth+1)
+				checkValue(r, d, s.TypeArgs[0], depth+1)
 			default:
 				d.Fail(bcs.ErrInvalidValue, "option", "more than one value")
 			}
@@ -158,12 +176,12 @@ func (vm *VM) checkStruct(d *bcs.Decoder, s *ledgerapi.StructTag, depth int) {
 			return
 		}
 	}
-	l, err := vm.StructLayout(*s)
+	l, err := r.StructLayout(*s)
 	if err != nil {
 		d.Fail(bcs.ErrInvalidValue, "argument", err.Error())
 		return
 	}
 	for _, f := range l.Fields {
-		vm.checkValue(d, f.Type, depth+1)
+		checkValue(r, d, f.Type, depth+1)
 	}
 }

@@ -52,8 +52,8 @@
 //     dev accounts (Options.DevBalance each);
 //   - fungible_asset::ConcurrentSupply at 0xa, equal to the sum of those
 //     balances;
-//   - every registered module's placeholder bytecode (see ModuleBytecode)
-//     under ModuleKey, then what host modules write in Module.Genesis;
+//   - every registered module's bytecode (see ModuleBytecode) under
+//     ModuleKey, then what host modules write in Module.Genesis;
 //   - last, chain_status::GenesisEndMarker at 0x1 (chain_status::is_operating
 //     is true from then on).
 //
@@ -165,17 +165,45 @@
 // 0x1::aptos_account::can_receive_direct_coin_transfers. Options such as
 // fungible_asset::supply render as {"vec": [...]}.
 //
-// Struct layouts and ABIs are registered for account, aptos_account, coin,
-// aptos_coin, fungible_asset, primary_fungible_store, object, event, guid,
-// type_info, table, string, option, aggregator, aggregator_v2,
-// optional_aggregator, chain_id, timestamp, block, transaction_fee,
-// nonce_validation and chain_status.
+// The framework modules are account, aptos_account, coin, aptos_coin,
+// fungible_asset, primary_fungible_store, object, event, guid, type_info,
+// table, string, option, aggregator, aggregator_v2, optional_aggregator,
+// chain_id, timestamp, block, transaction_fee, nonce_validation and
+// chain_status.
+//
+// # Modules as bytecode
+//
+// Every registered module (framework or host) is served as genuine Move
+// bytecode generated from its Go declaration (modgen.go): file format
+// version 7, its structs with their fields, abilities and type parameters
+// (phantom flags included), every function declared native with its
+// signature, its friends, and an aptos::metadata_v1 entry holding its
+// error map and the #[view], #[event] and resource group attributes.
+// Genesis stores these bytes. From then on what a module looks like is
+// read from the bytes stored at the version at hand (ledgerapi/modules,
+// decoded once per distinct bytes): ABIs, the struct layouts that render
+// resources, events, table items and view results, and the signatures
+// that check and convert arguments (ModulesAt, which the handlers use). A
+// module stored later (Session.SetModule, as publishing stores one) is
+// visible from its version on and absent before it.
+//
+// A call runs a registered native when the stored module defines the
+// function with the signature generated for it. A function of any other
+// stored module (one published rather than registered) is resolved and
+// its arguments checked the same way, and then the call fails: this
+// executor cannot run Move bytecode yet. A transaction calling it commits
+// with success false and vm_status FEATURE_UNDER_GATING (its gas charged,
+// its sequence number bumped); a view answers a *ViewError of kind
+// ErrCannotRun with that status, which the API answers 400.
 //
 // # Host modules
 //
 // A host registers Go modules with Options.Modules or VM.Register before
-// genesis: structs (layouts for JSON rendering and the ABI), entry functions
-// and views (Function.Native receives a *Call: signers, type arguments,
-// checked BCS arguments and the *Session to read and write resources and
-// table items and emit events), abort reason names, and a Genesis hook.
+// genesis: structs (they become the module's struct definitions, hence the
+// layouts values render with and the ABI), entry functions and views
+// (Function.Native receives a *Call: signers, type arguments, checked BCS
+// arguments and the *Session to read and write resources and table items
+// and emit events), abort reason names, and a Genesis hook. The structs a
+// module's types name must be declared by it or by a module registered
+// before it.
 package vmstub

@@ -77,9 +77,6 @@ func (vm *VM) runEntry(s *Session, f *txn.EntryFunction, signers []ledgerapi.Add
 	if cost == 0 {
 		cost = vm.gas.ExecutionPerCall
 	}
-	if fn.signers == 0 {
-		call.Signers = nil
-	}
 	_, err = runNative(fn, call)
 	return cost + s.charged, err
 }

@@ -64,7 +64,7 @@ func (vm *VM) Genesis(timestampUsec uint64) (storage.Transaction, error) {
 		return storage.Transaction{}, err
 	}
 	for _, m := range vm.reg.order {
-		if err := s.set(storage.ModuleKey(m.id.Address, m.id.Name), m.bytecode, true); err != nil {
+		if err := s.set(storage.ModuleKey(m.id.Address, m.id.Name), m.code, true); err != nil {
 			return storage.Transaction{}, err
 		}
 	}

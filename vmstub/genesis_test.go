@@ -15,11 +15,27 @@ import (
 	"github.com/ledgernode/ledgernode/vmstub"
 )
 
+// genesisModules is a state holding only the modules genesis stores.
+type genesisModules struct{ vm *vmstub.VM }
+
+func (g genesisModules) StateValue(k storage.StateKey) ([]byte, error) {
+	if k.Kind == storage.StateModule {
+		if b, ok := g.vm.ModuleBytecode(ledgerapi.ModuleId{Address: k.Address, Name: k.Module}); ok {
+			return b, nil
+		}
+	}
+	return nil, storage.ErrNotFound
+}
+
+// layouts resolves struct layouts from the bytecode genesis stores.
+func layouts(vm *vmstub.VM) movevalue.Resolver { return vm.ModulesAt(genesisModules{vm}) }
+
 // renderOutput renders every resource written and every event emitted by tx
-// through the VM's struct layouts, which must match the BCS exactly.
+// through the struct layouts of the stored modules, which must match the
+// BCS exactly.
 func renderOutput(t *testing.T, vm *vmstub.VM, tx storage.Transaction) map[string]string {
 	t.Helper()
-	codec := movevalue.Codec{Resolver: vm}
+	codec := movevalue.Codec{Resolver: layouts(vm)}
 	out := map[string]string{}
 	for _, w := range tx.Changes {
 		if w.Deleted || w.Key.Kind != storage.StateResource {
@@ -173,7 +189,7 @@ func TestDevAccounts(t *testing.T) {
 // bytes through the registry's layouts.
 func TestFrameworkLayouts(t *testing.T) {
 	vm, _ := vmstub.New(vmstub.Options{})
-	codec := movevalue.Codec{Resolver: vm}
+	codec := movevalue.Codec{Resolver: layouts(vm)}
 	addr := "d19d03a472ab08c014fd9c5d1a247cfdd826a1c735be7994cd8640563077a6bb"
 	hexb := func(s string) []byte { b, _ := ledgerapi.ParseHex(s); return b }
 	account := hexb("20" + addr + "0000000000000000" + "0400000000000000" + "0100000000000000" + "0000000000000000" + addr +
@@ -190,7 +206,7 @@ func TestFrameworkLayouts(t *testing.T) {
 	if got := render(t, codec, structType("0x1::coin::CoinStore<0x1::aptos_coin::AptosCoin>"), coinStore); got != want {
 		t.Fatalf("CoinStore\n got  %s\n want %s", got, want)
 	}
-	if _, err := vm.StructLayout(ledgerapi.StructTag{Address: ledgerapi.AddressOne, Module: "coin", Name: "CoinStore"}); err == nil {
+	if _, err := layouts(vm).StructLayout(ledgerapi.StructTag{Address: ledgerapi.AddressOne, Module: "coin", Name: "CoinStore"}); err == nil {
 		t.Fatal("a generic struct resolved without type arguments")
 	}
 }

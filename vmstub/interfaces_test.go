@@ -2,18 +2,13 @@ package vmstub_test
 
 import (
 	"github.com/ledgernode/ledgernode/handlers"
-	"github.com/ledgernode/ledgernode/ledgerapi/movevalue"
-	"github.com/ledgernode/ledgernode/ledgerapi/txn"
 	"github.com/ledgernode/ledgernode/node"
 	"github.com/ledgernode/ledgernode/vmstub"
 )
 
 // The VM plugs into every consumer interface as is.
 var (
-	_ node.Executor      = (*vmstub.VM)(nil)
-	_ handlers.Executor  = (*vmstub.VM)(nil)
-	_ handlers.Registry  = (*vmstub.VM)(nil)
-	_ handlers.ABIs      = (*vmstub.VM)(nil)
-	_ movevalue.Resolver = (*vmstub.VM)(nil)
-	_ txn.ArgCodec       = (*vmstub.VM)(nil)
+	_ node.Executor     = (*vmstub.VM)(nil)
+	_ handlers.Executor = (*vmstub.VM)(nil)
+	_ handlers.Modules  = (*vmstub.VM)(nil)
 )

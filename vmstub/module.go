@@ -2,23 +2,29 @@ package vmstub
 
 import (
 	"github.com/ledgernode/ledgernode/ledgerapi"
+	"github.com/ledgernode/ledgernode/ledgerapi/modules"
 )
 
-// Module is a native Move module implemented in Go: its structs (layouts
-// for rendering resources, events and table values, and the ABI), its
+// Module is a native Move module implemented in Go: its structs, its
 // functions (entry functions and views run by Native) and the names of its
-// abort reasons. Framework modules are defined the same way.
+// abort reasons. Framework modules are defined the same way. The
+// declaration generates the module's bytecode (structs with their fields,
+// every function native, the metadata of views, events and abort reasons;
+// see ModuleBytecode), which genesis stores under its module state key;
+// the ABI, the struct layouts used to render values and the function
+// signatures used to check arguments are read from those stored bytes.
 type Module struct {
 	// Address and Name identify the module (0x1::coin).
 	Address ledgerapi.Address
 	Name    string
-	// Friends lists friend modules as "0x1::coin" strings (ABI only).
+	// Friends lists friend modules as "0x1::coin" strings.
 	Friends []string
 	// Structs are the module's struct types.
 	Structs []Struct
 	// Functions are the exposed functions.
 	Functions []Function
-	// Errors names abort reasons for vm_status texts.
+	// Errors names abort reasons for vm_status texts (and the error map of
+	// the module's metadata).
 	Errors []AbortReason
 	// Genesis, when set, writes the module's initial state into the
 	// genesis write set (for example a resource holding a table handle).
@@ -114,6 +120,8 @@ type Call struct {
 	// deserialize as the parameter types (Object<T> arguments also name an
 	// existing object holding T).
 	Args [][]byte
+
+	fn *modules.Function // the function as stored
 }
 
 // Abort returns an abort of the called function's module with the given

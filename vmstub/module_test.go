@@ -138,7 +138,7 @@ func TestHostModule(t *testing.T) {
 	if err := vm.Register(vmstub.Module{Address: cafe, Name: "late"}); !errors.Is(err, vmstub.ErrSealed) {
 		t.Fatalf("Register after genesis: %v", err)
 	}
-	codec := movevalue.Codec{Resolver: vm}
+	codec := movevalue.Codec{Resolver: vm.ModulesAt(c)}
 	a := vm.DevAccounts()[0]
 
 	// Genesis stored the module and ran its Genesis hook.
@@ -192,11 +192,11 @@ func TestHostModule(t *testing.T) {
 
 	// JSON arguments through the ABI (txn.ArgCodec).
 	fn := ledgerapi.EntryFunctionId{Module: ledgerapi.ModuleId{Address: cafe, Name: "counter"}, Name: "set_name"}
-	args, err := vm.EncodeArgs(fn, nil, []json.RawMessage{[]byte(`"bob"`)})
+	args, err := vm.ModulesAt(c).EncodeArgs(fn, nil, []json.RawMessage{[]byte(`"bob"`)})
 	if err != nil || !bytes.Equal(args[0], vmstub.StringValue("bob")) {
 		t.Fatalf("EncodeArgs: %x %v", args, err)
 	}
-	back, err := vm.DecodeArgs(fn, nil, args)
+	back, err := vm.ModulesAt(c).DecodeArgs(fn, nil, args)
 	if err != nil || string(back[0]) != `"bob"` {
 		t.Fatalf("DecodeArgs: %s %v", back, err)
 	}

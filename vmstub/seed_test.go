@@ -43,7 +43,7 @@ func (c *chain) json(addr ledgerapi.Address, tag string) string {
 	if b == nil {
 		return ""
 	}
-	return render(c.t.(*testing.T), movevalue.Codec{Resolver: c.vm}, structType(tag), b)
+	return render(c.t.(*testing.T), movevalue.Codec{Resolver: c.vm.ModulesAt(c)}, structType(tag), b)
 }
 
 // objectCoreBytes is a fresh object's ObjectCore at addr: guid_creation_num
@@ -129,7 +129,7 @@ func (c *chain) view(fn string, tyArgs []string, args ...string) (string, error)
 	for i, a := range args {
 		js[i] = jsonRaw(a)
 	}
-	bcsArgs, err := c.vm.EncodeArgs(fnID(fn), tys, js)
+	bcsArgs, err := c.vm.ModulesAt(c).EncodeArgs(fnID(fn), tys, js)
 	if err != nil {
 		return "", err
 	}
@@ -142,7 +142,7 @@ func (c *chain) view(fn string, tyArgs []string, args ...string) (string, error)
 		if i > 0 {
 			out += ","
 		}
-		out += render(c.t.(*testing.T), movevalue.Codec{Resolver: c.vm}, types[i], vals[i])
+		out += render(c.t.(*testing.T), movevalue.Codec{Resolver: c.vm.ModulesAt(c)}, types[i], vals[i])
 	}
 	return out + "]", nil
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
+	"github.com/ledgernode/ledgernode/ledgerapi/modules"
 	"github.com/ledgernode/ledgernode/storage"
 )
 
@@ -28,6 +29,8 @@ type Session struct {
 	charged uint64 // execution units charged by natives beyond their call cost
 	stores  [4]storeAddr
 	nStores int
+	mods    modules.Set // the modules stored in base, once asked for
+	hasMods bool
 }
 
 // storeAddr caches a primary store address (sha3 is a large part of a
@@ -59,6 +62,23 @@ type stateEntry struct {
 const indexThreshold = 16
 
 var errNotInSession = fmt.Errorf("%w (vmstub session)", storage.ErrNotFound)
+
+// modules is the set of modules stored in the session's underlying state
+// (reads of modules are not the transaction's reads: they cost no gas).
+func (s *Session) modules() *modules.Set {
+	if !s.hasMods {
+		s.mods.Init(s.vm.mods, (*baseSource)(s))
+		s.hasMods = true
+	}
+	return &s.mods
+}
+
+// baseSource reads modules from a session's underlying state.
+type baseSource Session
+
+func (b *baseSource) ModuleCode(id ledgerapi.ModuleId) ([]byte, bool, error) {
+	return viewSource{b.base}.ModuleCode(id)
+}
 
 func newSession(vm *VM, base storage.View) *Session {
 	s := sessions.Get().(*Session)

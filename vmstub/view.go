@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
+	"github.com/ledgernode/ledgernode/ledgerapi/modules"
 	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 	"github.com/ledgernode/ledgernode/ledgerapi/txn"
 	"github.com/ledgernode/ledgernode/storage"
@@ -24,7 +25,7 @@ var (
 // ViewError is a failed view call. Handlers answer it with 400
 // invalid_input, and with vm_error_code Status.Code when Status is set.
 // errors.Is matches Kind (ErrUnknownFunction, ErrNotView,
-// ErrInvalidArguments, ErrAborted) and errors.As finds Status.
+// ErrInvalidArguments, ErrAborted, ErrCannotRun) and errors.As finds Status.
 type ViewError struct {
 	// Kind classifies the failure.
 	Kind error
@@ -59,23 +60,25 @@ func unknownFunction(fn ledgerapi.EntryFunctionId) *ViewError {
 // are *ViewError; other errors come from storage.
 func (vm *VM) View(state storage.View, fn ledgerapi.EntryFunctionId, tyArgs []ledgerapi.TypeTag, args [][]byte) ([][]byte, []ledgerapi.TypeTag, uint64, error) {
 	vm.seal()
-	f := vm.reg.function(fn)
-	if f == nil || f.def.Native == nil {
+	s := newSession(vm, state)
+	f, err := s.modules().Function(fn)
+	switch {
+	case errors.Is(err, modules.ErrFunctionNotFound):
 		return nil, nil, 0, unknownFunction(fn)
-	}
-	if !f.def.IsView {
+	case err != nil:
+		return nil, nil, 0, err
+	case !f.IsView:
 		return nil, nil, 0, &ViewError{Kind: ErrNotView, Message: fmt.Sprintf("function %s is not marked as a view function", fn)}
 	}
-	s := newSession(vm, state)
-	_, call, err := vm.prepareCall(s, fn, tyArgs, args, nil, true)
+	rf, call, err := vm.prepareCall(s, fn, tyArgs, args, nil, true)
 	if err == nil {
 		var vals [][]byte
-		if vals, err = runNative(f, call); err == nil {
-			types, err := f.instantiate(f.returns, tyArgs)
+		if vals, err = runNative(rf, call); err == nil {
+			types, err := f.Instantiate(f.Returns, tyArgs)
 			if err != nil || len(types) != len(vals) {
-				return nil, nil, 0, fmt.Errorf("vmstub: view %s returned %d values for %d return types (%v)", fn, len(vals), len(f.returns), err)
+				return nil, nil, 0, fmt.Errorf("vmstub: view %s returned %d values for %d return types (%v)", fn, len(vals), len(f.Returns), err)
 			}
-			cost := f.def.Gas
+			cost := rf.def.Gas
 			if cost == 0 {
 				cost = vm.gas.ExecutionPerCall
 			}
@@ -87,6 +90,11 @@ func (vm *VM) View(state storage.View, fn ledgerapi.EntryFunctionId, tyArgs []le
 			}
 			return vals, types, total, nil
 		}
+	}
+	var cr *cannotRun
+	if errors.As(err, &cr) {
+		st := StatusFeatureUnderGating
+		return nil, nil, 0, &ViewError{Kind: ErrCannotRun, Status: &st, Message: cr.Error()}
 	}
 	outcome, status, ok := vm.classify(err)
 	if !ok {

@@ -65,7 +65,7 @@ func TestViews(t *testing.T) {
 		{"0x1::block::get_epoch_interval_secs", nil, nil, `["7200"]`},
 		{"0x1::aptos_account::can_receive_direct_coin_transfers", nil, [][]byte{addr(b.Address)}, `[true]`},
 	}
-	codec := movevalue.Codec{Resolver: c.vm}
+	codec := movevalue.Codec{Resolver: c.vm.ModulesAt(c)}
 	for _, tc := range cases {
 		t.Run(tc.fn, func(t *testing.T) {
 			vals, types, gas, err := c.vm.View(c, fnID(tc.fn), tc.tyArgs, tc.args)
@@ -140,7 +140,7 @@ func TestArgCodec(t *testing.T) {
 	c := newChain(t, vmstub.Options{})
 	fn := fnID("0x1::primary_fungible_store::transfer")
 	meta := []ledgerapi.TypeTag{structType("0x1::fungible_asset::Metadata")}
-	args, err := c.vm.EncodeArgs(fn, meta, []jsonRaw{[]byte(`"0xa"`), []byte(`"0x1"`), []byte(`"100"`)})
+	args, err := c.vm.ModulesAt(c).EncodeArgs(fn, meta, []jsonRaw{[]byte(`"0xa"`), []byte(`"0x1"`), []byte(`"100"`)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -150,17 +150,17 @@ func TestArgCodec(t *testing.T) {
 			t.Fatalf("arg %d: %x", i, args[i])
 		}
 	}
-	js, err := c.vm.DecodeArgs(fn, meta, args)
+	js, err := c.vm.ModulesAt(c).DecodeArgs(fn, meta, args)
 	if err != nil || string(js[0]) != `{"inner":"0xa"}` || string(js[2]) != `"100"` {
 		t.Fatalf("DecodeArgs: %s %v", js, err)
 	}
-	if _, err := c.vm.EncodeArgs(fnID("0x1::coin::nope"), nil, nil); !errors.Is(err, vmstub.ErrUnknownFunction) {
+	if _, err := c.vm.ModulesAt(c).EncodeArgs(fnID("0x1::coin::nope"), nil, nil); !errors.Is(err, vmstub.ErrUnknownFunction) {
 		t.Fatalf("unknown function: %v", err)
 	}
-	if _, err := c.vm.EncodeArgs(fn, nil, nil); err == nil {
+	if _, err := c.vm.ModulesAt(c).EncodeArgs(fn, nil, nil); err == nil {
 		t.Fatal("missing type arguments accepted")
 	}
-	if _, err := c.vm.EncodeArgs(fnID("0x1::aptos_account::transfer"), nil, []jsonRaw{[]byte(`"0x1"`), []byte(`"-1"`)}); err == nil {
+	if _, err := c.vm.ModulesAt(c).EncodeArgs(fnID("0x1::aptos_account::transfer"), nil, []jsonRaw{[]byte(`"0x1"`), []byte(`"-1"`)}); err == nil {
 		t.Fatal("bad u64 accepted")
 	}
 }

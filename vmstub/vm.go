@@ -8,6 +8,7 @@ import (
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/crypto"
+	"github.com/ledgernode/ledgernode/ledgerapi/modules"
 	"github.com/ledgernode/ledgernode/storage"
 )
 
@@ -109,6 +110,10 @@ type Options struct {
 	Gas GasSchedule
 	// Modules are host modules registered with New (see Register).
 	Modules []Module
+	// ModuleCacheEntries bounds the cache of decoded modules other than
+	// the registered ones, which stay decoded (default
+	// modules.DefaultCacheEntries).
+	ModuleCacheEntries int
 }
 
 // VM is the native executor. It implements the node's Executor interface
@@ -125,6 +130,7 @@ type VM struct {
 	regMu  sync.Mutex // serialises Register
 	sealed atomic.Bool
 	reg    *registry
+	mods   *modules.Cache // decoded modules, registered ones pinned
 
 	stores storeCache // primary store addresses, shared by all sessions
 }
@@ -178,16 +184,17 @@ func New(opts Options) (*VM, error) {
 	if opts.RootBalance == 0 {
 		opts.RootBalance = DefaultRootBalance
 	}
-	vm := &VM{opts: opts, gas: opts.Gas.withDefaults(), reg: newRegistry()}
+	vm := &VM{opts: opts, gas: opts.Gas.withDefaults(), reg: newRegistry(), mods: modules.NewCache(opts.ModuleCacheEntries)}
 	if vm.gas.MinGasUnitPrice > vm.gas.MaxGasUnitPrice {
 		return nil, fmt.Errorf("vmstub: min gas unit price %d above max %d", vm.gas.MinGasUnitPrice, vm.gas.MaxGasUnitPrice)
 	}
 	vm.root = RootAccount(opts.Seed)
 	vm.devs = DevAccounts(opts.Seed, opts.DevAccounts)
-	for _, m := range frameworkModules() {
-		if err := vm.reg.add(m); err != nil {
-			return nil, fmt.Errorf("vmstub: framework module %s: %w", m.Name, err)
-		}
+	if err := vm.reg.addAll(frameworkModules()); err != nil {
+		return nil, fmt.Errorf("vmstub: framework module %w", err)
+	}
+	for _, m := range vm.reg.order {
+		vm.mods.Pin(m.decoded)
 	}
 	for _, m := range opts.Modules {
 		if err := vm.Register(m); err != nil {
@@ -200,7 +207,10 @@ func New(opts Options) (*VM, error) {
 // Register adds a host module. It must be called before Genesis and before
 // any transaction is validated or executed (ErrSealed afterwards): modules
 // are part of the genesis state, and the registry is read without locks
-// once execution starts. A module may not replace an existing one.
+// once execution starts. A module may not replace an existing one. The
+// struct types it names must be declared by the module itself or by a
+// module registered before it (the framework's come first): its bytecode
+// imports them with their abilities and type parameters.
 func (vm *VM) Register(m Module) error {
 	vm.regMu.Lock()
 	defer vm.regMu.Unlock()
@@ -210,6 +220,7 @@ func (vm *VM) Register(m Module) error {
 	if err := vm.reg.add(m); err != nil {
 		return fmt.Errorf("vmstub: module %s::%s: %w", m.Address.ShortString(), m.Name, err)
 	}
+	vm.mods.Pin(vm.reg.order[len(vm.reg.order)-1].decoded)
 	return nil
 }
 

@@ -49,9 +49,10 @@ func (e *entry) UnmarshalBCS(d *bcs.Decoder) {
 	e.Count = d.U64("count")
 }
 
-// guestbookModule declares the module: its structs give the layouts the
-// API renders resources, events and table values with (and the ABI), its
-// functions the natives that run them.
+// guestbookModule declares the module. The declaration becomes the
+// module's Move bytecode (stored at genesis), whose structs give the
+// layouts the API renders resources, events and table values with (and
+// the ABI); its functions are the natives that run them.
 func guestbookModule() vmstub.Module {
 	return vmstub.Module{
 		Address: guestbookAddr, Name: "guestbook",

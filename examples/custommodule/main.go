@@ -9,8 +9,9 @@
 // Signed {account, message}, a table address → String held by the
 // resource Book at 0xcafe (created by the module's Genesis hook), the
 // entry function sign(&signer, String) and the views get(address) and
-// count(address). The struct declarations are what the API renders stored
-// BCS with, so resources, events and table items come back as JSON.
+// count(address). The declaration becomes the module's Move bytecode,
+// stored at genesis; the API renders stored BCS with the struct layouts of
+// those bytes, so resources, events and table items come back as JSON.
 //
 // The ledger is wired as examples/server wires it (memstore → mempool →
 // vmstub → node → handlers) and served by an in-process HTTP server. The
@@ -65,7 +66,7 @@ func startLedger() (*ledger, error) {
 		return nil, err
 	}
 	api, err := handlers.New(handlers.Deps{
-		Store: store, Submitter: n, Pending: pool, Executor: vm, Registry: vm, ABIs: vm,
+		Store: store, Submitter: n, Pending: pool, Executor: vm, Modules: vm,
 	}, handlers.Options{})
 	if err != nil {
 		n.Close()

@@ -119,7 +119,7 @@ func run(c config) error {
 	defer n.Close()
 
 	api, err := handlers.New(handlers.Deps{
-		Store: store, Submitter: n, Pending: pool, Executor: vm, Registry: vm, ABIs: vm, Logger: log,
+		Store: store, Submitter: n, Pending: pool, Executor: vm, Modules: vm, Logger: log,
 	}, handlers.Options{PathPrefix: "/v1"})
 	if err != nil {
 		return err

@@ -102,6 +102,17 @@ func (b *ModuleBuilder) GenericStruct(name string, abilities AbilitySet, tps []S
 	return b.define(name, abilities, tps, StructDef{Layout: StructFields, Fields: b.fields(fields)})
 }
 
+// SetFields replaces the fields of struct def (one defined with Struct or
+// GenericStruct): define every struct first, then give the fields, when
+// fields refer to structs defined after their own.
+func (b *ModuleBuilder) SetFields(def StructDefIndex, fields ...FieldSpec) {
+	if int(def) >= len(b.m.StructDefs) || b.m.StructDefs[def].Layout != StructFields {
+		b.failf("no struct definition %d with fields", def)
+		return
+	}
+	b.m.StructDefs[def].Fields = b.fields(fields)
+}
+
 // NativeStruct defines a native struct.
 func (b *ModuleBuilder) NativeStruct(name string, abilities AbilitySet, tps ...StructTypeParameter) StructDefIndex {
 	return b.define(name, abilities, tps, StructDef{Layout: StructNative})

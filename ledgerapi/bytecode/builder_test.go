@@ -137,3 +137,33 @@ func TestBuilderScript(t *testing.T) {
 		t.Fatalf("sdk %v, built %v", sdk.Code.Code, s.Code.Code)
 	}
 }
+
+// TestBuilderSetFields gives a struct the type of a struct defined after
+// it, and refuses fields for a native struct.
+func TestBuilderSetFields(t *testing.T) {
+	b := NewModuleBuilder(cafe, "fwd")
+	outer := b.Struct("Outer", AbilityKey)
+	inner := b.Struct("Inner", AbilityStore, Field("n", U64))
+	b.SetFields(outer, Field("inner", b.StructType(inner)), Field("flag", Bool))
+	code, err := b.Bytes()
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := DeserializeModule(code)
+	if err != nil {
+		t.Fatal(err)
+	}
+	abi, err := m.ABI()
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := abi.Structs[0].Fields
+	if len(got) != 2 || got[0].Name != "inner" || got[0].Type != "0xcafe::fwd::Inner" || got[1].Type != "bool" {
+		t.Fatalf("Outer fields: %+v", got)
+	}
+	n := NewModuleBuilder(cafe, "nat")
+	n.SetFields(n.NativeStruct("N", 0), Field("x", U8))
+	if _, err := n.Bytes(); err == nil || !strings.Contains(err.Error(), "with fields") {
+		t.Fatalf("fields for a native struct: %v", err)
+	}
+}

@@ -1,0 +1,160 @@
+package handlers_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"testing"
+	"time"
+
+	"github.com/ledgernode/ledgernode/handlers"
+	"github.com/ledgernode/ledgernode/ledgerapi"
+	"github.com/ledgernode/ledgernode/ledgerapi/bytecode"
+	"github.com/ledgernode/ledgernode/ledgerapi/txn"
+	"github.com/ledgernode/ledgernode/storage"
+	"github.com/ledgernode/ledgernode/storage/memstore"
+	"github.com/ledgernode/ledgernode/vmstub"
+)
+
+// stateView reads a store at one version.
+type stateView struct {
+	store   storage.StateReader
+	version uint64
+}
+
+func (v stateView) StateValue(key storage.StateKey) ([]byte, error) {
+	return v.store.StateValue(context.Background(), key, v.version)
+}
+
+// codec converts arguments by the functions stored at the latest version.
+func (s *stack) codec(t testing.TB) txn.ArgCodec {
+	t.Helper()
+	info, err := s.store.LedgerInfo(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s.vm.ModulesAt(stateView{s.store, info.Version})
+}
+
+// sameJSON reports whether a and b encode alike.
+func sameJSON(a, b any) bool {
+	x, err1 := json.Marshal(a)
+	y, err2 := json.Marshal(b)
+	return err1 == nil && err2 == nil && bytes.Equal(x, y)
+}
+
+// moduleJSON is MoveModuleBytecode as a client reads it.
+type moduleJSON struct {
+	Bytecode ledgerapi.HexBytes  `json:"bytecode"`
+	ABI      *bytecode.ModuleABI `json:"abi"`
+}
+
+// TestFrameworkModuleEndpoints: GET /accounts/0x1/module/coin serves
+// bytes that deserialize as the module 0x1::coin, with the ABI those bytes
+// give; BCS output is the same bytes; the listing shows every module the
+// same way, bytecode first.
+func TestFrameworkModuleEndpoints(t *testing.T) {
+	s := newStack(t, handlers.Options{}, 0)
+	var mod moduleJSON
+	getJSONInto(t, s.base+"/accounts/0x1/module/coin", &mod)
+	m, err := bytecode.DeserializeModule(mod.Bytecode)
+	if err != nil {
+		t.Fatalf("the served bytecode does not deserialize: %v", err)
+	}
+	derived, err := m.ABI()
+	if err != nil || !sameJSON(derived, mod.ABI) || mod.ABI.Name != "coin" || len(mod.ABI.ExposedFunctions) < 5 {
+		t.Fatalf("ABI %+v is not the bytes' (%v)", mod.ABI, err)
+	}
+	status, _, raw, _ := doReq(t, "GET", s.base+"/accounts/0x1/module/coin", ledgerapi.ContentTypeBCS, "", nil)
+	if status != 200 || !bytes.Equal(raw, mod.Bytecode) {
+		t.Fatalf("BCS module: %d, %d bytes", status, len(raw))
+	}
+	_, _, list, _ := doReq(t, "GET", s.base+"/accounts/0x1/modules", ledgerapi.ContentTypeJSON, "", nil)
+	if !bytes.HasPrefix(list, []byte(`[{"bytecode":"0xa11ceb0b0700000a`)) {
+		t.Fatalf("listing starts %.60s", list)
+	}
+	var mods []moduleJSON
+	if err := json.Unmarshal(list, &mods); err != nil || len(mods) != len(s.vm.Modules()) {
+		t.Fatalf("%d modules listed, %d registered (%v)", len(mods), len(s.vm.Modules()), err)
+	}
+	for _, lm := range mods {
+		if lm.ABI == nil {
+			t.Fatalf("a module without ABI: %.40s", lm.Bytecode)
+		}
+		if want, _ := s.vm.ModuleBytecode(ledgerapi.ModuleId{Address: lm.ABI.Address, Name: lm.ABI.Name}); !bytes.Equal(want, lm.Bytecode) {
+			t.Errorf("%s: listed bytes differ from the generated ones", lm.ABI.Name)
+		}
+	}
+}
+
+// deployerAddr hosts 0xd0::deploy, a test module whose entry functions
+// write what a test hands them: module bytes (as publishing will),
+// resources, events and table items of any type.
+var deployerAddr = ledgerapi.MustParseAddress("0xd0")
+
+func deployerModule() vmstub.Module {
+	tag := func(c *vmstub.Call) (ledgerapi.StructTag, error) {
+		return ledgerapi.ParseStructTag(c.ArgString(0))
+	}
+	return vmstub.Module{Address: deployerAddr, Name: "deploy", Functions: []vmstub.Function{
+		{Name: "publish", IsEntry: true, Params: []string{"&signer", "vector<u8>"}, Native: func(c *vmstub.Call) ([][]byte, error) {
+			_, err := c.SetModule(c.ArgBytes(0))
+			return nil, err
+		}},
+		{Name: "put", IsEntry: true, Params: []string{"&signer", "0x1::string::String", "vector<u8>"}, Native: func(c *vmstub.Call) ([][]byte, error) {
+			st, err := tag(c)
+			if err != nil {
+				return nil, err
+			}
+			return nil, c.SetResource(c.Signers[0], st, c.ArgBytes(1))
+		}},
+		{Name: "emit", IsEntry: true, Params: []string{"&signer", "0x1::string::String", "vector<u8>"}, Native: func(c *vmstub.Call) ([][]byte, error) {
+			st, err := tag(c)
+			if err != nil {
+				return nil, err
+			}
+			c.Emit(ledgerapi.StructType(st), c.ArgBytes(1))
+			return nil, nil
+		}},
+		{Name: "put_item", IsEntry: true, Params: []string{"&signer", "address", "vector<u8>", "vector<u8>"}, Native: func(c *vmstub.Call) ([][]byte, error) {
+			return nil, c.SetTableItem(c.ArgAddress(0), c.ArgBytes(1), c.ArgBytes(2))
+		}},
+	}}
+}
+
+// newDeployStack is the full stack with the deployer module registered.
+func newDeployStack(t *testing.T) *stack {
+	t.Helper()
+	vm, err := vmstub.New(vmstub.Options{DevAccounts: 2, Modules: []vmstub.Module{deployerModule()}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return newStackVM(t, vm, handlers.Options{}, 0, memstore.Options{ChainID: 4}, nil)
+}
+
+// run signs and submits payload from dev account i (BCS) and returns the
+// committed transaction, whatever its outcome.
+func (s *stack) run(t *testing.T, i int, payload txn.TransactionPayload) map[string]any {
+	t.Helper()
+	dev := s.vm.DevAccounts()[i]
+	var acc struct {
+		SequenceNumber ledgerapi.U64 `json:"sequence_number"`
+	}
+	getJSONInto(t, s.base+"/accounts/"+dev.Address.String(), &acc)
+	seq := uint64(acc.SequenceNumber)
+	st := dev.Sign(txn.RawTransaction{Sender: dev.Address, SequenceNumber: seq, Payload: payload,
+		MaxGasAmount: 100_000, GasUnitPrice: 100, ExpirationTimestampSecs: uint64(time.Now().Add(time.Minute).Unix()), ChainID: 4})
+	if status, body, _ := post(t, s.base+"/transactions", ledgerapi.ContentTypeAptosSignedTxnBCS, st.Bytes()); status != 202 {
+		t.Fatalf("submit: %d %v", status, body)
+	}
+	status, v := getAny(t, s.base+"/transactions/wait_by_hash/"+st.Hash().String())
+	m, _ := v.(map[string]any)
+	if status != 200 || m["type"] != "user_transaction" {
+		t.Fatalf("wait_by_hash: %d %v", status, v)
+	}
+	return m
+}
+
+func deploy(fn string, args ...[]byte) txn.TransactionPayload {
+	return vmstub.EntryPayload(deployerAddr, "deploy", fn, nil, args...)
+}
