@@ -103,9 +103,11 @@
 // 1098), arguments that do not deserialize (FAILED_TO_DESERIALIZE_ARGUMENT
 // 1100), and Object<T> arguments that name no object holding T (abort in
 // 0x1::object). These failures, Move aborts and out-of-gas are committed
-// with success false: the vm_status reads like the API's ("Move abort in
+// with a failed onchain.ExecutionStatus (a Move abort with its module, code
+// and the module's reason; out of gas; a miscellaneous error with its status
+// code), whose vm_status text reads as the API's ("Move abort in
 // 0x1::fungible_asset: EINSUFFICIENT_BALANCE(0x10004): Insufficient balance
-// to withdraw or transfer.", "Out of gas", or the status name), the payload's
+// to withdraw or transfer.", "Out of gas", or the status name); the payload's
 // changes are rolled back, and the epilogue still runs. The epilogue bumps
 // the sender's sequence number (creating its Account resource) or records
 // the nonce, burns the fee from the gas payer's APT store (the fee payer of

@@ -4,6 +4,7 @@ import (
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
 	"github.com/ledgernode/ledgernode/ledgerapi/crypto"
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 )
 
 // MaxSignedTransactionDepth is the container depth allowed when decoding a
@@ -91,7 +92,7 @@ func (s *SignedTransaction) Hash() ledgerapi.HashValue {
 // UserTransactionHash hashes the BCS bytes of a SignedTransaction as a
 // Transaction::UserTransaction (variant 0).
 func UserTransactionHash(signedBCS []byte) ledgerapi.HashValue {
-	return ledgerapi.HashValue(crypto.SHA3_256(crypto.SaltTransaction[:], []byte{0}, signedBCS))
+	return onchain.TransactionHash(onchain.VariantUser, signedBCS)
 }
 
 // SigningMessage returns salt("APTOS::RawTransaction") ‖ BCS(raw), the
