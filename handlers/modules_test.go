@@ -4,12 +4,16 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"io"
+	"net/http"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/ledgernode/ledgernode/handlers"
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/bytecode"
+	"github.com/ledgernode/ledgernode/ledgerapi/crypto"
 	"github.com/ledgernode/ledgernode/ledgerapi/txn"
 	"github.com/ledgernode/ledgernode/storage"
 	"github.com/ledgernode/ledgernode/storage/memstore"
@@ -157,4 +161,61 @@ func (s *stack) run(t *testing.T, i int, payload txn.TransactionPayload) map[str
 
 func deploy(fn string, args ...[]byte) txn.TransactionPayload {
 	return vmstub.EntryPayload(deployerAddr, "deploy", fn, nil, args...)
+}
+
+// TestModulesConcurrentReads: requests at one version share that version's
+// module resolver; run them at once (under -race) and check every answer.
+func TestModulesConcurrentReads(t *testing.T) {
+	s := newStack(t, handlers.Options{RenderCacheEntries: -1}, 0)
+	a0 := s.vm.DevAccounts()[0].Address.String()
+	store := crypto.PrimaryStoreAddress(s.vm.DevAccounts()[0].Address, ledgerapi.AddressA).String()
+	paths := []string{"/accounts/0x1/resource/0x1::account::Account", "/accounts/0x1/module/coin",
+		"/accounts/0x1/resource/0x1::block::BlockResource", "/accounts/" + store + "/resources"}
+	view := []byte(`{"function":"0x1::coin::balance","type_arguments":["0x1::aptos_coin::AptosCoin"],"arguments":["` + a0 + `"]}`)
+	want := map[string]string{}
+	for _, p := range paths {
+		_, _, b, _ := doReq(t, "GET", s.base+p+"?ledger_version=0", "", "", nil)
+		want[p] = string(b)
+	}
+	errs := make(chan string, 64)
+	done := make(chan struct{})
+	for g := 0; g < 8; g++ {
+		go func() {
+			defer func() { done <- struct{}{} }()
+			for i := 0; i < 20; i++ {
+				p := paths[(g+i)%len(paths)]
+				resp, err := http.Get(s.base + p + "?ledger_version=0")
+				if err != nil {
+					errs <- err.Error()
+					return
+				}
+				b, _ := io.ReadAll(resp.Body)
+				resp.Body.Close()
+				if string(b) != want[p] {
+					errs <- p + ": " + string(b)
+				}
+				resp, err = http.Post(s.base+"/view?ledger_version=0", ledgerapi.ContentTypeJSON, bytes.NewReader(view))
+				if err != nil {
+					errs <- err.Error()
+					return
+				}
+				b, _ = io.ReadAll(resp.Body)
+				resp.Body.Close()
+				if string(b) != `["10000000000"]` {
+					errs <- "view: " + string(b)
+				}
+			}
+		}()
+	}
+	for g := 0; g < 8; g++ {
+		<-done
+	}
+	close(errs)
+	for e := range errs {
+		t.Error(e)
+	}
+	if !strings.Contains(want[paths[0]], `"sequence_number":"0"`) || !strings.Contains(want[paths[1]], `"name":"coin"`) ||
+		!strings.Contains(want[paths[3]], `"balance":"10000000000"`) {
+		t.Fatalf("answers %v", want)
+	}
 }

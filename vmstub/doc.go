@@ -96,16 +96,20 @@
 // # Execution
 //
 // The payload runs in a session over the block's state. Before a native
-// runs, the call is checked as the Move VM does: unknown function
+// runs, the call is checked as the Move VM does, against the function as
+// the module stored in that state defines it: unknown function
 // (FUNCTION_RESOLUTION_FAILURE 1091), not an entry function (1103), type
-// argument count (1076), signer count (1101; functions without signer
-// parameters ignore the signers), argument count (NUMBER_OF_ARGUMENTS_MISMATCH
-// 1098), arguments that do not deserialize (FAILED_TO_DESERIALIZE_ARGUMENT
-// 1100), and Object<T> arguments that name no object holding T (abort in
-// 0x1::object). These failures, Move aborts and out-of-gas are committed
-// with a failed onchain.ExecutionStatus (a Move abort with its module, code
-// and the module's reason; out of gas; a miscellaneous error with its status
-// code), whose vm_status text reads as the API's ("Move abort in
+// argument count (1076), parameters no call can pass
+// (INVALID_PARAM_TYPE_FOR_DESERIALIZATION 1099), signer count (1101;
+// functions without signer parameters ignore the signers), argument count
+// (NUMBER_OF_ARGUMENTS_MISMATCH 1098), arguments that do not deserialize
+// (FAILED_TO_DESERIALIZE_ARGUMENT 1100), Object<T> arguments that name no
+// object holding T (abort in 0x1::object), and last a function that is no
+// registered native (FEATURE_UNDER_GATING 26, see Modules as bytecode).
+// These failures, Move aborts and out-of-gas are committed with a failed
+// onchain.ExecutionStatus (a Move abort with its module, code and the
+// module's reason; out of gas; a miscellaneous error with its status code),
+// whose vm_status text reads as the API's ("Move abort in
 // 0x1::fungible_asset: EINSUFFICIENT_BALANCE(0x10004): Insufficient balance
 // to withdraw or transfer.", "Out of gas", or the status name); the payload's
 // changes are rolled back, and the epilogue still runs. The epilogue bumps
