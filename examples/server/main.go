@@ -198,6 +198,10 @@ func openStore(c config) (storage.ReadWriter, func() error, error) {
 		ps.Close()
 		return nil, nil, fmt.Errorf("-data-dir %s holds a ledger of chain id %d, not %d", c.dataDir, info.ChainID, c.chainID)
 	}
+	if err := checkModules(context.Background(), ps, c.dataDir); err != nil {
+		ps.Close()
+		return nil, nil, err
+	}
 	return lrucache.New(ps, lrucache.Options{}), ps.Close, nil
 }
 
