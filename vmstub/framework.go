@@ -84,7 +84,7 @@ func frameworkModules() []Module {
 		mod1("table", []Struct{sGeneric(sPlain("Table", abStore, "handle: address"), []TypeParam{{Phantom: true}, {Phantom: true}})}, nil),
 		mod1("string", []Struct{sPlain("String", abAll3, "bytes: vector<u8>")}, nil),
 		mod1("option", []Struct{sGeneric(sPlain("Option", abAll3, "vec: vector<T0>"), anyParam)}, nil),
-		mod1("aggregator_v2", []Struct{sGeneric(sPlain("Aggregator", abDropStore, "value: T0", "max_value: T0"), []TypeParam{{Constraints: abDropStore}})}, nil),
+		mod1("aggregator_v2", []Struct{sGeneric(sPlain("Aggregator", abDropStore, "value: T0", "max_value: T0"), anyParam)}, nil),
 		mod1("aggregator", []Struct{sPlain("Aggregator", abStore, "handle: address", "key: address", "limit: u128")}, nil),
 		mod1("optional_aggregator", []Struct{
 			sPlain("OptionalAggregator", abStore, "aggregator: 0x1::option::Option<0x1::aggregator::Aggregator>",
@@ -101,7 +101,7 @@ func frameworkModules() []Module {
 			sKey("BlockResource", "height: u64", "epoch_interval: u64",
 				"new_block_events: "+tEventHandle+"0x1::block::NewBlockEvent>",
 				"update_epoch_interval_events: "+tEventHandle+"0x1::block::UpdateEpochIntervalEvent>"),
-			sPlain("NewBlockEvent", abDropStore, "hash: address", "epoch: u64", "round: u64", "height: u64",
+			sPlain("NewBlockEvent", abAll3, "hash: address", "epoch: u64", "round: u64", "height: u64",
 				"previous_block_votes_bitvec: vector<u8>", "proposer: address", "failed_proposer_indices: vector<u64>",
 				"time_microseconds: u64"),
 			sPlain("UpdateEpochIntervalEvent", abDropStore, "old_epoch_interval: u64", "new_epoch_interval: u64"),
