@@ -203,3 +203,12 @@ func (e *Encoder) String(s string) { e.buf = AppendString(e.buf, s) }
 
 // Value writes a nested Marshaler.
 func (e *Encoder) Value(v Marshaler) { v.MarshalBCS(e) }
+
+// ULEB128Size is the number of bytes AppendULEB128 writes for n (n ≥ 0).
+func ULEB128Size(n int) int {
+	size := 1
+	for ; n >= 0x80; n >>= 7 {
+		size++
+	}
+	return size
+}

@@ -151,3 +151,11 @@ func TestMarshal(t *testing.T) {
 		t.Fatalf("Marshal = %x, want %x", got, want)
 	}
 }
+
+func TestULEB128SizeMatchesAppend(t *testing.T) {
+	for _, n := range []int{0, 1, 0x7f, 0x80, 0x3fff, 0x4000, 0x1fffff, 0x200000, 0xfffffff, 0x10000000, bcs.MaxULEB128} {
+		if got, want := bcs.ULEB128Size(n), len(bcs.AppendULEB128(nil, uint32(n))); got != want {
+			t.Errorf("ULEB128Size(%#x) = %d, AppendULEB128 writes %d bytes", n, got, want)
+		}
+	}
+}

@@ -198,10 +198,10 @@ const KeyBufferSize = 256
 
 func (k StateKey) encodedSize() int {
 	if k.Kind == StateTableItem {
-		return 1 + ledgerapi.AddressLength + ulebSize(len(k.Key)) + len(k.Key)
+		return 1 + ledgerapi.AddressLength + bcs.ULEB128Size(len(k.Key)) + len(k.Key)
 	}
 	n := k.pathSize()
-	return 1 + ledgerapi.AddressLength + ulebSize(n) + n
+	return 1 + ledgerapi.AddressLength + bcs.ULEB128Size(n) + n
 }
 
 // appendEncoded writes the encoding of a valid key.
@@ -233,7 +233,7 @@ func (k StateKey) pathSize() int {
 }
 
 func structTagSize(s ledgerapi.StructTag) int {
-	n := ledgerapi.AddressLength + stringSize(s.Module) + stringSize(s.Name) + ulebSize(len(s.TypeArgs))
+	n := ledgerapi.AddressLength + stringSize(s.Module) + stringSize(s.Name) + bcs.ULEB128Size(len(s.TypeArgs))
 	for _, a := range s.TypeArgs {
 		n += typeTagSize(a)
 	}
@@ -250,15 +250,7 @@ func typeTagSize(t ledgerapi.TypeTag) int {
 	return 1
 }
 
-func stringSize(s string) int { return ulebSize(len(s)) + len(s) }
-
-func ulebSize(n int) int {
-	size := 1
-	for ; n >= 0x80; n >>= 7 {
-		size++
-	}
-	return size
-}
+func stringSize(s string) int { return bcs.ULEB128Size(len(s)) + len(s) }
 
 // Hash returns the state key hash as aptos-core computes it:
 // sha3-256(salt("APTOS::StateKey") ‖ tag ‖ body), where the body of a table

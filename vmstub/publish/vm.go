@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
+	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
 	"github.com/ledgernode/ledgernode/ledgerapi/bytecode"
 	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 )
@@ -177,7 +178,7 @@ func (c *checker) limits() error {
 		return nil
 	}
 	for _, u := range c.units {
-		key := moduleKeySizeWithoutName + ulebLen(len(u.id.Name)) + len(u.id.Name)
+		key := moduleKeySizeWithoutName + bcs.ULEB128Size(len(u.id.Name)) + len(u.id.Name)
 		if err := add(u.id.String(), uint64(len(u.bytes)+key)); err != nil {
 			return err
 		}
@@ -188,13 +189,4 @@ func (c *checker) limits() error {
 	}
 	c.result.WriteBytes = total
 	return nil
-}
-
-func ulebLen(n int) int {
-	size := 1
-	for n >= 0x80 {
-		n >>= 7
-		size++
-	}
-	return size
 }
