@@ -26,6 +26,11 @@ type Module struct {
 	// Errors names abort reasons for vm_status texts (and the error map of
 	// the module's metadata).
 	Errors []AbortReason
+	// Package names the package genesis lists the module in, in the
+	// 0x1::code::PackageRegistry at its address. The default is Aptos's
+	// package of that name for 0x1 modules (MoveStdlib, AptosStdlib or
+	// AptosFramework) and "HostModules" elsewhere.
+	Package string
 	// Genesis, when set, writes the module's initial state into the
 	// genesis write set (for example a resource holding a table handle).
 	Genesis func(s *Session) error

@@ -53,6 +53,10 @@ type GasSchedule struct {
 	// MaxViewGas bounds the gas of one view function call; a call that
 	// would use more fails with OUT_OF_GAS.
 	MaxViewGas uint64
+	// ExecutionPerPublishedByte is charged per byte of module code and
+	// package metadata published (execution units): reading, checking and
+	// linking a package grow with its size.
+	ExecutionPerPublishedByte uint64
 }
 
 // DefaultGasSchedule is the schedule used for zero fields of Options.Gas.
@@ -68,6 +72,8 @@ var DefaultGasSchedule = GasSchedule{
 	MaxGasAmount:       2_000_000,
 	MaxTransactionSize: 65_536,
 	MaxViewGas:         2_000_000,
+
+	ExecutionPerPublishedByte: 1,
 }
 
 func (g GasSchedule) withDefaults() GasSchedule {
@@ -88,6 +94,7 @@ func (g GasSchedule) withDefaults() GasSchedule {
 	set(&g.MaxGasAmount, d.MaxGasAmount)
 	set(&g.MaxTransactionSize, d.MaxTransactionSize)
 	set(&g.MaxViewGas, d.MaxViewGas)
+	set(&g.ExecutionPerPublishedByte, d.ExecutionPerPublishedByte)
 	return g
 }
 

@@ -72,6 +72,26 @@ var codeReasons = map[uint64][2]string{
 	EIncompatiblePolicyDisabled: {"EINCOMPATIBLE_POLICY_DISABLED", "Creating a package with incompatible upgrade policy is disabled."},
 }
 
+// Reason is an abort reason of 0x1::code: the low 16 bits of its abort
+// codes, the constant's name and its doc comment.
+type Reason struct {
+	Reason      uint64
+	Name        string
+	Description string
+}
+
+// CodeReasons lists 0x1::code's abort reasons in reason order, as the
+// module's error map names them (for rendering vm_status texts).
+func CodeReasons() []Reason {
+	out := make([]Reason, 0, len(codeReasons))
+	for r := uint64(1); len(out) < len(codeReasons); r++ {
+		if n, ok := codeReasons[r]; ok {
+			out = append(out, Reason{Reason: r, Name: n[0], Description: n[1]})
+		}
+	}
+	return out
+}
+
 // Abort is a Move abort of the framework code publish_package_txn runs.
 type Abort struct {
 	// Module is where the abort happened: CodeModule, or UtilModule when the
