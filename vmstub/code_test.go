@@ -27,7 +27,7 @@ var (
 // label: 0x1::string::String }, public fun get(u64): u64, and, when extra,
 // public fun extra(). Without keepGet, get is left out (an incompatible
 // upgrade).
-func tallyModule(t *testing.T, addr ledgerapi.Address, keepGet, extra bool) []byte {
+func tallyModule(t testing.TB, addr ledgerapi.Address, keepGet, extra bool) []byte {
 	t.Helper()
 	b := bytecode.NewModuleBuilder(addr, "counter")
 	str := b.ImportStruct(b.ModuleRef(one, "string"), "String", stringAbil)
@@ -43,7 +43,7 @@ func tallyModule(t *testing.T, addr ledgerapi.Address, keepGet, extra bool) []by
 }
 
 // userModule is <addr>::user, calling counter::get from an entry function.
-func userModule(t *testing.T, addr ledgerapi.Address) []byte {
+func userModule(t testing.TB, addr ledgerapi.Address) []byte {
 	t.Helper()
 	b := bytecode.NewModuleBuilder(addr, "user")
 	get := b.ImportFunction(b.ModuleRef(addr, "counter"), "get", bytecode.Fn{Params: u64Tokens, Returns: u64Tokens})
@@ -53,7 +53,7 @@ func userModule(t *testing.T, addr ledgerapi.Address) []byte {
 	return mustBytes(t, b)
 }
 
-func mustBytes(t *testing.T, b *bytecode.ModuleBuilder) []byte {
+func mustBytes(t testing.TB, b *bytecode.ModuleBuilder) []byte {
 	t.Helper()
 	code, err := b.Bytes()
 	if err != nil {
