@@ -54,16 +54,11 @@ func codeModuleDef() Module {
 // nativePublishPackageTxn is 0x1::code::publish_package_txn(owner: &signer,
 // metadata_serialized: vector<u8>, code: vector<vector<u8>>).
 func nativePublishPackageTxn(c *Call) ([][]byte, error) {
-	d := c.Arg(1)
-	n := d.SeqLen("code", 1)
-	code := make([][]byte, 0, n)
-	for range n {
-		code = append(code, d.ReadBytes("module"))
+	meta, code, err := publishPackageArgs(c, 0)
+	if err != nil {
+		return nil, err
 	}
-	if err := d.Finish(); err != nil {
-		return nil, fail(StatusFailedToDeserializeArgument)
-	}
-	return nil, c.publishPackage(c.Signers[0], c.ArgBytes(0), code)
+	return nil, c.publishPackage(c.Signers[0], meta, code)
 }
 
 // publishPackage checks and stores a package published by sender.

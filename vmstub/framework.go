@@ -118,6 +118,7 @@ func frameworkModules() []Module {
 		chainStatusModuleDef(),
 		mod1("copyable_any", []Struct{sPlain("Any", abAll3, "type_name: "+tString, "data: vector<u8>")}, nil),
 		codeModuleDef(),
+		objectCodeModuleDef(),
 	}
 }
 

@@ -29,6 +29,7 @@ func objectModuleDef() Module {
 		sPlain("TransferEvent", abDropStore, "object: address", "from: address", "to: address"),
 		sEvent("Transfer", "object: address", "from: address", "to: address"),
 		sPlain("DeriveRef", abDropStore, "self: address"),
+		sPlain("ExtendRef", abDropStore, "self: address"),
 	}, []Function{
 		entry("transfer_call", []string{"&signer", "address", "address"}, nativeObjectTransferCall),
 		generic(entry("transfer", []string{"&signer", "0x1::object::Object<T0>", "address"}, nativeObjectTransfer), keyParam),

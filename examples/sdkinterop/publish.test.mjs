@@ -12,7 +12,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
-import { AccountAddress } from "@aptos-labs/ts-sdk";
+import { AccountAddress, Hex, Serializer, createObjectAddress } from "@aptos-labs/ts-sdk";
 import { aptos, funded, nodeURL } from "./common.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -25,9 +25,11 @@ before(async () => {
   alice = await funded();
 });
 
-// pkg builds the package variant for the account's address.
+// pkg builds the package variant for the account's address (or an
+// address given as a string).
 function pkg(account, variant) {
-  return JSON.parse(execFileSync(movepkg, ["-address", account.accountAddress.toString(), "-variant", variant]));
+  const addr = typeof account === "string" ? account : account.accountAddress.toString();
+  return JSON.parse(execFileSync(movepkg, ["-address", addr, "-variant", variant]));
 }
 
 async function publish(account, variant) {
@@ -144,4 +146,40 @@ test("calling a published function fails clearly (Move code does not run yet)", 
   assert.match(done.vm_status, /FEATURE_UNDER_GATING/);
   await assert.rejects(aptos.view({ payload: { function: `${alice.accountAddress}::message::get_message`, functionArguments: [alice.accountAddress] } }),
     (e) => e.status === 400);
+});
+
+// object_code_deployment::publish, as `aptos move deploy-object` does: the
+// package goes to a new object whose address the publisher computes in
+// advance from its next sequence number (named-object seed
+// bcs(b"aptos_framework::object_code_deployment") ‖ bcs(sequence_number + 1)).
+test("object code deployment: publish to an object at the address the SDK derives, then upgrade it", async () => {
+  const carol = await funded();
+  const { sequence_number } = await aptos.getAccountInfo({ accountAddress: carol.accountAddress });
+  const seed = new Serializer();
+  seed.serializeBytes(new TextEncoder().encode("aptos_framework::object_code_deployment"));
+  seed.serializeU64(BigInt(sequence_number) + 1n);
+  const obj = createObjectAddress(carol.accountAddress, seed.toUint8Array()).toString();
+
+  const send = async (fn, variant, extra = []) => {
+    const { metadata, modules } = pkg(obj, variant);
+    const txn = await aptos.transaction.build.simple({ sender: carol.accountAddress, data: {
+      function: `0x1::object_code_deployment::${fn}`,
+      functionArguments: [Hex.fromHexInput(metadata).toUint8Array(), modules.map((m) => Hex.fromHexInput(m).toUint8Array()), ...extra] } });
+    const pending = await aptos.signAndSubmitTransaction({ signer: carol, transaction: txn });
+    return aptos.waitForTransaction({ transactionHash: pending.hash, options: { checkSuccess: false } });
+  };
+  const done = await send("publish", "v1");
+  assert.equal(done.success, true, done.vm_status);
+  assert.deepEqual(done.events.find((e) => e.type === "0x1::object_code_deployment::Publish").data, { object_address: obj });
+  const core = await aptos.getAccountResource({ accountAddress: obj, resourceType: "0x1::object::ObjectCore" });
+  assert.ok(AccountAddress.from(core.owner).equals(carol.accountAddress));
+  const mods = await (await fetch(`${nodeURL}/accounts/${obj}/modules`)).json();
+  assert.deepEqual(mods.map((m) => m.abi.name).sort(), ["math", "message"]);
+
+  const up = await send("upgrade", "v2", [obj]);
+  assert.equal(up.success, true, up.vm_status);
+  assert.ok(up.events.some((e) => e.type === "0x1::object_code_deployment::Upgrade"));
+  const bad = await send("upgrade", "incompatible", [obj]);
+  assert.equal(bad.success, false);
+  assert.match(bad.vm_status, /BACKWARD_INCOMPATIBLE_MODULE_UPDATE/);
 });
