@@ -202,6 +202,23 @@
 // its sequence number bumped); a view answers a *ViewError of kind
 // ErrCannotRun with that status, which the API answers 400.
 //
+// # Publishing
+//
+// 0x1::code::publish_package_txn and 0x1::object_code_deployment's publish,
+// upgrade and freeze_code_object take Move packages as Aptos does: the
+// checks of package publish (metadata, addresses, linking against the
+// modules stored at that version, upgrade policy and compatibility, write
+// limits) decide; an accepted package's modules are stored under their
+// module state keys, the publisher's 0x1::code::PackageRegistry is written
+// and 0x1::code::PublishPackage is emitted. A refusal is a committed
+// failure: an abort of 0x1::code (or 0x1::util when the metadata does not
+// deserialize) or the VM status of the failed check. Genesis lists the
+// registered modules in PackageRegistry resources (the framework at 0x1 as
+// MoveStdlib, AptosStdlib and AptosFramework; Module.Package for host
+// modules), so published packages can name them as dependencies. A package
+// whose new modules define init_module is refused with
+// FEATURE_UNDER_GATING: init_module is Move code.
+//
 // # Host modules
 //
 // A host registers Go modules with Options.Modules or VM.Register before
