@@ -33,11 +33,11 @@ type unmetered struct{}
 func (unmetered) Charge(uint64) error { return nil }
 
 const (
-	resourceCost = 50  // per resource read or written
-	bytesPerUnit = 16  // resource bytes per unit
-	callCost     = 10  // per call, native or not
-	structCost   = 3   // per pack, unpack, borrow of a field
-	globalCost   = 20  // per global storage instruction, before the read
+	resourceCost = 50 // per resource read or written
+	bytesPerUnit = 16 // resource bytes per unit
+	callCost     = 10 // per call, native or not
+	structCost   = 3  // per pack, unpack, borrow of a field
+	globalCost   = 20 // per global storage instruction, before the read
 )
 
 // instrCost is the base cost of each instruction.

@@ -18,7 +18,9 @@ var (
 // memStore is a Storage in memory, keyed by address and struct tag.
 type memStore map[string][]byte
 
-func storeKey(a ledgerapi.Address, tag ledgerapi.StructTag) string { return a.String() + "/" + tag.String() }
+func storeKey(a ledgerapi.Address, tag ledgerapi.StructTag) string {
+	return a.String() + "/" + tag.String()
+}
 
 func (m memStore) Resource(a ledgerapi.Address, tag ledgerapi.StructTag) ([]byte, bool, error) {
 	b, ok := m[storeKey(a, tag)]

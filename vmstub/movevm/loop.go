@@ -339,4 +339,3 @@ func (s *Session) constant(lm *loadedModule, i uint16) (Value, error) {
 	lm.consts[i] = &v
 	return v, nil
 }
-
