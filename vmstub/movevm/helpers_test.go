@@ -137,3 +137,16 @@ func big10(s string) *big.Int {
 
 // I is bytecode.I.
 var I = bytecode.I
+
+// entry runs entry function module::fn of 0xcafe as a transaction does and
+// applies its writes to the store.
+func (e *testEnv) entry(module, fn string, targs []ledgerapi.TypeTag, signers []ledgerapi.Address, args ...[]byte) (*Result, error) {
+	s := e.session()
+	err := s.ExecuteEntry(ledgerapi.EntryFunctionId{Module: ledgerapi.ModuleId{Address: cafe, Name: module}, Name: fn}, targs, signers, args)
+	res, ferr := s.Finish()
+	if ferr != nil {
+		return nil, ferr
+	}
+	e.store.apply(res.Writes)
+	return res, err
+}
