@@ -43,7 +43,9 @@ func counterModule(t testing.TB) *bc.Module {
 	})
 }
 
-func counterTag() ledgerapi.StructTag { return ledgerapi.StructTag{Address: cafe, Module: "g", Name: "Counter"} }
+func counterTag() ledgerapi.StructTag {
+	return ledgerapi.StructTag{Address: cafe, Module: "g", Name: "Counter"}
+}
 
 func addrArg(a ledgerapi.Address) []byte { return append([]byte(nil), a[:]...) }
 
