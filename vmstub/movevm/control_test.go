@@ -156,7 +156,7 @@ func TestCalls(t *testing.T) {
 	wantStatus(t, err, statusCallMismatch)
 	_, err = e.call("c", "loop", nil)
 	wantStatus(t, err, statusCallOverflow)
-	e.gas = &Budget{Limit: 10_000}
+	e.gas, e.sess = &Budget{Limit: 10_000}, nil
 	_, err = e.call("c", "spin", nil)
 	wantStatus(t, err, statusOutOfGas)
 	if ExecutionStatus(err).Kind != onchain.KindOutOfGas {

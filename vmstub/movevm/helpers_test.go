@@ -57,6 +57,7 @@ type testEnv struct {
 	mods  ModuleMap
 	store memStore
 	gas   *Budget
+	sess  *Session // the session call uses, so that values pass between calls
 }
 
 func newEnv(mods ...*bytecode.Module) *testEnv {
@@ -77,14 +78,21 @@ func (e *testEnv) session() *Session {
 
 // call runs module::fn of 0xcafe with values as arguments.
 func (e *testEnv) call(module, fn string, targs []ledgerapi.TypeTag, args ...Value) ([]Value, error) {
-	s := e.session()
+	if e.sess == nil {
+		e.sess = e.session()
+	}
+	s := e.sess
 	rets, err := s.run(func() (*Function, []*Type, []Value, error) {
 		f, err := s.resolve(ledgerapi.EntryFunctionId{Module: ledgerapi.ModuleId{Address: cafe, Name: module}, Name: fn})
 		if err != nil {
 			return nil, nil, nil, err
 		}
 		ts, err := s.typeArgs(targs)
-		return f, ts, args, err
+		own := make([]Value, len(args)) // the callee may consume them
+		for i, a := range args {
+			own[i] = copyValue(a)
+		}
+		return f, ts, own, err
 	})
 	if err == nil {
 		res, ferr := s.Finish()
@@ -141,6 +149,7 @@ var I = bytecode.I
 // entry runs entry function module::fn of 0xcafe as a transaction does and
 // applies its writes to the store.
 func (e *testEnv) entry(module, fn string, targs []ledgerapi.TypeTag, signers []ledgerapi.Address, args ...[]byte) (*Result, error) {
+	e.sess = nil
 	s := e.session()
 	err := s.ExecuteEntry(ledgerapi.EntryFunctionId{Module: ledgerapi.ModuleId{Address: cafe, Name: module}, Name: fn}, targs, signers, args)
 	res, ferr := s.Finish()
