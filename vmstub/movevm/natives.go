@@ -44,6 +44,9 @@ type NativeContext struct {
 	Function *Function
 }
 
+// Host returns Env.Host of the session.
+func (c *NativeContext) Host() any { return c.s.env.Host }
+
 // Charge takes gas units for the native's work.
 func (c *NativeContext) Charge(units uint64) error { return c.s.env.Gas.Charge(units) }
 

@@ -57,6 +57,9 @@ type Env struct {
 	Storage Storage
 	// Gas is charged for every instruction; nil means unmetered.
 	Gas GasMeter
+	// Host is the embedder's own context for its natives
+	// (NativeContext.Host), e.g. its transaction state.
+	Host any
 }
 
 // Session runs calls against one state, in order, as one transaction runs
