@@ -3,12 +3,10 @@ package vmstub
 import (
 	"cmp"
 	"errors"
-	"fmt"
 	"slices"
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
-	"github.com/ledgernode/ledgernode/ledgerapi/bytecode"
 	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 	"github.com/ledgernode/ledgernode/storage"
 	"github.com/ledgernode/ledgernode/vmstub/publish"
@@ -68,17 +66,9 @@ func (s *Session) publishPackage(sender ledgerapi.Address, metadata []byte, code
 		size += uint64(len(b))
 	}
 	s.Charge(size * s.vm.gas.ExecutionPerPublishedByte)
-	res, err := publish.Check(publish.Request{Sender: sender, Metadata: metadata, Code: code, Resolver: packageResolver{s}})
+	res, err := publish.Check(publish.Request{Sender: sender, Metadata: metadata, Code: code, Resolver: sessionState{s}})
 	if err != nil {
 		return publishFailure(err)
-	}
-	if len(res.InitModules) > 0 {
-		return &cannotRun{fn: ledgerapi.EntryFunctionId{Module: res.InitModules[0], Name: "init_module"}}
-	}
-	for _, m := range res.Modules {
-		if err := s.set(storage.ModuleKey(m.ID.Address, m.ID.Name), m.Bytes, true); err != nil {
-			return err
-		}
 	}
 	if err := s.SetResource(sender, packageRegistryTag, res.Registry.Encode()); err != nil {
 		return err
@@ -87,6 +77,20 @@ func (s *Session) publishPackage(sender ledgerapi.Address, metadata []byte, code
 	e.Fixed(sender[:])
 	e.Bool(res.IsUpgrade)
 	s.Emit(publishPackageType, e.Bytes())
+	for _, m := range res.Modules {
+		if err := s.set(storage.ModuleKey(m.ID.Address, m.ID.Name), m.Bytes, true); err != nil {
+			return err
+		}
+	}
+	// New modules' init_module runs once, with the publisher's signer,
+	// after the whole package is stored.
+	for _, id := range res.InitModules {
+		gas, err := s.vm.runInitModule(s, id, sender, s.vm.gas.MaxGasAmount)
+		s.Charge(gas)
+		if err != nil {
+			return err
+		}
+	}
 	return nil
 }
 
@@ -114,29 +118,6 @@ type publishRefusal struct {
 
 func (r *publishRefusal) Error() string { return r.err.Error() }
 func (r *publishRefusal) Unwrap() error { return fail(r.status) }
-
-// packageResolver reads what publishing checks against from a session.
-type packageResolver struct{ s *Session }
-
-func (r packageResolver) Module(id ledgerapi.ModuleId) (*bytecode.Module, error) {
-	code, ok, err := r.s.value(storage.ModuleKey(id.Address, id.Name))
-	if err != nil || !ok {
-		return nil, err
-	}
-	m, err := r.s.vm.mods.Decode(code)
-	if err != nil {
-		return nil, fmt.Errorf("vmstub: stored module %s does not decode: %w", id, err)
-	}
-	return m.Compiled, nil
-}
-
-func (r packageResolver) PackageRegistry(addr ledgerapi.Address) (*onchain.PackageRegistry, error) {
-	b, ok, err := r.s.Resource(addr, packageRegistryTag)
-	if err != nil || !ok {
-		return nil, err
-	}
-	return onchain.DecodePackageRegistry(b)
-}
 
 // The packages of the framework at 0x1, as Aptos splits it; modules not
 // listed here are AptosFramework's.

@@ -240,11 +240,6 @@ func TestPublishRefusals(t *testing.T) {
 	c := newChain(t, vmstub.Options{})
 	a, other := c.vm.DevAccounts()[0], c.vm.DevAccounts()[1]
 	user := userModule(t, a.Address)
-	withInit := func() []byte {
-		b := bytecode.NewModuleBuilder(a.Address, "boot")
-		b.Function("init_module", bytecode.Private, bytecode.Fn{Params: []bytecode.SignatureToken{bytecode.Ref(bytecode.Signer)}, Code: retOnly})
-		return mustBytes(t, b)
-	}
 	for _, tc := range []struct {
 		name string
 		meta []byte
@@ -260,7 +255,6 @@ func TestPublishRefusals(t *testing.T) {
 		{"metadata not BCS", []byte{1, 2, 3}, [][]byte{tallyModule(t, a.Address, true, false)}, "Move abort in 0x1::util: 0x10001"},
 		{"arbitrary policy", packageMeta("P", onchain.UpgradeArbitrary, []string{"counter"}, stdDeps...),
 			[][]byte{tallyModule(t, a.Address, true, false)}, "EINCOMPATIBLE_POLICY_DISABLED"},
-		{"init_module cannot run yet", packageMeta("P", onchain.UpgradeCompatible, []string{"boot"}, stdDeps...), [][]byte{withInit()}, "FEATURE_UNDER_GATING"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			out := c.publish(a, tc.meta, tc.code...)
@@ -273,4 +267,48 @@ func TestPublishRefusals(t *testing.T) {
 	if _, err := c.vm.ModulesAt(c).Module(ledgerapi.ModuleId{Address: a.Address, Name: "counter"}); !errors.Is(err, modules.ErrModuleNotFound) {
 		t.Fatalf("module after refusals: %v", err)
 	}
+}
+
+// bootModule is <addr>::boot: struct Flag has key { value: u64 } and an
+// init_module that moves Flag { value: 42 } to the publisher, or aborts
+// with code 7.
+func bootModule(t testing.TB, addr ledgerapi.Address, abort bool) []byte {
+	b := bytecode.NewModuleBuilder(addr, "boot")
+	flag := b.Struct("Flag", bytecode.AbilityKey, bytecode.Field("value", bytecode.U64))
+	code := []bytecode.Instruction{bytecode.I(bytecode.OpMoveLoc, 0), bytecode.I(bytecode.OpLdU64, 42),
+		bytecode.I(bytecode.OpPack, uint64(flag)), bytecode.I(bytecode.OpMoveTo, uint64(flag)), bytecode.I(bytecode.OpRet)}
+	if abort {
+		code = []bytecode.Instruction{bytecode.I(bytecode.OpLdU64, 7), bytecode.I(bytecode.OpAbort)}
+	}
+	b.Function("init_module", bytecode.Private, bytecode.Fn{Params: []bytecode.SignatureToken{bytecode.Ref(bytecode.Signer)}, Code: code})
+	return mustBytes(t, b)
+}
+
+func TestPublishRunsInitModule(t *testing.T) {
+	c := newChain(t, vmstub.Options{})
+	a, b := c.vm.DevAccounts()[0], c.vm.DevAccounts()[1]
+	flag := storage.ResourceKey(a.Address, ledgerapi.StructTag{Address: a.Address, Module: "boot", Name: "Flag"})
+
+	out := c.publish(a, packageMeta("Boot", onchain.UpgradeCompatible, []string{"boot"}, stdDeps...), bootModule(t, a.Address, false))
+	if !out.Info.Status.Success() {
+		t.Fatalf("publish: %s", out.Info.Status.String())
+	}
+	if v, err := c.StateValue(flag); err != nil || string(v) != string(vmstub.U64Value(42)) {
+		t.Fatalf("Flag after init_module: %x %v", v, err)
+	}
+	// An upgrade does not run init_module again.
+	c.putKey(flag, vmstub.U64Value(1))
+	if out := c.publish(a, packageMeta("Boot", onchain.UpgradeCompatible, []string{"boot"}, stdDeps...), bootModule(t, a.Address, false)); !out.Info.Status.Success() {
+		t.Fatalf("upgrade: %s", out.Info.Status.String())
+	}
+	if v, _ := c.StateValue(flag); string(v) != string(vmstub.U64Value(1)) {
+		t.Fatalf("init_module ran on an upgrade: %x", v)
+	}
+	// An init_module that aborts fails the publication: nothing is stored.
+	out = c.publish(b, packageMeta("Boot", onchain.UpgradeCompatible, []string{"boot"}, stdDeps...), bootModule(t, b.Address, true))
+	boot := ledgerapi.ModuleId{Address: b.Address, Name: "boot"}
+	if got := out.Info.Status.String(); got != "Move abort in "+boot.String()+": 0x7" {
+		t.Fatalf("aborting init_module: %s", got)
+	}
+	wantFailure(t, out, "Move abort")
 }

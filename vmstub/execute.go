@@ -41,7 +41,7 @@ func (vm *VM) execute(state storage.View, blk storage.Block, st *txn.SignedTrans
 		return storage.Transaction{}, err
 	}
 	exec := vm.gas.ExecutionBase
-	callGas, runErr := vm.runEntry(s, st.Raw.Payload.EntryFunction, m.signers)
+	callGas, runErr := vm.runEntry(s, st.Raw.Payload.EntryFunction, m.signers, st.Raw.MaxGasAmount)
 	exec += callGas
 	if runErr == nil {
 		out, failure, err := vm.epilogue(s, st, m, exec, false, false)
@@ -66,10 +66,16 @@ func (vm *VM) execute(state storage.View, blk storage.Block, st *txn.SignedTrans
 	return out, nil
 }
 
-// runEntry calls the entry function and returns the execution gas of the
-// call and the native's error.
-func (vm *VM) runEntry(s *Session, f *txn.EntryFunction, signers []ledgerapi.Address) (uint64, error) {
+// runEntry calls the entry function (a registered native, or Move code
+// run within maxGas) and returns the execution gas of the call and its
+// error.
+func (vm *VM) runEntry(s *Session, f *txn.EntryFunction, signers []ledgerapi.Address, maxGas uint64) (uint64, error) {
 	fn, call, err := vm.prepareCall(s, f.FunctionId(), f.TyArgs, f.Args, signers, false)
+	var cr *cannotRun
+	if errors.As(err, &cr) {
+		gas, err := vm.runMoveEntry(s, f.FunctionId(), f.TyArgs, f.Args, signers, maxGas)
+		return vm.gas.ExecutionPerCall + gas + s.charged, err
+	}
 	if err != nil {
 		return 0, err
 	}

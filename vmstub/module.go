@@ -3,6 +3,7 @@ package vmstub
 import (
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/modules"
+	"github.com/ledgernode/ledgernode/vmstub/movevm"
 )
 
 // Module is a native Move module implemented in Go: its structs, its
@@ -109,6 +110,12 @@ type Function struct {
 	// (the transaction is kept with success false); any other error is an
 	// internal failure that discards the transaction.
 	Native func(c *Call) ([][]byte, error)
+	// MoveNative, when set instead of Native, implements a function that
+	// Move code calls with the interpreter's values: references and
+	// generic values that have no BCS of their own (vector::push_back,
+	// table::borrow_mut). Its movevm.NativeContext's Host is the call's
+	// session (see MoveSession).
+	MoveNative movevm.NativeFunc
 }
 
 // Call is one invocation of a native function.

@@ -93,8 +93,15 @@ func (vm *VM) View(state storage.View, fn ledgerapi.EntryFunctionId, tyArgs []le
 	}
 	var cr *cannotRun
 	if errors.As(err, &cr) {
-		st := StatusFeatureUnderGating
-		return nil, nil, 0, &ViewError{Kind: ErrCannotRun, Status: &st, Message: cr.Error()}
+		var vals [][]byte
+		var gas uint64
+		if vals, gas, err = vm.runMoveView(s, fn, tyArgs, args); err == nil {
+			types, err := f.Instantiate(f.Returns, tyArgs)
+			if err != nil {
+				return nil, nil, 0, err
+			}
+			return vals, types, vm.gas.ExecutionPerCall + gas + s.charged + uint64(s.reads), nil
+		}
 	}
 	outcome, status, ok := vm.classify(err)
 	if !ok {

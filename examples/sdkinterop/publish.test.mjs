@@ -135,17 +135,39 @@ test("a module published by someone else's address is refused", async () => {
   assert.match(done.vm_status, /MODULE_ADDRESS_DOES_NOT_MATCH_SENDER/);
 });
 
-// Until the node runs Move bytecode, published functions cannot run: an
-// entry call is kept as failed with FEATURE_UNDER_GATING, a view is a 400.
-test("calling a published function fails clearly (Move code does not run yet)", async () => {
-  const txn = await aptos.transaction.build.simple({ sender: alice.accountAddress,
-    data: { function: `${alice.accountAddress}::message::set_message`, functionArguments: ["hello"] } });
-  const pending = await aptos.signAndSubmitTransaction({ signer: alice, transaction: txn });
-  const done = await aptos.waitForTransaction({ transactionHash: pending.hash, options: { checkSuccess: false } });
-  assert.equal(done.success, false);
-  assert.match(done.vm_status, /FEATURE_UNDER_GATING/);
-  await assert.rejects(aptos.view({ payload: { function: `${alice.accountAddress}::message::get_message`, functionArguments: [alice.accountAddress] } }),
-    (e) => e.status === 400);
+// The published functions run as Move code: set_message stores the
+// holder, then emits MessageChange on an update; get_message is a view.
+test("calling the published package: entry function, resource, event and view", async () => {
+  const call = async (message) => {
+    const txn = await aptos.transaction.build.simple({ sender: alice.accountAddress,
+      data: { function: `${alice.accountAddress}::message::set_message`, functionArguments: [message] } });
+    const pending = await aptos.signAndSubmitTransaction({ signer: alice, transaction: txn });
+    return aptos.waitForTransaction({ transactionHash: pending.hash, options: { checkSuccess: false } });
+  };
+  const view = (addr) => aptos.view({ payload: { function: `${alice.accountAddress}::message::get_message`, functionArguments: [addr] } });
+
+  await assert.rejects(view(alice.accountAddress), (e) => e.status === 400 && /ENO_MESSAGE/.test(e.data?.message));
+  const first = await call("hello");
+  assert.equal(first.success, true, first.vm_status);
+  const holder = await aptos.getAccountResource({ accountAddress: alice.accountAddress, resourceType: `${alice.accountAddress}::message::MessageHolder` });
+  assert.deepEqual(holder, { message: "hello" });
+  assert.deepEqual(await view(alice.accountAddress), ["hello"]);
+
+  const second = await call("world");
+  assert.equal(second.success, true, second.vm_status);
+  const change = second.events.find((e) => e.type === `${alice.accountAddress}::message::MessageChange`);
+  assert.deepEqual(change?.data, { account: alice.accountAddress.toString(), from_message: "hello", to_message: "world" });
+  assert.deepEqual(await view(alice.accountAddress), ["world"]);
+  // The view at the version of the first call still sees the first message.
+  const old = await aptos.view({ payload: { function: `${alice.accountAddress}::message::get_message`, functionArguments: [alice.accountAddress] },
+    options: { ledgerVersion: BigInt(first.version) } });
+  assert.deepEqual(old, ["hello"]);
+  // Simulation runs the same code and gives the same gas.
+  const sim = await aptos.transaction.build.simple({ sender: alice.accountAddress,
+    data: { function: `${alice.accountAddress}::message::set_message`, functionArguments: ["world"] } });
+  const [simulated] = await aptos.transaction.simulate.simple({ signerPublicKey: alice.publicKey, transaction: sim });
+  assert.equal(simulated.success, true, simulated.vm_status);
+  assert.equal(simulated.gas_used, second.gas_used);
 });
 
 // object_code_deployment::publish, as `aptos move deploy-object` does: the

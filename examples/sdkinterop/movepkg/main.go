@@ -18,7 +18,7 @@ import (
 	"os"
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
-	"github.com/ledgernode/ledgernode/ledgerapi/bytecode"
+	"github.com/ledgernode/ledgernode/ledgerapi/bytecode/samples"
 	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 )
 
@@ -54,11 +54,7 @@ func fail(err error) {
 	os.Exit(2)
 }
 
-var (
-	one  = ledgerapi.AddressOne
-	ret  = []bytecode.Instruction{bytecode.I(bytecode.OpRet)}
-	u64s = []bytecode.SignatureToken{bytecode.U64}
-)
+var one = ledgerapi.AddressOne
 
 // build returns the package's metadata_serialized and module binaries.
 func build(addr ledgerapi.Address, variant string) ([]byte, [][]byte, error) {
@@ -91,59 +87,20 @@ func build(addr ledgerapi.Address, variant string) ([]byte, [][]byte, error) {
 	return meta.Encode(), code, nil
 }
 
-// message: struct MessageHolder has key { message: String }, #[event]
-// struct MessageChange has drop, store { account: address, from_message:
-// String, to_message: String }, public entry fun set_message(account:
-// signer, message: String), #[view] public fun get_message(addr: address):
-// String.
 func message(addr ledgerapi.Address) (string, []byte, error) {
-	b := bytecode.NewModuleBuilder(addr, "message")
-	str := b.ImportStruct(b.ModuleRef(one, "string"), "String", bytecode.AbilityCopy|bytecode.AbilityDrop|bytecode.AbilityStore)
-	b.Struct("MessageHolder", bytecode.AbilityKey, bytecode.Field("message", bytecode.StructOf(str)))
-	b.Struct("MessageChange", bytecode.AbilityDrop|bytecode.AbilityStore, bytecode.Field("account", bytecode.Address),
-		bytecode.Field("from_message", bytecode.StructOf(str)), bytecode.Field("to_message", bytecode.StructOf(str)))
-	b.Function("set_message", bytecode.Public|bytecode.Entry, bytecode.Fn{
-		Params: []bytecode.SignatureToken{bytecode.Signer, bytecode.StructOf(str)}, Code: ret})
-	b.Function("get_message", bytecode.Public, bytecode.Fn{Params: []bytecode.SignatureToken{bytecode.Address},
-		Returns: []bytecode.SignatureToken{bytecode.StructOf(str)},
-		Code:    []bytecode.Instruction{bytecode.I(bytecode.OpLdU64, 1), bytecode.I(bytecode.OpAbort)}})
-	b.MetadataV1(&bytecode.MetadataV1{
-		StructAttributes: map[string][]bytecode.KnownAttribute{"MessageChange": {{Kind: bytecode.AttributeEvent}}},
-		FunAttributes:    map[string][]bytecode.KnownAttribute{"get_message": {{Kind: bytecode.AttributeView}}},
-	})
-	code, err := b.Bytes()
+	code, err := samples.Message(addr)
 	return "message", code, err
 }
 
-// mathModule: struct Pair<T: copy + drop> has copy, drop, store { a: T, b:
-// T }, public fun add(u64, u64): u64 (unless !withAdd), public fun
-// double(u64): u64 (when withDouble).
+// mathModule is samples.Math with or without add and double.
 func mathModule(withAdd, withDouble bool) func(ledgerapi.Address) (string, []byte, error) {
 	return func(addr ledgerapi.Address) (string, []byte, error) {
-		b := bytecode.NewModuleBuilder(addr, "math")
-		b.GenericStruct("Pair", bytecode.AbilityCopy|bytecode.AbilityDrop|bytecode.AbilityStore,
-			[]bytecode.StructTypeParameter{{Constraints: bytecode.AbilityCopy | bytecode.AbilityDrop}},
-			bytecode.Field("a", bytecode.TypeParameter(0)), bytecode.Field("b", bytecode.TypeParameter(0)))
-		if withAdd {
-			b.Function("add", bytecode.Public, bytecode.Fn{Params: []bytecode.SignatureToken{bytecode.U64, bytecode.U64}, Returns: u64s,
-				Code: []bytecode.Instruction{bytecode.I(bytecode.OpMoveLoc, 0), bytecode.I(bytecode.OpMoveLoc, 1),
-					bytecode.I(bytecode.OpAdd), bytecode.I(bytecode.OpRet)}})
-		}
-		if withDouble {
-			b.Function("double", bytecode.Public, bytecode.Fn{Params: u64s, Returns: u64s,
-				Code: []bytecode.Instruction{bytecode.I(bytecode.OpCopyLoc, 0), bytecode.I(bytecode.OpMoveLoc, 0),
-					bytecode.I(bytecode.OpAdd), bytecode.I(bytecode.OpRet)}})
-		}
-		code, err := b.Bytes()
+		code, err := samples.Math(addr, withAdd, withDouble)
 		return "math", code, err
 	}
 }
 
-// broken calls <addr>::nowhere::f, which no one published.
 func broken(addr ledgerapi.Address) (string, []byte, error) {
-	b := bytecode.NewModuleBuilder(addr, "broken")
-	f := b.ImportFunction(b.ModuleRef(addr, "nowhere"), "f", bytecode.Fn{})
-	b.Function("g", bytecode.Public, bytecode.Fn{Code: []bytecode.Instruction{bytecode.I(bytecode.OpCall, uint64(f)), bytecode.I(bytecode.OpRet)}})
-	code, err := b.Bytes()
+	code, err := samples.Broken(addr)
 	return "broken", code, err
 }

@@ -1,0 +1,94 @@
+package vmstub_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/ledgernode/ledgernode/ledgerapi"
+	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
+	"github.com/ledgernode/ledgernode/ledgerapi/bytecode/samples"
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
+	"github.com/ledgernode/ledgernode/storage"
+	"github.com/ledgernode/ledgernode/vmstub"
+)
+
+func messageModule(t testing.TB, addr ledgerapi.Address) []byte {
+	code, err := samples.Message(addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return code
+}
+
+func stringArg(s string) []byte {
+	e := bcs.NewEncoder(len(s) + 1)
+	e.String(s)
+	return e.Bytes()
+}
+
+func TestMoveEntryAndView(t *testing.T) {
+	c := newChain(t, vmstub.Options{})
+	a := c.vm.DevAccounts()[0]
+	if out := c.publish(a, packageMeta("Msg", onchain.UpgradeCompatible, []string{"message"}, stdDeps...), messageModule(t, a.Address)); !out.Info.Status.Success() {
+		t.Fatalf("publish: %s", out.Info.Status.String())
+	}
+	mod := ledgerapi.ModuleId{Address: a.Address, Name: "message"}
+	get := ledgerapi.EntryFunctionId{Module: mod, Name: "get_message"}
+	set := func(msg string) storage.Transaction {
+		return c.mustExec(a.Sign(c.raw(a, vmstub.EntryPayload(a.Address, "message", "set_message", nil, stringArg(msg)))))
+	}
+
+	// A view of a missing holder aborts with the module's error map.
+	_, _, _, err := c.vm.View(c, get, nil, [][]byte{vmstub.AddressValue(a.Address)})
+	if err == nil || !strings.Contains(err.Error(), "ENO_MESSAGE(0x1): There is no message present") {
+		t.Fatalf("view without a holder: %v", err)
+	}
+	out := set("hello")
+	if !out.Info.Status.Success() || out.Info.GasUsed == 0 {
+		t.Fatalf("set_message: %s", out.Info.Status.String())
+	}
+	holder := storage.ResourceKey(a.Address, ledgerapi.StructTag{Address: a.Address, Module: "message", Name: "MessageHolder"})
+	if v, err := c.StateValue(holder); err != nil || string(v) != string(stringArg("hello")) {
+		t.Fatalf("MessageHolder: %x %v", v, err)
+	}
+	vals, types, gas, err := c.vm.View(c, get, nil, [][]byte{vmstub.AddressValue(a.Address)})
+	if err != nil || string(vals[0]) != string(stringArg("hello")) || types[0].String() != "0x1::string::String" || gas == 0 {
+		t.Fatalf("get_message: %x %v %d %v", vals, types, gas, err)
+	}
+
+	// The second call emits MessageChange through event::emit.
+	out = set("world")
+	if !out.Info.Status.Success() {
+		t.Fatalf("second set_message: %s", out.Info.Status.String())
+	}
+	changeType := ledgerapi.StructTag{Address: a.Address, Module: "message", Name: "MessageChange"}
+	var found bool
+	for _, e := range out.Events {
+		if e.Type.String() == changeType.String() {
+			found = true
+			want := append(append(append([]byte(nil), a.Address[:]...), stringArg("hello")...), stringArg("world")...)
+			if string(e.Data) != string(want) {
+				t.Fatalf("MessageChange %x, want %x", e.Data, want)
+			}
+		}
+	}
+	if !found {
+		t.Fatalf("events %v", eventTypes(out))
+	}
+	if v, _ := c.StateValue(holder); string(v) != string(stringArg("world")) {
+		t.Fatalf("MessageHolder after the update: %x", v)
+	}
+
+	// Invalid UTF-8 in the String argument is refused before any code runs.
+	bad := c.mustExec(a.Sign(c.raw(a, vmstub.EntryPayload(a.Address, "message", "set_message", nil, []byte{1, 0xff}))))
+	if bad.Info.Status.Success() {
+		t.Fatal("a String argument that is not UTF-8 was accepted")
+	}
+	// Out of gas: one unit below what the same call used.
+	used := set("again").Info.GasUsed
+	raw := c.raw(a, vmstub.EntryPayload(a.Address, "message", "set_message", nil, stringArg("again")))
+	raw.MaxGasAmount = used - 1
+	if out := c.mustExec(a.Sign(raw)); out.Info.Status.String() != "Out of gas" || out.Info.GasUsed != used-1 {
+		t.Fatalf("set_message with max gas %d: %s, gas %d", used-1, out.Info.Status.String(), out.Info.GasUsed)
+	}
+}
