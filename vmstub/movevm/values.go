@@ -176,6 +176,19 @@ func copyValue(v Value) Value {
 	return Value{t: v.t, n: v.n, p: nc}
 }
 
+// slots counts the values v holds (1 for a primitive), for gas.
+func slots(v Value) uint64 {
+	c, ok := v.p.(*container)
+	if !ok || v.t.Kind == KindRef || v.t.Kind == KindMutRef {
+		return 1
+	}
+	n := uint64(1)
+	for _, e := range c.vals {
+		n += slots(e)
+	}
+	return n
+}
+
 // equalValues compares two values of the same type by content.
 func equalValues(a, b Value) bool {
 	switch a.t.Kind {
