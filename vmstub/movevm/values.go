@@ -214,24 +214,3 @@ func equalValues(a, b Value) bool {
 	}
 	return a.n == b.n
 }
-
-// valueDepth is the nesting depth of v (1 for a primitive), stopping past limit.
-func valueDepth(v Value, limit int) int {
-	c, ok := v.p.(*container)
-	if !ok || v.t.Kind == KindRef || v.t.Kind == KindMutRef {
-		return 1
-	}
-	if limit <= 1 {
-		return 2
-	}
-	d := 0
-	for _, e := range c.vals {
-		if x := valueDepth(e, limit-1); x > d {
-			d = x
-			if d >= limit {
-				break
-			}
-		}
-	}
-	return d + 1
-}
