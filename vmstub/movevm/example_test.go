@@ -12,7 +12,9 @@ import (
 // store is an empty in-memory Storage.
 type store struct{}
 
-func (store) Resource(ledgerapi.Address, ledgerapi.StructTag) ([]byte, bool, error) { return nil, false, nil }
+func (store) Resource(ledgerapi.Address, ledgerapi.StructTag) ([]byte, bool, error) {
+	return nil, false, nil
+}
 
 // A module with a Counter resource, published by hand with the module
 // builder, is called through its entry function; the session yields the
