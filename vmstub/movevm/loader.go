@@ -322,6 +322,16 @@ func (s *Session) typeOf(lm *loadedModule, t *bytecode.SignatureToken, targs []*
 			return nil, err
 		}
 		return s.types.structOf(st, args)
+	case bytecode.TypeFunction:
+		args, err := s.typesOf(lm, t.Args, targs)
+		if err != nil {
+			return nil, err
+		}
+		res, err := s.typesOf(lm, t.Results, targs)
+		if err != nil {
+			return nil, err
+		}
+		return s.types.functionOf(args, res, t.Abilities)
 	}
 	return nil, errorf(statusInvalidType, "type %s is not supported", t)
 }

@@ -252,9 +252,17 @@ func (s *Session) runFrame(fr *frame) error {
 				return err
 			}
 			return &Abort{Module: fr.fn.Module, Script: fr.fn.mod.script, Code: c.n, Message: msg}
-		case bytecode.OpCall, bytecode.OpCallGeneric:
+		case bytecode.OpPackClosure, bytecode.OpPackClosureGeneric:
+			if err := s.packClosure(fr, in); err != nil {
+				return err
+			}
+		case bytecode.OpCall, bytecode.OpCallGeneric, bytecode.OpCallClosure:
 			fr.pc++
-			if err := s.callInstr(fr, in); err != nil {
+			call := s.callInstr
+			if in.Op == bytecode.OpCallClosure {
+				call = s.callClosure
+			}
+			if err := call(fr, in); err != nil {
 				fr.pc--
 				return err
 			}
