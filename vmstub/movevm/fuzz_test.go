@@ -52,7 +52,7 @@ func FuzzRun(f *testing.F) {
 				if err != nil {
 					return nil, nil, nil, err
 				}
-				f := lm.fdefs[i]
+				f := s.funcAt(lm, i)
 				targs := make([]*Type, len(f.TypeParams))
 				for j := range targs {
 					targs[j] = TypeU64
