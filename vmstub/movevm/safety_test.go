@@ -120,3 +120,27 @@ func TestGasIsDeterministic(t *testing.T) {
 		t.Fatalf("wrote %+v", res.Writes)
 	}
 }
+
+// TestConcurrentSessions runs sessions of one VM at once (go test -race).
+func TestConcurrentSessions(t *testing.T) {
+	e := newEnv(counterModule(t), callModule(t))
+	done := make(chan error, 4)
+	for i := 0; i < 4; i++ {
+		go func() {
+			for j := 0; j < 20; j++ {
+				s := e.vm.NewSession(Env{Modules: e.mods, Storage: memStore{}})
+				g := ledgerapi.EntryFunctionId{Module: ledgerapi.ModuleId{Address: cafe, Name: "g"}, Name: "init"}
+				if err := s.ExecuteEntry(g, nil, []ledgerapi.Address{alice}, nil); err != nil {
+					done <- err
+					return
+				}
+			}
+			done <- nil
+		}()
+	}
+	for i := 0; i < 4; i++ {
+		if err := <-done; err != nil {
+			t.Fatal(err)
+		}
+	}
+}
