@@ -55,7 +55,6 @@ func TestControlFailures(t *testing.T) {
 		{"add empty", u64, nil, []bc.Instruction{I(bc.OpLdU64, 1), I(bc.OpAdd), I(bc.OpRet)}, statusEmptyStack},
 		{"stack overflow", nil, nil, []bc.Instruction{I(bc.OpLdU64, 1), I(bc.OpBranch, 0)}, statusStackOverflow},
 		{"abort code not u64", nil, nil, []bc.Instruction{I(bc.OpLdU8, 1), I(bc.OpAbort)}, statusTypeMismatch},
-		{"unsupported closure call", nil, nil, []bc.Instruction{I(bc.OpCallClosure, 0), I(bc.OpRet)}, statusUnimplemented},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

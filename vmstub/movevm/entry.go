@@ -42,7 +42,11 @@ func (s *Session) TypeOf(tag ledgerapi.TypeTag) (*Type, error) {
 				return nil, err
 			}
 		}
-		return s.types.structOf(lm.defs[di], args)
+		def, err := s.structAt(lm, di)
+		if err != nil {
+			return nil, err
+		}
+		return s.types.structOf(def, args)
 	}
 	k := map[ledgerapi.TypeTagKind]*Type{ledgerapi.KindBool: TypeBool, ledgerapi.KindU8: TypeU8, ledgerapi.KindU16: TypeU16,
 		ledgerapi.KindU32: TypeU32, ledgerapi.KindU64: TypeU64, ledgerapi.KindU128: TypeU128, ledgerapi.KindU256: TypeU256,
@@ -74,7 +78,7 @@ func (s *Session) resolve(fn ledgerapi.EntryFunctionId) (*Function, error) {
 	if !ok {
 		return nil, errorf(statusFunctionNotFound, "function %s does not exist", fn)
 	}
-	return lm.fdefs[i], nil
+	return s.funcAt(lm, i), nil
 }
 
 // ExecuteEntry runs entry function fn as a transaction payload does:

@@ -110,11 +110,13 @@ func TestPhantomAbilities(t *testing.T) {
 		t.Fatal(err)
 	}
 	lm := s.modules[ledgerapi.ModuleId{Address: cafe, Name: "gen"}]
-	coin, err := s.types.structOf(lm.defs[lm.structs["Coin"]], []*Type{noCopy})
+	coinDef, _ := s.structAt(lm, lm.structs["Coin"])
+	boxDef, _ := s.structAt(lm, lm.structs["Box"])
+	coin, err := s.types.structOf(coinDef, []*Type{noCopy})
 	if err != nil {
 		t.Fatal(err)
 	}
-	box, err := s.types.structOf(lm.defs[lm.structs["Box"]], []*Type{noCopy})
+	box, err := s.types.structOf(boxDef, []*Type{noCopy})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,7 +2,6 @@ package movevm
 
 import (
 	"errors"
-	"math/big"
 	"testing"
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
@@ -133,14 +132,6 @@ func wantAbort(t testing.TB, err error, module string, code uint64) {
 	if a.Module.Name != module || a.Code != code {
 		t.Fatalf("abort in %s with 0x%x, want %s with 0x%x", a.Module, a.Code, module, code)
 	}
-}
-
-func big10(s string) *big.Int {
-	x, ok := new(big.Int).SetString(s, 10)
-	if !ok {
-		panic(s)
-	}
-	return x
 }
 
 // I is bytecode.I.

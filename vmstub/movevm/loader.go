@@ -69,7 +69,7 @@ func moduleID(p *bytecode.Pools, h bytecode.ModuleHandleIndex) ledgerapi.ModuleI
 }
 
 func newLoaded(id ledgerapi.ModuleId, p *bytecode.Pools) *loadedModule {
-	lm := &loadedModule{id: id, pools: p, structs: map[string]bytecode.StructDefIndex{}, funcs: map[string]int{},
+	lm := &loadedModule{id: id, pools: p,
 		sh: make([]*StructType, len(p.StructHandles)), fh: make([]*Function, len(p.FunctionHandles)),
 		consts: make([]*Value, len(p.ConstantPool))}
 	lm.plain = &typeCtx{mod: lm, cache: map[uint32]any{}}
@@ -96,30 +96,83 @@ func (s *Session) module(id ledgerapi.ModuleId) (*loadedModule, error) {
 	}
 	lm := newLoaded(id, &m.Pools)
 	lm.m = m
-	for i, d := range m.StructDefs {
-		h := m.StructHandles[d.Handle]
-		s.nextStruct++
-		st := &StructType{Module: id, Name: m.Identifiers[h.Name], Abilities: h.Abilities, Params: h.TypeParameters,
-			Def: &m.StructDefs[i], DefIndex: bytecode.StructDefIndex(i), mod: lm, id: s.nextStruct}
-		lm.structs[st.Name] = st.DefIndex
-		lm.defs = append(lm.defs, st)
-	}
-	for i := range m.FunctionDefs {
-		d := &m.FunctionDefs[i]
-		h := &m.FunctionHandles[d.Function]
-		f := &Function{Module: id, Name: m.Identifiers[h.Name], mod: lm, index: uint16(i), def: d,
-			TypeParams: h.TypeParameters, params: m.Signatures[h.Parameters], returns: m.Signatures[h.Return]}
-		if d.Code != nil {
-			f.locals, f.code = m.Signatures[d.Code.Locals], d.Code.Code
-		} else {
-			f.isNative = true
-			f.native = s.vm.natives.lookup(id.Address, id.Name, f.Name)
-		}
-		lm.funcs[f.Name] = i
-		lm.fdefs = append(lm.fdefs, f)
-	}
+	ix := s.vm.index(m)
+	lm.structs, lm.funcs = ix.structs, ix.funcs
+	lm.defs, lm.fdefs = make([]*StructType, len(m.StructDefs)), make([]*Function, len(m.FunctionDefs))
 	s.modules[id] = lm
 	return lm, nil
+}
+
+// moduleIndex is what every session needs of a module and may share: its
+// structs and functions by name.
+type moduleIndex struct {
+	structs map[string]bytecode.StructDefIndex
+	funcs   map[string]int
+}
+
+// maxIndexes bounds the modules whose index a VM keeps; past it the
+// indexes are forgotten and worked out again as modules are used.
+const maxIndexes = 4096
+
+// index returns the shared index of m, working it out on first use.
+func (vm *VM) index(m *bytecode.Module) *moduleIndex {
+	vm.mu.Lock()
+	ix, ok := vm.indexes[m]
+	vm.mu.Unlock()
+	if ok {
+		return ix
+	}
+	ix = &moduleIndex{structs: make(map[string]bytecode.StructDefIndex, len(m.StructDefs)), funcs: make(map[string]int, len(m.FunctionDefs))}
+	for i, d := range m.StructDefs {
+		ix.structs[m.Identifiers[m.StructHandles[d.Handle].Name]] = bytecode.StructDefIndex(i)
+	}
+	for i, d := range m.FunctionDefs {
+		ix.funcs[m.Identifiers[m.FunctionHandles[d.Function].Name]] = i
+	}
+	vm.mu.Lock()
+	defer vm.mu.Unlock()
+	if len(vm.indexes) >= maxIndexes {
+		clear(vm.indexes)
+	}
+	vm.indexes[m] = ix
+	return ix
+}
+
+// structAt is struct definition i of lm, made on first use.
+func (s *Session) structAt(lm *loadedModule, i bytecode.StructDefIndex) (*StructType, error) {
+	if int(i) >= len(lm.defs) {
+		return nil, errorf(statusInvariant, "struct definition %d out of range", i)
+	}
+	if st := lm.defs[i]; st != nil {
+		return st, nil
+	}
+	m := lm.m
+	h := m.StructHandles[m.StructDefs[i].Handle]
+	s.nextStruct++
+	st := &StructType{Module: lm.id, Name: m.Identifiers[h.Name], Abilities: h.Abilities, Params: h.TypeParameters,
+		Def: &m.StructDefs[i], DefIndex: i, mod: lm, id: s.nextStruct}
+	lm.defs[i] = st
+	return st, nil
+}
+
+// funcAt is function definition i of lm, made on first use.
+func (s *Session) funcAt(lm *loadedModule, i int) *Function {
+	if f := lm.fdefs[i]; f != nil {
+		return f
+	}
+	m := lm.m
+	d := &m.FunctionDefs[i]
+	h := &m.FunctionHandles[d.Function]
+	f := &Function{Module: lm.id, Name: m.Identifiers[h.Name], mod: lm, index: uint16(i), def: d,
+		TypeParams: h.TypeParameters, params: m.Signatures[h.Parameters], returns: m.Signatures[h.Return]}
+	if d.Code != nil {
+		f.locals, f.code = m.Signatures[d.Code.Locals], d.Code.Code
+	} else {
+		f.isNative = true
+		f.native = s.vm.natives.lookup(lm.id.Address, lm.id.Name, f.Name)
+	}
+	lm.fdefs[i] = f
+	return f
 }
 
 // structHandle resolves a struct handle of lm to its definition, checking
@@ -141,7 +194,10 @@ func (s *Session) structHandle(lm *loadedModule, h bytecode.StructHandleIndex) (
 	if !ok {
 		return nil, errorf(statusLinker, "struct %s::%s does not exist", owner.id, name)
 	}
-	st := owner.defs[di]
+	st, err := s.structAt(owner, di)
+	if err != nil {
+		return nil, err
+	}
 	if st.Abilities != sh.Abilities || len(st.Params) != len(sh.TypeParameters) {
 		return nil, errorf(statusLinker, "struct %s::%s is declared with other abilities or type parameters", owner.id, name)
 	}
@@ -173,7 +229,7 @@ func (s *Session) functionHandle(lm *loadedModule, h bytecode.FunctionHandleInde
 	if !ok {
 		return nil, errorf(statusLinker, "function %s::%s does not exist", owner.id, name)
 	}
-	f := owner.fdefs[di]
+	f := s.funcAt(owner, di)
 	if !sameAbilities(f.TypeParams, fh.TypeParameters) ||
 		!sameSig(owner, f.params, lm, lm.pools.Signatures[fh.Parameters]) ||
 		!sameSig(owner, f.returns, lm, lm.pools.Signatures[fh.Return]) {
@@ -322,6 +378,16 @@ func (s *Session) typeOf(lm *loadedModule, t *bytecode.SignatureToken, targs []*
 			return nil, err
 		}
 		return s.types.structOf(st, args)
+	case bytecode.TypeFunction:
+		args, err := s.typesOf(lm, t.Args, targs)
+		if err != nil {
+			return nil, err
+		}
+		res, err := s.typesOf(lm, t.Results, targs)
+		if err != nil {
+			return nil, err
+		}
+		return s.types.functionOf(args, res, t.Abilities)
 	}
 	return nil, errorf(statusInvalidType, "type %s is not supported", t)
 }
@@ -339,86 +405,4 @@ func (s *Session) typesOf(lm *loadedModule, ts []bytecode.SignatureToken, targs 
 		out[i] = t
 	}
 	return out, nil
-}
-
-// fieldTypes returns the field types of variant v of struct type t (v is 0
-// for a plain struct).
-func (s *Session) fieldTypes(t *Type, v int) ([]*Type, error) {
-	if err := s.layout(t); err != nil {
-		return nil, err
-	}
-	if v < 0 || v >= len(t.fields) {
-		return nil, errorf(statusInternalType, "%s has no variant %d", t, v)
-	}
-	return t.fields[v], nil
-}
-
-// layout works out the field types of every variant of struct type t and
-// the deepest value of the type, failing for a type that contains itself
-// (which a verifier rejects) or whose values nest too deeply.
-func (s *Session) layout(t *Type) error {
-	if t.fields != nil {
-		return nil
-	}
-	if t.vdepth < 0 {
-		return errorf(statusValueDepth, "struct %s contains itself", t)
-	}
-	if t.Kind != KindStruct {
-		return errorf(statusInternalType, "%s is not a struct", t)
-	}
-	d := t.Struct.Def
-	var variants [][]bytecode.FieldDef
-	switch d.Layout {
-	case bytecode.StructFields:
-		variants = [][]bytecode.FieldDef{d.Fields}
-	case bytecode.StructVariants:
-		for _, v := range d.Variants {
-			variants = append(variants, v.Fields)
-		}
-	default:
-		return errorf(statusInternalType, "native struct %s has no fields", t)
-	}
-	t.vdepth = -1
-	fields := make([][]*Type, len(variants))
-	depth := 1
-	for v, fs := range variants {
-		fields[v] = make([]*Type, len(fs))
-		for i := range fs {
-			ft, err := s.typeOf(t.Struct.mod, &fs[i].Type, t.Args)
-			if err == nil && (ft.Kind == KindRef || ft.Kind == KindMutRef || ft.Kind == KindSigner) {
-				err = errorf(statusInvalidType, "field %d of %s has type %s", i, t, ft)
-			}
-			var fd int
-			if err == nil {
-				fd, err = s.depthOf(ft)
-			}
-			if err != nil {
-				t.vdepth = 0
-				return err
-			}
-			fields[v][i] = ft
-			depth = max(depth, fd+1)
-		}
-	}
-	if depth > s.vm.limits.MaxValueDepth {
-		t.vdepth = 0
-		return errorf(statusValueDepth, "values of %s nest deeper than %d", t, s.vm.limits.MaxValueDepth)
-	}
-	t.fields, t.vdepth = fields, depth
-	return nil
-}
-
-// depthOf is the deepest nesting of a value of type t.
-func (s *Session) depthOf(t *Type) (int, error) {
-	switch t.Kind {
-	case KindVector:
-		d, err := s.depthOf(t.Elem)
-		return d + 1, err
-	case KindStruct:
-		if err := s.layout(t); err != nil {
-			return 0, err
-		}
-		return t.vdepth, nil
-	}
-	return 1, nil
 }

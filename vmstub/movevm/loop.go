@@ -99,6 +99,11 @@ func (s *Session) runFrame(fr *frame) error {
 			if !v.t.abilities.Has(bytecode.AbilityCopy) {
 				return errorf(statusCopyWithoutCopy, "local %d of type %s cannot be copied", i, v.t)
 			}
+			if v.t.Kind >= KindVector {
+				if err := gas.Charge(slots(v)); err != nil {
+					return err
+				}
+			}
 			if err := s.push(copyValue(v)); err != nil {
 				return err
 			}
@@ -147,6 +152,11 @@ func (s *Session) runFrame(fr *frame) error {
 			}
 			if !v.t.abilities.Has(bytecode.AbilityCopy) {
 				return errorf(statusReadRefNoCopy, "reading %s, which cannot be copied", v.t)
+			}
+			if v.t.Kind >= KindVector {
+				if err := gas.Charge(slots(v)); err != nil {
+					return err
+				}
 			}
 			s.stack = append(s.stack, copyValue(v))
 		case bytecode.OpWriteRef:
@@ -215,7 +225,7 @@ func (s *Session) runFrame(fr *frame) error {
 			if !a.t.abilities.Has(bytecode.AbilityDrop) {
 				return errorf(statusEqualityMismatch, "comparing %s, which cannot be dropped", a.t)
 			}
-			if err := gas.Charge(uint64(a.Len() + b.Len())); err != nil {
+			if err := gas.Charge(slots(derefOr(a)) + slots(derefOr(b))); err != nil {
 				return err
 			}
 			s.stack = append(s.stack, Bool(equalValues(a, b) == (in.Op == bytecode.OpEq)))
@@ -242,9 +252,17 @@ func (s *Session) runFrame(fr *frame) error {
 				return err
 			}
 			return &Abort{Module: fr.fn.Module, Script: fr.fn.mod.script, Code: c.n, Message: msg}
-		case bytecode.OpCall, bytecode.OpCallGeneric:
+		case bytecode.OpPackClosure, bytecode.OpPackClosureGeneric:
+			if err := s.packClosure(fr, in); err != nil {
+				return err
+			}
+		case bytecode.OpCall, bytecode.OpCallGeneric, bytecode.OpCallClosure:
 			fr.pc++
-			if err := s.callInstr(fr, in); err != nil {
+			call := s.callInstr
+			if in.Op == bytecode.OpCallClosure {
+				call = s.callClosure
+			}
+			if err := call(fr, in); err != nil {
 				fr.pc--
 				return err
 			}
@@ -259,6 +277,16 @@ func (s *Session) runFrame(fr *frame) error {
 		}
 		fr.pc++
 	}
+}
+
+// derefOr is what a reference points at (for gas), or v itself.
+func derefOr(v Value) Value {
+	if isRef(v.t) {
+		if x, ok := v.Deref(); ok {
+			return x
+		}
+	}
+	return v
 }
 
 func isRef(t *Type) bool { return t != nil && (t.Kind == KindRef || t.Kind == KindMutRef) }

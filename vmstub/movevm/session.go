@@ -4,8 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"runtime/debug"
+	"sync"
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
+	"github.com/ledgernode/ledgernode/ledgerapi/bytecode"
 )
 
 // Limits bound what one session may use. The zero value of a field takes
@@ -41,6 +43,8 @@ func (l Limits) withDefaults() Limits {
 type VM struct {
 	natives *Natives
 	limits  Limits
+	mu      sync.Mutex
+	indexes map[*bytecode.Module]*moduleIndex
 }
 
 // New returns a VM calling natives (nil: none) within limits.
@@ -48,7 +52,7 @@ func New(natives *Natives, limits Limits) *VM {
 	if natives == nil {
 		natives = NewNatives()
 	}
-	return &VM{natives: natives, limits: limits.withDefaults()}
+	return &VM{natives: natives, limits: limits.withDefaults(), indexes: map[*bytecode.Module]*moduleIndex{}}
 }
 
 // Env is the state one session runs against.

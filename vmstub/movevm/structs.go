@@ -65,11 +65,8 @@ func (s *Session) other(fr *frame, in *bytecode.Instruction) error {
 }
 
 // structDef is struct definition i of the running module.
-func structDef(fr *frame, i uint16) (*StructType, error) {
-	if int(i) >= len(fr.fn.mod.defs) {
-		return nil, errorf(statusInvariant, "struct definition %d out of range", i)
-	}
-	return fr.fn.mod.defs[i], nil
+func (s *Session) structDef(fr *frame, i uint16) (*StructType, error) {
+	return s.structAt(fr.fn.mod, bytecode.StructDefIndex(i))
 }
 
 // structInstr is the struct type a struct instruction names: a definition
@@ -86,7 +83,7 @@ func (s *Session) structInstr(fr *frame, plain bool, idx uint16) (*Type, error) 
 	var err error
 	if plain {
 		var st *StructType
-		if st, err = structDef(fr, idx); err != nil {
+		if st, err = s.structDef(fr, idx); err != nil {
 			return nil, err
 		}
 		t, err = s.types.structOf(st, nil)
@@ -108,7 +105,7 @@ func (s *Session) structInstr(fr *frame, plain bool, idx uint16) (*Type, error) 
 // instantiate makes struct definition def of the running module with the
 // type arguments of signature sig.
 func (s *Session) instantiate(fr *frame, def uint16, sig bytecode.SignatureIndex) (*Type, error) {
-	st, err := structDef(fr, def)
+	st, err := s.structDef(fr, def)
 	if err != nil {
 		return nil, err
 	}

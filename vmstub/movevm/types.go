@@ -32,10 +32,11 @@ const (
 	KindStruct
 	KindRef
 	KindMutRef
+	KindFunction // a closure: |Args| Results with abilities
 )
 
 var kindNames = [...]string{"bool", "u8", "u16", "u32", "u64", "u128", "u256", "i8", "i16", "i32", "i64",
-	"i128", "i256", "address", "signer", "vector", "struct", "&", "&mut"}
+	"i128", "i256", "address", "signer", "vector", "struct", "&", "&mut", "function"}
 
 // isInt reports an integer kind; isSigned a signed one.
 func (k Kind) isInt() bool    { return k >= KindU8 && k <= KindI256 }
@@ -70,7 +71,8 @@ type Type struct {
 	Kind   Kind
 	Elem   *Type       // vector element, referenced type
 	Struct *StructType // struct or enum definition
-	Args   []*Type     // struct type arguments
+	Args   []*Type     // struct type arguments; function parameters
+	Result []*Type     // function results
 
 	id        int
 	abilities bytecode.AbilitySet
@@ -127,6 +129,21 @@ func (t *Type) write(b *strings.Builder) {
 				a.write(b)
 			}
 			b.WriteString(">")
+		}
+	case KindFunction:
+		b.WriteString("|")
+		for i, a := range t.Args {
+			if i > 0 {
+				b.WriteString(",")
+			}
+			a.write(b)
+		}
+		b.WriteString("|")
+		for i, a := range t.Result {
+			if i > 0 {
+				b.WriteString(",")
+			}
+			a.write(b)
 		}
 	default:
 		b.WriteString(kindNames[t.Kind])
@@ -302,5 +319,26 @@ func (ts *types) structOf(s *StructType, args []*Type) (*Type, error) {
 			}
 		}
 		return &Type{Kind: KindStruct, Struct: s, Args: args, abilities: ab, depth: depth + 1}
+	})
+}
+
+// functionOf returns the function type |args| results with abilities ab.
+func (ts *types) functionOf(args, results []*Type, ab bytecode.AbilitySet) (*Type, error) {
+	var key strings.Builder
+	key.WriteString("f")
+	key.WriteString(strconv.Itoa(int(ab &^ bytecode.AbilityKey)))
+	depth := 0
+	for i, list := range [][]*Type{args, results} {
+		if i == 1 {
+			key.WriteString("|")
+		}
+		for _, a := range list {
+			key.WriteString(",")
+			key.WriteString(strconv.Itoa(a.id))
+			depth = max(depth, a.depth)
+		}
+	}
+	return ts.intern(key.String(), func() *Type {
+		return &Type{Kind: KindFunction, Args: args, Result: results, abilities: ab &^ bytecode.AbilityKey, depth: depth + 1}
 	})
 }

@@ -165,6 +165,14 @@ func NewVariant(st *Type, idx uint16, fields []Value) Value {
 
 // copyValue copies v deeply (containers are duplicated, references are not).
 func copyValue(v Value) Value {
+	if cl, ok := v.p.(*closure); ok {
+		n := *cl
+		n.captured = make([]Value, len(cl.captured))
+		for i, e := range cl.captured {
+			n.captured[i] = copyValue(e)
+		}
+		return Value{t: v.t, p: &n}
+	}
 	c, ok := v.p.(*container)
 	if !ok || v.t.Kind == KindRef || v.t.Kind == KindMutRef {
 		return v
@@ -174,6 +182,26 @@ func copyValue(v Value) Value {
 		nc.vals[i] = copyValue(e)
 	}
 	return Value{t: v.t, n: v.n, p: nc}
+}
+
+// slots counts the values v holds (1 for a primitive), for gas.
+func slots(v Value) uint64 {
+	if cl, ok := v.p.(*closure); ok {
+		n := uint64(1)
+		for _, e := range cl.captured {
+			n += slots(e)
+		}
+		return n
+	}
+	c, ok := v.p.(*container)
+	if !ok || v.t.Kind == KindRef || v.t.Kind == KindMutRef {
+		return 1
+	}
+	n := uint64(1)
+	for _, e := range c.vals {
+		n += slots(e)
+	}
+	return n
 }
 
 // equalValues compares two values of the same type by content.
@@ -187,6 +215,17 @@ func equalValues(a, b Value) bool {
 		return *a.p.(*ledgerapi.Address) == *b.p.(*ledgerapi.Address)
 	case KindU128, KindU256, KindI128, KindI256:
 		return a.p.(*big.Int).Cmp(b.p.(*big.Int)) == 0
+	case KindFunction:
+		x, y := a.p.(*closure), b.p.(*closure)
+		if x.f != y.f || x.mask != y.mask || !sameTypes(x.targs, y.targs) || len(x.captured) != len(y.captured) {
+			return false
+		}
+		for i := range x.captured {
+			if !equalValues(x.captured[i], y.captured[i]) {
+				return false
+			}
+		}
+		return true
 	case KindVector, KindStruct:
 		ca, cb := a.p.(*container), b.p.(*container)
 		if ca.variant != cb.variant || len(ca.vals) != len(cb.vals) {
@@ -200,25 +239,4 @@ func equalValues(a, b Value) bool {
 		return true
 	}
 	return a.n == b.n
-}
-
-// valueDepth is the nesting depth of v (1 for a primitive), stopping past limit.
-func valueDepth(v Value, limit int) int {
-	c, ok := v.p.(*container)
-	if !ok || v.t.Kind == KindRef || v.t.Kind == KindMutRef {
-		return 1
-	}
-	if limit <= 1 {
-		return 2
-	}
-	d := 0
-	for _, e := range c.vals {
-		if x := valueDepth(e, limit-1); x > d {
-			d = x
-			if d >= limit {
-				break
-			}
-		}
-	}
-	return d + 1
 }
