@@ -41,7 +41,13 @@ func (vm *VM) execute(state storage.View, blk storage.Block, st *txn.SignedTrans
 		return storage.Transaction{}, err
 	}
 	exec := vm.gas.ExecutionBase
-	callGas, runErr := vm.runEntry(s, st.Raw.Payload.EntryFunction, m.signers, st.Raw.MaxGasAmount)
+	var callGas uint64
+	var runErr error
+	if sc := st.Raw.Payload.Script; sc != nil {
+		callGas, runErr = vm.runScript(s, sc, m.signers, st.Raw.MaxGasAmount)
+	} else {
+		callGas, runErr = vm.runEntry(s, st.Raw.Payload.EntryFunction, m.signers, st.Raw.MaxGasAmount)
+	}
 	exec += callGas
 	if runErr == nil {
 		out, failure, err := vm.epilogue(s, st, m, exec, false, false)

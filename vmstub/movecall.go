@@ -7,6 +7,7 @@ import (
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/bytecode"
 	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
+	"github.com/ledgernode/ledgernode/ledgerapi/txn"
 	"github.com/ledgernode/ledgernode/storage"
 	"github.com/ledgernode/ledgernode/vmstub/movevm"
 	"github.com/ledgernode/ledgernode/vmstub/publish"
@@ -96,6 +97,33 @@ func (vm *VM) runMoveEntry(s *Session, fn ledgerapi.EntryFunctionId, tyArgs []le
 	ms, budget, host := vm.moveSession(s, maxGas)
 	err := ms.ExecuteEntry(fn, tyArgs, signers, args)
 	return ceilDiv(budget.Used, vm.gas.MoveUnitsPerGas), vm.finishMove(ms, host, err)
+}
+
+// runScript runs a script payload: its code (which must deserialize as a
+// script), type arguments, signers and arguments.
+func (vm *VM) runScript(s *Session, sc *txn.Script, signers []ledgerapi.Address, maxGas uint64) (uint64, error) {
+	script, err := bytecode.Config{AllowTrailingBytes: true}.DeserializeScript(sc.Code)
+	if err != nil {
+		return vm.gas.ExecutionPerCall, fail(statusCodeDeserialization)
+	}
+	args := make([][]byte, len(sc.Args))
+	for i, a := range sc.Args {
+		args[i] = scriptArgBCS(a)
+	}
+	ms, budget, host := vm.moveSession(s, maxGas)
+	err = ms.ExecuteScript(script, sc.TyArgs, signers, args)
+	err = vm.finishMove(ms, host, err)
+	return vm.gas.ExecutionPerCall + ceilDiv(budget.Used, vm.gas.MoveUnitsPerGas) + s.charged, err
+}
+
+// scriptArgBCS is the BCS of a script argument as the parameter it is
+// passed to reads it: fixed-size values as they are, a byte vector with
+// its length, a serialized argument as it was serialized.
+func scriptArgBCS(a txn.ScriptArgument) []byte {
+	if a.Kind == txn.ArgU8Vector {
+		return BytesValue(a.Value)
+	}
+	return a.Value
 }
 
 // runInitModule runs the init_module of a module published in s.

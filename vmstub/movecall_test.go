@@ -8,6 +8,7 @@ import (
 	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
 	"github.com/ledgernode/ledgernode/ledgerapi/bytecode/samples"
 	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
+	"github.com/ledgernode/ledgernode/ledgerapi/txn"
 	"github.com/ledgernode/ledgernode/storage"
 	"github.com/ledgernode/ledgernode/vmstub"
 )
@@ -90,5 +91,52 @@ func TestMoveEntryAndView(t *testing.T) {
 	raw.MaxGasAmount = used - 1
 	if out := c.mustExec(a.Sign(raw)); out.Info.Status.String() != "Out of gas" || out.Info.GasUsed != used-1 {
 		t.Fatalf("set_message with max gas %d: %s, gas %d", used-1, out.Info.Status.String(), out.Info.GasUsed)
+	}
+}
+
+func scriptPayload(t *testing.T, code []byte, err error, args ...txn.ScriptArgument) txn.TransactionPayload {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return txn.TransactionPayload{Variant: txn.PayloadScript, Script: &txn.Script{Code: code, TyArgs: []ledgerapi.TypeTag{}, Args: args}}
+}
+
+func TestScripts(t *testing.T) {
+	c := newChain(t, vmstub.Options{})
+	a, b := c.vm.DevAccounts()[0], c.vm.DevAccounts()[1]
+	addrArg := func(x ledgerapi.Address) txn.ScriptArgument {
+		return txn.ScriptArgument{Kind: txn.ArgAddress, Value: x[:]}
+	}
+	u64Arg := func(n uint64) txn.ScriptArgument {
+		return txn.ScriptArgument{Kind: txn.ArgU64, Value: vmstub.U64Value(n)}
+	}
+
+	code, err := samples.TransferScript()
+	before := c.balance(b.Address)
+	out := c.mustExec(a.Sign(c.raw(a, scriptPayload(t, code, err, addrArg(b.Address), u64Arg(777)))))
+	if !out.Info.Status.Success() || c.balance(b.Address) != before+777 {
+		t.Fatalf("transfer script: %s, balance %d → %d", out.Info.Status.String(), before, c.balance(b.Address))
+	}
+
+	// Two signers (multi-agent): each pays the other.
+	code, err = samples.PayEachOtherScript()
+	ba, bb := c.balance(a.Address), c.balance(b.Address)
+	raw := c.raw(a, scriptPayload(t, code, err, u64Arg(10)))
+	out = c.mustExec(multiAgent(raw, a, b))
+	fee := out.Info.GasUsed * raw.GasUnitPrice
+	if !out.Info.Status.Success() || c.balance(a.Address) != ba-10+11-fee || c.balance(b.Address) != bb+10-11 {
+		t.Fatalf("two-signer script: %s", out.Info.Status.String())
+	}
+
+	// Failures are kept: code that is no script, and a wrong argument count.
+	out = c.mustExec(a.Sign(c.raw(a, scriptPayload(t, []byte{0xa1, 0x1c, 0xeb, 0x0b}, nil))))
+	if out.Info.Status.String() != "CODE_DESERIALIZATION_ERROR" {
+		t.Fatalf("junk script: %s", out.Info.Status.String())
+	}
+	code, err = samples.TransferScript()
+	out = c.mustExec(a.Sign(c.raw(a, scriptPayload(t, code, err, addrArg(b.Address)))))
+	if out.Info.Status.Success() {
+		t.Fatal("a script with a missing argument succeeded")
 	}
 }

@@ -12,7 +12,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
-import { AccountAddress, Hex, Serializer, createObjectAddress } from "@aptos-labs/ts-sdk";
+import { AccountAddress, Hex, Serializer, U64, createObjectAddress } from "@aptos-labs/ts-sdk";
 import { aptos, funded, nodeURL } from "./common.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -204,4 +204,29 @@ test("object code deployment: publish to an object at the address the SDK derive
   const bad = await send("upgrade", "incompatible", [obj]);
   assert.equal(bad.success, false);
   assert.match(bad.vm_status, /BACKWARD_INCOMPATIBLE_MODULE_UPDATE/);
+});
+
+// Script payloads run as Move code: a single-signer transfer script and a
+// multi-agent script with two signers paying each other.
+test("scripts: a transfer script and a two-signer script", async () => {
+  const { script } = pkg(alice, "transfer-script");
+  const bob = await funded();
+  const before = await aptos.getAccountAPTAmount({ accountAddress: bob.accountAddress });
+  const txn = await aptos.transaction.build.simple({ sender: alice.accountAddress,
+    data: { bytecode: script, functionArguments: [bob.accountAddress, new U64(777)] } });
+  const pending = await aptos.signAndSubmitTransaction({ signer: alice, transaction: txn });
+  const done = await aptos.waitForTransaction({ transactionHash: pending.hash, options: { checkSuccess: false } });
+  assert.equal(done.success, true, done.vm_status);
+  assert.equal(done.payload.type, "script_payload");
+  assert.equal(await aptos.getAccountAPTAmount({ accountAddress: bob.accountAddress }), before + 777);
+
+  const two = pkg(alice, "pay-each-other-script").script;
+  const multi = await aptos.transaction.build.multiAgent({ sender: alice.accountAddress, secondarySignerAddresses: [bob.accountAddress],
+    data: { bytecode: two, functionArguments: [new U64(10)] } });
+  const senderAuth = aptos.transaction.sign({ signer: alice, transaction: multi });
+  const bobAuth = aptos.transaction.sign({ signer: bob, transaction: multi });
+  const p2 = await aptos.transaction.submit.multiAgent({ transaction: multi, senderAuthenticator: senderAuth, additionalSignersAuthenticators: [bobAuth] });
+  const d2 = await aptos.waitForTransaction({ transactionHash: p2.hash, options: { checkSuccess: false } });
+  assert.equal(d2.success, true, d2.vm_status);
+  assert.equal(await aptos.getAccountAPTAmount({ accountAddress: bob.accountAddress }), before + 777 + 10 - 11);
 });

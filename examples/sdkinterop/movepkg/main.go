@@ -7,7 +7,8 @@
 //
 // Variants: v1 (modules message and math), v2 (v1 with math::double added: a
 // compatible upgrade), incompatible (math::add removed), missing-dep (a
-// module calling a module that is not published).
+// module calling a module that is not published); transfer-script and
+// pay-each-other-script print {"script": "0x…"} instead.
 package main
 
 import (
@@ -33,6 +34,10 @@ func main() {
 	if err != nil {
 		fail(fmt.Errorf("-address: %w", err))
 	}
+	if *variant == "transfer-script" || *variant == "pay-each-other-script" {
+		writeScript(*variant)
+		return
+	}
 	meta, code, err := build(a, *variant)
 	if err != nil {
 		fail(err)
@@ -45,6 +50,21 @@ func main() {
 		out.Modules = append(out.Modules, "0x"+hex.EncodeToString(c))
 	}
 	if err := json.NewEncoder(os.Stdout).Encode(out); err != nil {
+		fail(err)
+	}
+}
+
+// writeScript prints {"script": "0x…"}: samples.TransferScript or
+// samples.PayEachOtherScript.
+func writeScript(variant string) {
+	code, err := samples.TransferScript()
+	if variant == "pay-each-other-script" {
+		code, err = samples.PayEachOtherScript()
+	}
+	if err != nil {
+		fail(err)
+	}
+	if err := json.NewEncoder(os.Stdout).Encode(map[string]string{"script": "0x" + hex.EncodeToString(code)}); err != nil {
 		fail(err)
 	}
 }

@@ -97,3 +97,36 @@ func Broken(addr ledgerapi.Address) ([]byte, error) {
 	b.Function("g", bytecode.Public, bytecode.Fn{Code: []bytecode.Instruction{i(bytecode.OpCall, uint64(f)), i(bytecode.OpRet)}})
 	return b.Bytes()
 }
+
+// TransferScript is a script paying from the sender:
+//
+//	script { fun main(sender: &signer, to: address, amount: u64) { 0x1::aptos_account::transfer(sender, to, amount) } }
+func TransferScript() ([]byte, error) {
+	b := bytecode.NewScriptBuilder()
+	transfer := b.ImportFunction(b.ModuleRef(one, "aptos_account"), "transfer", bytecode.Fn{
+		Params: []bytecode.SignatureToken{bytecode.Ref(bytecode.Signer), bytecode.Address, bytecode.U64}})
+	b.Main(bytecode.Fn{Params: []bytecode.SignatureToken{bytecode.Ref(bytecode.Signer), bytecode.Address, bytecode.U64},
+		Code: []bytecode.Instruction{i(bytecode.OpMoveLoc, 0), i(bytecode.OpMoveLoc, 1), i(bytecode.OpMoveLoc, 2),
+			i(bytecode.OpCall, uint64(transfer)), i(bytecode.OpRet)}})
+	return b.Bytes()
+}
+
+// PayEachOtherScript is a script with two signers, each paying the other:
+//
+//	script { fun main(a: &signer, b: &signer, amount: u64) {
+//	    0x1::aptos_account::transfer(a, 0x1::signer::address_of(b), amount);
+//	    0x1::aptos_account::transfer(b, 0x1::signer::address_of(a), amount + 1) } }
+func PayEachOtherScript() ([]byte, error) {
+	b := bytecode.NewScriptBuilder()
+	transfer := b.ImportFunction(b.ModuleRef(one, "aptos_account"), "transfer", bytecode.Fn{
+		Params: []bytecode.SignatureToken{bytecode.Ref(bytecode.Signer), bytecode.Address, bytecode.U64}})
+	addressOf := b.ImportFunction(b.ModuleRef(one, "signer"), "address_of", bytecode.Fn{
+		Params: []bytecode.SignatureToken{bytecode.Ref(bytecode.Signer)}, Returns: []bytecode.SignatureToken{bytecode.Address}})
+	b.Main(bytecode.Fn{Params: []bytecode.SignatureToken{bytecode.Ref(bytecode.Signer), bytecode.Ref(bytecode.Signer), bytecode.U64},
+		Code: []bytecode.Instruction{
+			i(bytecode.OpCopyLoc, 0), i(bytecode.OpCopyLoc, 1), i(bytecode.OpCall, uint64(addressOf)), i(bytecode.OpCopyLoc, 2),
+			i(bytecode.OpCall, uint64(transfer)),
+			i(bytecode.OpMoveLoc, 1), i(bytecode.OpMoveLoc, 0), i(bytecode.OpCall, uint64(addressOf)), i(bytecode.OpMoveLoc, 2),
+			i(bytecode.OpLdU64, 1), i(bytecode.OpAdd), i(bytecode.OpCall, uint64(transfer)), i(bytecode.OpRet)}})
+	return b.Bytes()
+}
