@@ -6,6 +6,7 @@ import (
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
+	"github.com/ledgernode/ledgernode/ledgerapi/crypto"
 	"github.com/ledgernode/ledgernode/ledgerapi/bytecode/samples"
 	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 	"github.com/ledgernode/ledgernode/ledgerapi/txn"
@@ -138,5 +139,53 @@ func TestScripts(t *testing.T) {
 	out = c.mustExec(a.Sign(c.raw(a, scriptPayload(t, code, err, addrArg(b.Address)))))
 	if out.Info.Status.Success() {
 		t.Fatal("a script with a missing argument succeeded")
+	}
+}
+
+func TestMoveCreatesObjects(t *testing.T) {
+	c := newChain(t, vmstub.Options{})
+	a := c.vm.DevAccounts()[0]
+	code, err := samples.Badges(a.Address)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out := c.publish(a, packageMeta("Badges", onchain.UpgradeCompatible, []string{"badges"}, stdDeps...), code); !out.Info.Status.Success() {
+		t.Fatalf("publish: %s", out.Info.Status.String())
+	}
+	var objects []ledgerapi.Address
+	for level := uint64(1); level <= 2; level++ {
+		st := a.Sign(c.raw(a, vmstub.EntryPayload(a.Address, "badges", "mint", nil, vmstub.U64Value(level))))
+		out := c.mustExec(st)
+		if !out.Info.Status.Success() {
+			t.Fatalf("mint: %s", out.Info.Status.String())
+		}
+		// The object's address is the transaction's first unique address.
+		h := st.Hash()
+		want := ledgerapi.Address(crypto.SHA3_256(h[:], vmstub.U64Value(1), []byte{0xFB}))
+		var minted []byte
+		for _, e := range out.Events {
+			if strings.HasSuffix(e.Type.String(), "::badges::Minted") {
+				minted = e.Data
+			}
+		}
+		if string(minted) != string(append(want[:], vmstub.U64Value(level)...)) {
+			t.Fatalf("Minted %x, want object %s level %d", minted, want, level)
+		}
+		core, err := c.StateValue(storage.ResourceKey(want, ledgerapi.StructTag{Address: one, Module: "object", Name: "ObjectCore"}))
+		if err != nil || string(core[8:40]) != string(a.Address[:]) {
+			t.Fatalf("ObjectCore of the badge: %x %v", core, err)
+		}
+		objects = append(objects, want)
+	}
+	levelOf := ledgerapi.EntryFunctionId{Module: ledgerapi.ModuleId{Address: a.Address, Name: "badges"}, Name: "level"}
+	for i, obj := range objects {
+		vals, _, _, err := c.vm.View(c, levelOf, nil, [][]byte{vmstub.AddressValue(obj)})
+		if err != nil || string(vals[0]) != string(vmstub.U64Value(uint64(i+1))) {
+			t.Fatalf("level of badge %d: %x %v", i, vals, err)
+		}
+	}
+	// An Object<Badge> argument must name an object holding a Badge.
+	if _, _, _, err := c.vm.View(c, levelOf, nil, [][]byte{vmstub.AddressValue(a.Address)}); err == nil {
+		t.Fatal("level of an account that is no object")
 	}
 }
