@@ -141,7 +141,7 @@ func nativeSignerFromRef(_ *movevm.NativeContext, _ []*movevm.Type, args []movev
 // an Object<T> for an object that exists and holds a T.
 func nativeObjectAt(ctx *movevm.NativeContext, targs []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
 	host := ctx.Host().(*moveHost)
-	addr := args[0].AsAddress() // address_to_object
+	addr := args[0].AsAddress()                // address_to_object
 	if args[0].Type().Kind == movevm.KindRef { // object_from_constructor_ref
 		r, _ := args[0].Deref()
 		addr = r.Elem(0).AsAddress()
