@@ -81,7 +81,7 @@ func frameworkModules() []Module {
 			sPlain("ID", abAll3, "creation_num: u64", "addr: address"),
 		}, nil),
 		typeInfoModuleDef(),
-		mod1("table", []Struct{sGeneric(sPlain("Table", abStore, "handle: address"), []TypeParam{{Phantom: true}, {Phantom: true}})}, nil),
+		tableModuleDef(),
 		stringModuleDef(),
 		optionModuleDef(),
 		signerModuleDef(),

@@ -31,6 +31,10 @@ import (
 type moveHost struct {
 	s        *Session
 	internal error
+	// cells are the table items Move code touched, by handle ‖ key, in
+	// first-touch order (tables.go).
+	cells     map[string]*tableCell
+	cellOrder []*tableCell
 }
 
 // moveVM returns the interpreter with the registry's natives, built once
@@ -89,7 +93,7 @@ func (vm *VM) finishMove(ms *movevm.Session, host *moveHost, runErr error) error
 	for _, e := range res.Events {
 		host.s.Emit(e.Type, e.Data)
 	}
-	return nil
+	return host.writeCells()
 }
 
 // runMoveEntry runs entry function fn of a published module.

@@ -189,3 +189,51 @@ func TestMoveCreatesObjects(t *testing.T) {
 		t.Fatal("level of an account that is no object")
 	}
 }
+
+func TestMoveTables(t *testing.T) {
+	c := newChain(t, vmstub.Options{})
+	a, b := c.vm.DevAccounts()[0], c.vm.DevAccounts()[1]
+	code, err := samples.Scores(a.Address)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := c.publish(a, packageMeta("Scores", onchain.UpgradeCompatible, []string{"scores"}, stdDeps...), code)
+	if !out.Info.Status.Success() {
+		t.Fatalf("publish: %s", out.Info.Status.String())
+	}
+	board, err := c.StateValue(storage.ResourceKey(a.Address, ledgerapi.StructTag{Address: a.Address, Module: "scores", Name: "Board"}))
+	if err != nil || len(board) != 40 {
+		t.Fatalf("Board after init_module: %x %v", board, err)
+	}
+	var handle ledgerapi.Address
+	copy(handle[:], board)
+	score := func(who vmstub.DevAccount, points uint64) storage.Transaction {
+		out := c.mustExec(who.Sign(c.raw(who, vmstub.EntryPayload(a.Address, "scores", "score", nil, vmstub.U64Value(points)))))
+		if !out.Info.Status.Success() {
+			t.Fatalf("score: %s", out.Info.Status.String())
+		}
+		return out
+	}
+	score(a, 5)
+	score(b, 7)
+	out = score(a, 10)
+	// The item is a state item of the table: (handle, bcs(address)) → bcs(u64).
+	item, err := c.StateValue(storage.TableItemKey(handle, a.Address[:]))
+	if err != nil || string(item) != string(vmstub.U64Value(15)) {
+		t.Fatalf("table item of a: %x %v", item, err)
+	}
+	if ev := out.Events[0]; !strings.HasSuffix(ev.Type.String(), "::scores::Scored") || string(ev.Data) != string(append(a.Address[:], vmstub.U64Value(15)...)) {
+		t.Fatalf("Scored event %s %x", ev.Type, ev.Data)
+	}
+	board, _ = c.StateValue(storage.ResourceKey(a.Address, ledgerapi.StructTag{Address: a.Address, Module: "scores", Name: "Board"}))
+	if string(board[32:]) != string(vmstub.U64Value(2)) {
+		t.Fatalf("count %x, want 2 players", board[32:])
+	}
+	scoreOf := ledgerapi.EntryFunctionId{Module: ledgerapi.ModuleId{Address: a.Address, Name: "scores"}, Name: "score_of"}
+	for who, want := range map[ledgerapi.Address]uint64{a.Address: 15, b.Address: 7, c.vm.DevAccounts()[2].Address: 0} {
+		vals, _, _, err := c.vm.View(c, scoreOf, nil, [][]byte{vmstub.AddressValue(who)})
+		if err != nil || string(vals[0]) != string(vmstub.U64Value(want)) {
+			t.Fatalf("score_of %s: %x %v, want %d", who, vals, err, want)
+		}
+	}
+}

@@ -36,8 +36,9 @@ type Session struct {
 	// txn is the user transaction being executed (nil in views and
 	// system transactions), for transaction_context; auids counts the
 	// unique addresses generated from its hash.
-	txn   *txn.SignedTransaction
-	auids uint64
+	txn    *txn.SignedTransaction
+	auids  uint64
+	tables uint32 // tables Move code created
 }
 
 // storeAddr caches a primary store address (sha3 is a large part of a
