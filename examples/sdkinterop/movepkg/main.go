@@ -7,7 +7,8 @@
 //
 // Variants: v1 (modules message and math), v2 (v1 with math::double added: a
 // compatible upgrade), incompatible (math::add removed), missing-dep (a
-// module calling a module that is not published); transfer-script and
+// module calling a module that is not published), apps (samples.Scores, a
+// table, and samples.Badges, objects); transfer-script and
 // pay-each-other-script print {"script": "0x…"} instead.
 package main
 
@@ -88,6 +89,8 @@ func build(addr ledgerapi.Address, variant string) ([]byte, [][]byte, error) {
 		mods = append(mods, message, mathModule(false, true))
 	case "missing-dep":
 		mods = append(mods, message, mathModule(true, true), broken)
+	case "apps":
+		mods = append(mods, sample("scores", samples.Scores), sample("badges", samples.Badges))
 	default:
 		return nil, nil, fmt.Errorf("unknown variant %q", variant)
 	}
@@ -117,6 +120,14 @@ func mathModule(withAdd, withDouble bool) func(ledgerapi.Address) (string, []byt
 	return func(addr ledgerapi.Address) (string, []byte, error) {
 		code, err := samples.Math(addr, withAdd, withDouble)
 		return "math", code, err
+	}
+}
+
+// sample names a samples module constructor.
+func sample(name string, f func(ledgerapi.Address) ([]byte, error)) func(ledgerapi.Address) (string, []byte, error) {
+	return func(addr ledgerapi.Address) (string, []byte, error) {
+		code, err := f(addr)
+		return name, code, err
 	}
 }
 
