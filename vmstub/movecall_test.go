@@ -237,3 +237,43 @@ func TestMoveTables(t *testing.T) {
 		}
 	}
 }
+
+func TestMoveMovesCoins(t *testing.T) {
+	c := newChain(t, vmstub.Options{})
+	devs := c.vm.DevAccounts()
+	a, b, x, y := devs[0], devs[1], devs[2], devs[3]
+	code, err := samples.Payments(a.Address)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out := c.publish(a, packageMeta("Payments", onchain.UpgradeCompatible, []string{"payments"}, stdDeps...), code); !out.Info.Status.Success() {
+		t.Fatalf("publish: %s", out.Info.Status.String())
+	}
+	supply := c.supply()
+	bal := func(d vmstub.DevAccount) uint64 { return c.balance(d.Address) }
+	ba, bx := bal(a), bal(x)
+	out := c.mustExec(a.Sign(c.raw(a, vmstub.EntryPayload(a.Address, "payments", "transfer", nil, vmstub.U64Value(1000), vmstub.AddressValue(x.Address)))))
+	fee := out.Info.GasUsed * 100
+	if !out.Info.Status.Success() || bal(a) != ba-1000-fee || bal(x) != bx+1000 || c.supply() != supply-fee {
+		t.Fatalf("transfer: %s; a %d→%d, x %d→%d", out.Info.Status.String(), ba, bal(a), bx, bal(x))
+	}
+
+	// Two signers, merge and extract: 30+20 merged, 35 extracted for y, the
+	// 15 left in the first coin go to x.
+	ba, bb, bx, by := bal(a), bal(b), bal(x), bal(y)
+	raw := c.raw(a, vmstub.EntryPayload(a.Address, "payments", "two_by_two", nil, vmstub.U64Value(30), vmstub.U64Value(20),
+		vmstub.AddressValue(x.Address), vmstub.AddressValue(y.Address), vmstub.U64Value(15)))
+	out = c.mustExec(multiAgent(raw, a, b))
+	fee = out.Info.GasUsed * 100
+	if !out.Info.Status.Success() || bal(a) != ba-30-fee || bal(b) != bb-20 || bal(x) != bx+15 || bal(y) != by+35 {
+		t.Fatalf("two_by_two: %s; a %d b %d x %d y %d", out.Info.Status.String(), int64(bal(a)-ba), int64(bal(b)-bb), int64(bal(x)-bx), int64(bal(y)-by))
+	}
+	// 1+1-5 underflows: the call fails and no coin moves (the fee is paid).
+	ba, bb = bal(a), bal(b)
+	raw = c.raw(a, vmstub.EntryPayload(a.Address, "payments", "two_by_two", nil, vmstub.U64Value(1), vmstub.U64Value(1),
+		vmstub.AddressValue(x.Address), vmstub.AddressValue(y.Address), vmstub.U64Value(5)))
+	out = c.mustExec(multiAgent(raw, a, b))
+	if out.Info.Status.Success() || bal(b) != bb || bal(a) != ba-out.Info.GasUsed*100 {
+		t.Fatalf("over-extract: %s", out.Info.Status.String())
+	}
+}
