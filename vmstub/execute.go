@@ -78,8 +78,8 @@ func (vm *VM) execute(state storage.View, blk storage.Block, st *txn.SignedTrans
 // error.
 func (vm *VM) runEntry(s *Session, f *txn.EntryFunction, signers []ledgerapi.Address, maxGas uint64) (uint64, error) {
 	fn, call, err := vm.prepareCall(s, f.FunctionId(), f.TyArgs, f.Args, signers, false)
-	var cr *cannotRun
-	if errors.As(err, &cr) {
+	var mc *moveCode
+	if errors.As(err, &mc) {
 		gas, err := vm.runMoveEntry(s, f.FunctionId(), f.TyArgs, f.Args, signers, maxGas)
 		return vm.gas.ExecutionPerCall + gas + s.charged, err
 	}
