@@ -222,3 +222,36 @@ func TestNatives(t *testing.T) {
 	_, err = e.call("n", "h", nil)
 	wantStatus(t, err, statusInvariant)
 }
+
+// TestNativeHelpers has a native build a 0x1::string::String from bytes.
+func TestNativeHelpers(t *testing.T) {
+	m := build(t, "h", func(b *bc.ModuleBuilder) {
+		str := bc.StructOf(b.ImportStruct(b.ModuleRef(ledgerapi.AddressOne, "string"), "String", bc.AbilityCopy|bc.AbilityDrop|bc.AbilityStore))
+		b.Function("hello", bc.Public, bc.Fn{Native: true, Returns: []bc.SignatureToken{str}})
+	})
+	n := NewNatives()
+	n.Register(cafe, "h", "hello", func(ctx *NativeContext, _ []*Type, _ []Value) ([]Value, error) {
+		st, err := ctx.TypeOf(ledgerapi.StructType(ledgerapi.StructTag{Address: ledgerapi.AddressOne, Module: "string", Name: "String"}))
+		if err != nil {
+			return nil, err
+		}
+		b, err := ctx.Bytes([]byte("hi"))
+		if err != nil {
+			return nil, err
+		}
+		if _, err := ctx.Struct(st, U64(1)); err == nil {
+			t.Error("a String of a u64 was made")
+		}
+		v, err := ctx.Struct(st, b)
+		return []Value{v}, err
+	})
+	e := newEnv(append(stdModules(t), m)...)
+	e.vm = New(n, Limits{})
+	rets, err := e.call("h", "hello", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := Serialize(nil, rets[0]); string(got) != "\x02hi" {
+		t.Fatalf("BCS %x", got)
+	}
+}

@@ -32,6 +32,7 @@ type resKey struct {
 type resource struct {
 	cell    *container // vals[0] holds the value, invalid when absent
 	existed bool       // present before the call
+	base    bool       // present before the session
 	dirty   bool       // moved or mutably borrowed
 }
 
@@ -40,6 +41,7 @@ type committedWrite struct {
 	tag     ledgerapi.StructTag
 	data    []byte
 	deleted bool
+	base    bool // present before the session
 }
 
 // load returns the resource of type t under addr, reading it on first use.
@@ -52,7 +54,7 @@ func (s *Session) load(addr ledgerapi.Address, t *Type) (*resource, error) {
 	var data []byte
 	found := false
 	if w, ok := s.committed[k]; ok {
-		data, found = w.data, !w.deleted
+		data, found, r.base = w.data, !w.deleted, w.base
 	} else {
 		tag, err := t.StructTag()
 		if err != nil {
@@ -61,6 +63,7 @@ func (s *Session) load(addr ledgerapi.Address, t *Type) (*resource, error) {
 		if data, found, err = s.env.Storage.Resource(addr, tag); err != nil {
 			return nil, errorf(statusStorage, "reading %s under %s: %v", tag, addr, err)
 		}
+		r.base = found
 	}
 	if found {
 		if err := s.env.Gas.Charge(resourceCost + uint64(len(data))/bytesPerUnit); err != nil {
@@ -159,15 +162,13 @@ func (s *Session) changes() (map[resKey]*committedWrite, error) {
 		}
 		v := r.cell.vals[0]
 		if !v.IsValid() && !r.existed {
-			if _, ok := s.committed[k]; !ok {
-				continue // created and removed again
-			}
+			continue // created and removed again
 		}
 		tag, err := k.t.StructTag()
 		if err != nil {
 			return nil, err
 		}
-		w := &committedWrite{tag: tag, deleted: !v.IsValid()}
+		w := &committedWrite{tag: tag, deleted: !v.IsValid(), base: r.base}
 		if !w.deleted {
 			if w.data, err = Serialize(nil, v); err != nil {
 				return nil, err

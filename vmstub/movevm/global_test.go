@@ -138,3 +138,39 @@ func TestSessionCalls(t *testing.T) {
 		t.Fatalf("writes %+v", res.Writes)
 	}
 }
+
+// TestSessionCreateThenDelete checks that a resource one call creates and
+// a later call of the same session removes leaves no write.
+func TestSessionCreateThenDelete(t *testing.T) {
+	e := newEnv(counterModule(t))
+	s := e.session()
+	g := func(fn string) ledgerapi.EntryFunctionId {
+		return ledgerapi.EntryFunctionId{Module: ledgerapi.ModuleId{Address: cafe, Name: "g"}, Name: fn}
+	}
+	if err := s.ExecuteEntry(g("init"), nil, []ledgerapi.Address{alice}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.ExecuteEntry(g("remove"), nil, nil, [][]byte{addrArg(alice)}); err != nil {
+		t.Fatal(err)
+	}
+	res, _ := s.Finish()
+	if len(res.Writes) != 0 {
+		t.Fatalf("writes %+v", res.Writes)
+	}
+	// Stored before the session: removing it is a deletion.
+	e.store[storeKey(alice, counterTag())] = u64le(3)
+	s = e.session()
+	if err := s.ExecuteEntry(g("remove"), nil, nil, [][]byte{addrArg(alice)}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.ExecuteEntry(g("init"), nil, []ledgerapi.Address{alice}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.ExecuteEntry(g("remove"), nil, nil, [][]byte{addrArg(alice)}); err != nil {
+		t.Fatal(err)
+	}
+	res, _ = s.Finish()
+	if len(res.Writes) != 1 || !res.Writes[0].Deleted {
+		t.Fatalf("writes %+v", res.Writes)
+	}
+}

@@ -111,3 +111,34 @@ func (s *Session) callNative(f *Function, ctx *typeCtx, sg *sig) error {
 	}
 	return nil
 }
+
+// Bytes makes a vector<u8> holding b.
+func (c *NativeContext) Bytes(b []byte) (Value, error) {
+	vt, err := c.s.types.vectorOf(TypeU8)
+	if err != nil {
+		return Value{}, err
+	}
+	elems := make([]Value, len(b))
+	for i, x := range b {
+		elems[i] = U8(x)
+	}
+	return NewVector(vt, elems), nil
+}
+
+// Struct makes a value of struct type t from its fields, checking their
+// types.
+func (c *NativeContext) Struct(t *Type, fields ...Value) (Value, error) {
+	fts, err := c.s.fieldTypes(t, 0)
+	if err != nil {
+		return Value{}, err
+	}
+	if t.Struct.IsEnum() || len(fts) != len(fields) {
+		return Value{}, errorf(statusInvariant, "%s needs %d fields, got %d", t, len(fts), len(fields))
+	}
+	for i, f := range fields {
+		if f.t != fts[i] {
+			return Value{}, errorf(statusInvariant, "field %d of %s is %s, got %s", i, t, fts[i], typeName(f))
+		}
+	}
+	return NewStruct(t, fields), nil
+}

@@ -144,3 +144,16 @@ func TestConcurrentSessions(t *testing.T) {
 		}
 	}
 }
+
+func TestDeepTypes(t *testing.T) {
+	deep := bc.U8
+	for i := 0; i < 130; i++ {
+		deep = bc.Vector(deep)
+	}
+	m := build(t, "d", func(b *bc.ModuleBuilder) {
+		b.Function("f", bc.Public, bc.Fn{Code: []bc.Instruction{
+			I(bc.OpVecPack, uint64(b.Signature(deep)), 0), I(bc.OpPop), I(bc.OpRet)}})
+	})
+	_, err := newEnv(m).call("d", "f", nil)
+	wantStatus(t, err, statusTypeDepth)
+}

@@ -156,6 +156,10 @@ func (s *Session) keep() error {
 		return err
 	}
 	for k, w := range cw {
+		if w.deleted && !w.base {
+			delete(s.committed, k) // made by an earlier call, gone again: no change
+			continue
+		}
 		s.committed[k] = w
 	}
 	s.allEvents = append(s.allEvents, s.events...)
