@@ -1,0 +1,48 @@
+package pgstore_test
+
+import (
+	"context"
+	"os"
+	"testing"
+
+	"github.com/ledgernode/ledgernode/storage"
+	"github.com/ledgernode/ledgernode/storage/lrucache"
+	"github.com/ledgernode/ledgernode/storage/pgstore"
+	"github.com/ledgernode/ledgernode/storage/pgstore/pgtest"
+	"github.com/ledgernode/ledgernode/storage/storagetest"
+)
+
+var (
+	_ storage.ReadWriter = (*pgstore.Store)(nil)
+	_ storage.Pruner     = (*pgstore.Store)(nil)
+)
+
+func TestMain(m *testing.M) { os.Exit(pgtest.Main(m)) }
+
+// openTemp opens a store over a fresh database, closed at cleanup.
+func openTemp(t testing.TB, opts pgstore.Options) *pgstore.Store {
+	t.Helper()
+	opts.DSN = pgtest.Database(t)
+	s, err := pgstore.Open(context.Background(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+func TestConformance(t *testing.T) {
+	storagetest.Run(t, func(t *testing.T) storage.ReadWriter { return openTemp(t, pgstore.Options{}) })
+}
+
+func TestConformanceBehindLRUCache(t *testing.T) {
+	storagetest.Run(t, func(t *testing.T) storage.ReadWriter {
+		return lrucache.New(openTemp(t, pgstore.Options{}), lrucache.Options{})
+	})
+}
+
+// TestConformanceSmallPruneBatches runs the suite with pruning batches of
+// one version, so every prune takes one SQL transaction per block.
+func TestConformanceSmallPruneBatches(t *testing.T) {
+	storagetest.Run(t, func(t *testing.T) storage.ReadWriter { return openTemp(t, pgstore.Options{PruneBatch: 1}) })
+}
