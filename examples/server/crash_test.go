@@ -20,6 +20,7 @@ import (
 	"github.com/ledgernode/ledgernode/ledgerapi/txn"
 	"github.com/ledgernode/ledgernode/storage"
 	"github.com/ledgernode/ledgernode/storage/pebblestore"
+	"github.com/ledgernode/ledgernode/storage/pgstore/pgtest"
 	"github.com/ledgernode/ledgernode/vmstub"
 )
 
@@ -41,7 +42,7 @@ func TestMain(m *testing.M) {
 		}
 		os.Exit(0)
 	}
-	os.Exit(m.Run())
+	os.Exit(pgtest.Main(m))
 }
 
 const crashSenders = 4

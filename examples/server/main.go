@@ -45,6 +45,7 @@ type config struct {
 	pprofAddr        string
 	quiet            bool
 	gcPercent        int
+	pgConfig
 }
 
 func main() {
@@ -62,6 +63,7 @@ func main() {
 	flag.BoolVar(&c.quiet, "quiet", false, "do not print the dev accounts")
 	flag.StringVar(&c.pprofAddr, "pprof", "", "serve net/http/pprof on this address (for profiling; empty disables)")
 	flag.IntVar(&c.gcPercent, "gc-percent", 200, "Go garbage collector target percentage while the live heap is under 256 MiB, Go's default 100 above (GOGC in the environment takes precedence; -1 disables collection)")
+	c.pgConfig.flags()
 	flag.Parse()
 	if err := run(c); err != nil {
 		fmt.Fprintln(os.Stderr, "ledgernode:", err)
@@ -187,6 +189,9 @@ func run(c config) error {
 // openStore opens the ledger: in memory, or with -data-dir a Pebble
 // database behind the LRU read cache, continuing the ledger it holds.
 func openStore(c config) (storage.ReadWriter, func() error, error) {
+	if c.postgres != "" {
+		return openPostgres(c)
+	}
 	if c.dataDir == "" {
 		return memstore.New(memstore.Options{ChainID: uint8(c.chainID), PruneWindow: c.pruneWindow}), func() error { return nil }, nil
 	}
