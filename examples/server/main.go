@@ -105,6 +105,9 @@ func run(c config) error {
 	if err != nil {
 		return err
 	}
+	if c.forward != "" {
+		return runReplica(c, vm, log, start)
+	}
 	store, closeStore, err := openStore(c)
 	if err != nil {
 		return err

@@ -93,7 +93,7 @@ func Start(fsync bool) (*Server, error) {
 	conf := fmt.Sprintf("listen_addresses = '127.0.0.1'\nport = %d\nunix_socket_directories = ''\nfsync = %v\n"+
 		"max_connections = 200\nwal_level = replica\nmax_wal_senders = 10\nhot_standby = on\n", s.Port, fsync)
 	if !fsync {
-		conf += "full_page_writes = off\nsynchronous_commit = off\n"
+		conf += "full_page_writes = off\n"
 	}
 	if err := s.appendConf(conf); err != nil {
 		s.remove()
@@ -224,7 +224,7 @@ func (s *Server) Standby() (*Server, error) {
 		return nil, err
 	}
 	st.primary = s
-	if err := st.run("pg_basebackup", "-D", st.Dir, "-R", "-X", "stream", "-h", "127.0.0.1", "-p", strconv.Itoa(s.Port), "-U", "postgres", "--no-sync"); err != nil {
+	if err := st.run("pg_basebackup", "-D", st.Dir, "-R", "-X", "stream", "-c", "fast", "-h", "127.0.0.1", "-p", strconv.Itoa(s.Port), "-U", "postgres", "--no-sync"); err != nil {
 		st.remove()
 		return nil, err
 	}
