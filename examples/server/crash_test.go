@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -33,6 +34,11 @@ const (
 )
 
 func TestMain(m *testing.M) {
+	if args := os.Getenv(childArgs); args != "" { // scaleout_test.go's children
+		os.Args = append(os.Args[:1], strings.Split(args, "\x1f")...)
+		main()
+		os.Exit(0)
+	}
 	if addr := os.Getenv(childAddr); addr != "" {
 		err := run(config{addr: addr, chainID: 4, accounts: crashSenders, seed: "crash", logLevel: "error",
 			dataDir: os.Getenv(childDir), quiet: true})

@@ -92,3 +92,22 @@ func Database(t testing.TB) string {
 	}
 	return dsn
 }
+
+// NewServer starts a server of t's own (for tests that stop, restart or
+// replicate it), stopped and removed when t ends. Without initdb and
+// pg_ctl it skips t, or fails it under LEDGERNODE_REQUIRE_POSTGRES=1.
+func NewServer(t testing.TB) *Server {
+	t.Helper()
+	if !Available() {
+		if Required() {
+			t.Fatalf("PostgreSQL required (%s=1): %v", EnvRequire, errNoServer)
+		}
+		t.Skip(errNoServer)
+	}
+	s, err := Start(false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(s.Stop)
+	return s
+}
