@@ -196,7 +196,7 @@ func TestScaleOut(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts PostgreSQL and child processes")
 	}
-	pg := pgtest.NewServer(t)
+	pg := pgtest.NewServer(t, false)
 	ctx := context.Background()
 	if err := pgtest.CreateDatabase(ctx, pg.DSN("postgres"), "ledger"); err != nil {
 		t.Fatal(err)

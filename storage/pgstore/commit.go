@@ -125,14 +125,30 @@ func (s *Store) CommitBlock(ctx context.Context, b storage.Block, txns []storage
 	return nil
 }
 
+// commit writes the block in two round trips: BEGIN, the ledger info row
+// locked and the index lookups; then the rows, the ledger info, the
+// notification and COMMIT. Any failure rolls back.
 func (s *Store) commit(ctx context.Context, b storage.Block, txns []storage.Transaction, r *rows) (storage.LedgerInfo, error) {
-	tx, err := s.pool.Begin(ctx)
+	conn, err := s.pool.Acquire(ctx)
 	if err != nil {
 		return storage.LedgerInfo{}, dbErr(err)
 	}
-	defer tx.Rollback(context.WithoutCancel(ctx))
+	defer conn.Release()
+	open := true
+	defer func() {
+		if open { // a pooled connection must not keep a transaction
+			conn.Exec(context.WithoutCancel(ctx), "ROLLBACK")
+		}
+	}()
 	var ir infoRow
-	if err := tx.QueryRow(ctx, `SELECT `+infoCols+` FROM ledger_info li FOR UPDATE`).Scan(ir.dest()...); err != nil {
+	lk := newLookups()
+	first := &pgx.Batch{}
+	first.Queue(`BEGIN`)
+	first.Queue(`SELECT ` + infoCols + ` FROM ledger_info li FOR UPDATE`).QueryRow(func(row pgx.Row) error {
+		return row.Scan(ir.dest()...)
+	})
+	lk.queue(first, r)
+	if err := conn.SendBatch(ctx, first).Close(); err != nil {
 		return storage.LedgerInfo{}, dbErr(err)
 	}
 	var prev *storage.LedgerInfo
@@ -142,7 +158,7 @@ func (s *Store) commit(ctx context.Context, b storage.Block, txns []storage.Tran
 	if err := storage.CheckCommit(prev, b, txns); err != nil {
 		return storage.LedgerInfo{}, err
 	}
-	nextSeq, nextEvent, err := s.checkIndexes(ctx, tx, txns, r)
+	nextSeq, nextEvent, err := lk.check(txns)
 	if err != nil {
 		return storage.LedgerInfo{}, err
 	}
@@ -193,32 +209,38 @@ func (s *Store) commit(ctx context.Context, b storage.Block, txns []storage.Tran
 	batch.Queue(`UPDATE ledger_info SET committed = true, epoch = $1, version = $2, timestamp_usec = $3, block_height = $4`,
 		int64(info.Epoch), int64(info.Version), int64(info.TimestampUsec), int64(info.BlockHeight))
 	batch.Queue(`SELECT pg_notify('`+CommitChannel+`', $1)`, strconv.FormatUint(info.Version, 10))
-	if err := tx.SendBatch(ctx, batch).Close(); err != nil {
-		return storage.LedgerInfo{}, fmt.Errorf("pgstore: writing block %d: %w", b.Height, dbErr(err))
-	}
-	if err := tx.Commit(ctx); err != nil {
+	batch.Queue(`COMMIT`)
+	if err := conn.SendBatch(ctx, batch).Close(); err != nil {
 		return storage.LedgerInfo{}, fmt.Errorf("pgstore: committing block %d: %w", b.Height, dbErr(err))
 	}
+	open = false
 	return info, nil
 }
 
-// checkIndexes runs storage.CheckIndexes over the block's index entries,
-// read in one round trip.
-func (s *Store) checkIndexes(ctx context.Context, tx pgx.Tx, txns []storage.Transaction, r *rows) (map[ledgerapi.Address]uint64, map[storage.EventKey]uint64, error) {
+// lookups are the index entries a block's checks read (storage.CheckIndexes).
+type lookups struct {
+	known   map[ledgerapi.HashValue]bool
+	seqs    map[ledgerapi.Address]uint64
+	streams map[storage.EventKey]uint64
+}
+
+func newLookups() *lookups {
+	return &lookups{known: map[ledgerapi.HashValue]bool{}, seqs: map[ledgerapi.Address]uint64{}, streams: map[storage.EventKey]uint64{}}
+}
+
+// queue adds the lookups of the block's hashes, senders and event streams
+// to batch.
+func (l *lookups) queue(batch *pgx.Batch, r *rows) {
 	var senders [][]byte
 	for _, a := range r.txSender {
 		if a != nil {
 			senders = append(senders, a)
 		}
 	}
-	known := map[ledgerapi.HashValue]bool{}
-	seqs := map[ledgerapi.Address]uint64{}
-	streams := map[storage.EventKey]uint64{}
-	batch := &pgx.Batch{}
 	batch.Queue(`SELECT hash FROM transactions WHERE hash = ANY($1::bytea[])`, r.txHash).Query(func(rs pgx.Rows) error {
 		var h []byte
 		_, err := pgx.ForEachRow(rs, []any{&h}, func() error {
-			known[ledgerapi.HashValue(h)] = true
+			l.known[ledgerapi.HashValue(h)] = true
 			return nil
 		})
 		return err
@@ -227,7 +249,7 @@ func (s *Store) checkIndexes(ctx context.Context, tx pgx.Tx, txns []storage.Tran
 		var a []byte
 		var n int64
 		_, err := pgx.ForEachRow(rs, []any{&a, &n}, func() error {
-			seqs[ledgerapi.Address(a)] = uint64(n)
+			l.seqs[ledgerapi.Address(a)] = uint64(n)
 			return nil
 		})
 		return err
@@ -238,17 +260,18 @@ func (s *Store) checkIndexes(ctx context.Context, tx pgx.Tx, txns []storage.Tran
 		var a []byte
 		var c, n int64
 		_, err := pgx.ForEachRow(rs, []any{&a, &c, &n}, func() error {
-			streams[storage.EventKey{Account: ledgerapi.Address(a), CreationNumber: uint64(c)}] = uint64(n)
+			l.streams[storage.EventKey{Account: ledgerapi.Address(a), CreationNumber: uint64(c)}] = uint64(n)
 			return nil
 		})
 		return err
 	})
-	if err := tx.SendBatch(ctx, batch).Close(); err != nil {
-		return nil, nil, dbErr(err)
-	}
+}
+
+// check runs storage.CheckIndexes against the entries read.
+func (l *lookups) check(txns []storage.Transaction) (map[ledgerapi.Address]uint64, map[storage.EventKey]uint64, error) {
 	return storage.CheckIndexes(txns, storage.IndexLookups{
-		HashCommitted: func(h ledgerapi.HashValue) (bool, error) { return known[h], nil },
-		NextSequence:  func(a ledgerapi.Address) (uint64, error) { return seqs[a], nil },
-		NextEvent:     func(k storage.EventKey) (uint64, error) { return streams[k], nil },
+		HashCommitted: func(h ledgerapi.HashValue) (bool, error) { return l.known[h], nil },
+		NextSequence:  func(a ledgerapi.Address) (uint64, error) { return l.seqs[a], nil },
+		NextEvent:     func(k storage.EventKey) (uint64, error) { return l.streams[k], nil },
 	})
 }

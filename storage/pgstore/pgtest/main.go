@@ -94,9 +94,10 @@ func Database(t testing.TB) string {
 }
 
 // NewServer starts a server of t's own (for tests that stop, restart or
-// replicate it), stopped and removed when t ends. Without initdb and
-// pg_ctl it skips t, or fails it under LEDGERNODE_REQUIRE_POSTGRES=1.
-func NewServer(t testing.TB) *Server {
+// replicate it, and benchmarks that want fsync), stopped and removed when
+// t ends. Without initdb and pg_ctl it skips t, or fails it under
+// LEDGERNODE_REQUIRE_POSTGRES=1.
+func NewServer(t testing.TB, fsync bool) *Server {
 	t.Helper()
 	if !Available() {
 		if Required() {
@@ -104,7 +105,7 @@ func NewServer(t testing.TB) *Server {
 		}
 		t.Skip(errNoServer)
 	}
-	s, err := Start(false)
+	s, err := Start(fsync)
 	if err != nil {
 		t.Fatal(err)
 	}
