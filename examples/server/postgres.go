@@ -32,7 +32,8 @@ func (c *pgConfig) flags() {
 }
 
 // openPostgres opens the writer's ledger in PostgreSQL behind the LRU
-// read cache, continuing the ledger the database holds.
+// read cache, continuing the ledger the database holds. The writer must be
+// the database's only one (pgstore.Options.SoleWriter).
 func openPostgres(c config) (storage.ReadWriter, func() error, error) {
 	if c.dataDir != "" {
 		return nil, nil, fmt.Errorf("-postgres and -data-dir are two ledgers: give one")
@@ -42,6 +43,7 @@ func openPostgres(c config) (storage.ReadWriter, func() error, error) {
 	ps, err := pgstore.Open(ctx, pgstore.Options{
 		DSN: c.postgres, PoolSize: int32(c.pgPool), StatementTimeout: c.pgTimeout,
 		SynchronousCommit: c.pgSyncCommit, ChainID: uint8(c.chainID), PruneWindow: c.pruneWindow,
+		SoleWriter: true, // one writer per database: its cached reads skip the ledger info round trip
 	})
 	if err != nil {
 		return nil, nil, fmt.Errorf("-postgres: %w", err)

@@ -25,7 +25,6 @@ import (
 	"github.com/ledgernode/ledgernode/ledgerapi/txn"
 	"github.com/ledgernode/ledgernode/mempool"
 	"github.com/ledgernode/ledgernode/middleware"
-	"github.com/ledgernode/ledgernode/storage/lrucache"
 	"github.com/ledgernode/ledgernode/storage/pgstore"
 	"github.com/ledgernode/ledgernode/vmstub"
 )
@@ -53,9 +52,10 @@ func runReplica(c config, vm *vmstub.VM, log zerolog.Logger, start time.Time) er
 	commits := newSignal()
 	go ps.Watch(ctx, c.replicaPoll, func(uint64) { commits.fire() })
 	client := &http.Client{Timeout: 5 * time.Second}
-	store := lrucache.New(ps, lrucache.Options{})
+	// No LRU in front: its cached reads would each read the ledger info
+	// first, a round trip like the read itself (storage/BENCHMARKS.md).
 	api, err := handlers.New(handlers.Deps{
-		Store: store, Submitter: forwarded{commits}, Executor: vm, Modules: vm, Logger: log,
+		Store: ps, Submitter: forwarded{commits}, Executor: vm, Modules: vm, Logger: log,
 		Pending: &writerPending{client: client, writer: writer.String(), store: ps, commits: commits},
 	}, handlers.Options{PathPrefix: "/v1"})
 	if err != nil {

@@ -44,9 +44,11 @@ func BenchmarkStore(b *testing.B) {
 	storagetest.Benchmarks(b, func() storage.ReadWriter { return open() })
 }
 
-// BenchmarkStoreBehindLRU is the same with the LRU read cache in front.
+// BenchmarkStoreBehindLRU is the same with the LRU read cache in front and
+// the ledger info kept in memory (Options.SoleWriter), as the server's
+// writer opens it.
 func BenchmarkStoreBehindLRU(b *testing.B) {
-	open := benchServer(b, pgstore.Options{PruneWindow: 200_000})
+	open := benchServer(b, pgstore.Options{PruneWindow: 200_000, SoleWriter: true})
 	storagetest.Benchmarks(b, func() storage.ReadWriter { return lrucache.New(open(), lrucache.Options{}) })
 }
 

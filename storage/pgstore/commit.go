@@ -2,6 +2,7 @@ package pgstore
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"strconv"
@@ -115,8 +116,12 @@ func (s *Store) CommitBlock(ctx context.Context, b storage.Block, txns []storage
 	defer s.mu.Unlock()
 	info, err := s.commit(ctx, b, txns, r)
 	if err != nil {
+		if !errors.Is(err, storage.ErrInvalidCommit) {
+			s.remember(nil) // the block may be in the database all the same
+		}
 		return err
 	}
+	s.remember(&info)
 	if w := s.opts.PruneWindow; w > 0 && info.Version+1 > w {
 		if err := s.pruneTo(ctx, info.Version+1-w); err != nil {
 			return fmt.Errorf("pgstore: pruning after block %d: %w", b.Height, err)

@@ -46,3 +46,11 @@ func TestConformanceBehindLRUCache(t *testing.T) {
 func TestConformanceSmallPruneBatches(t *testing.T) {
 	storagetest.Run(t, func(t *testing.T) storage.ReadWriter { return openTemp(t, pgstore.Options{PruneBatch: 1}) })
 }
+
+// TestConformanceSoleWriterBehindLRU runs the suite as the server's writer
+// opens the store: the ledger info kept in memory, the LRU in front.
+func TestConformanceSoleWriterBehindLRU(t *testing.T) {
+	storagetest.Run(t, func(t *testing.T) storage.ReadWriter {
+		return lrucache.New(openTemp(t, pgstore.Options{SoleWriter: true}), lrucache.Options{})
+	})
+}

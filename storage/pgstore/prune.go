@@ -91,7 +91,13 @@ func (s *Store) pruneBatch(ctx context.Context, target uint64) (bool, error) {
 		return false, err
 	}
 	if err := tx.Commit(ctx); err != nil {
+		s.remember(nil)
 		return false, fmt.Errorf("pgstore: pruning to version %d: %w", oldest, dbErr(err))
+	}
+	if s.info.Load() != nil {
+		pruned := prev
+		pruned.OldestVersion, pruned.OldestBlockHeight = oldest, uint64(height)
+		s.remember(&pruned)
 	}
 	return stop == target, nil // a batch that reached target's block is the last
 }

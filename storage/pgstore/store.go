@@ -7,6 +7,7 @@ import (
 	"math"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -53,6 +54,15 @@ type Options struct {
 	// never created or migrated, and CommitBlock and Prune are refused.
 	// A store over a hot standby must be read-only.
 	ReadOnly bool
+	// SoleWriter says this process is the only one that commits to or
+	// prunes the database: LedgerInfo then answers from memory, kept by
+	// the store's own commits and pruning, instead of reading the database
+	// (reads still validate their versions against the database). After a
+	// failed commit it reads the database until the next commit succeeds.
+	// Readers in other processes are not affected. A node that writes
+	// through the LRU cache wants it: the cache reads the ledger info
+	// before every cached read.
+	SoleWriter bool
 }
 
 // Store is a ledger store in a PostgreSQL database. It implements
@@ -63,6 +73,26 @@ type Store struct {
 	pool *pgxpool.Pool
 	opts Options
 	mu   sync.Mutex // serialises this process's commits and pruning
+	// info is the ledger info as of this process's last commit or pruning
+	// with Options.SoleWriter; nil when unknown (reads go to the database).
+	info atomic.Pointer[cachedInfo]
+}
+
+// cachedInfo is a remembered ledger info; empty before genesis.
+type cachedInfo struct {
+	info  storage.LedgerInfo
+	empty bool
+}
+
+// remember records info (when the store is the sole writer); nil forgets.
+func (s *Store) remember(info *storage.LedgerInfo) {
+	switch {
+	case !s.opts.SoleWriter:
+	case info == nil:
+		s.info.Store(nil)
+	default:
+		s.info.Store(&cachedInfo{info: *info})
+	}
 }
 
 // Open connects to the database and creates or migrates the schema
@@ -96,6 +126,18 @@ func Open(ctx context.Context, opts Options) (*Store, error) {
 	if err := s.setup(ctx); err != nil {
 		pool.Close()
 		return nil, err
+	}
+	if opts.SoleWriter {
+		info, err := s.LedgerInfo(ctx)
+		switch {
+		case err == nil:
+			s.remember(&info)
+		case errors.Is(err, storage.ErrEmpty):
+			s.info.Store(&cachedInfo{empty: true})
+		default:
+			pool.Close()
+			return nil, err
+		}
 	}
 	return s, nil
 }
@@ -165,6 +207,12 @@ func (r *infoRow) info() (storage.LedgerInfo, error) {
 func (s *Store) LedgerInfo(ctx context.Context) (storage.LedgerInfo, error) {
 	if err := ctx.Err(); err != nil {
 		return storage.LedgerInfo{}, err
+	}
+	if c := s.info.Load(); c != nil {
+		if c.empty {
+			return storage.LedgerInfo{}, storage.ErrEmpty
+		}
+		return c.info, nil
 	}
 	var r infoRow
 	if err := s.pool.QueryRow(ctx, `SELECT `+infoCols+` FROM ledger_info li`).Scan(r.dest()...); err != nil {
