@@ -33,7 +33,8 @@ import (
 // views and simulations at the ledger info it reads, submissions forwarded
 // to the writer at c.forward and answered with the writer's response as
 // it is, pending transactions looked up at the writer, and wait_by_hash
-// woken by the commits it sees (pgstore.Store.Watch).
+// woken by the commits it sees (pgstore.Options.Follow, which also keeps
+// the ledger info in memory).
 func runReplica(c config, vm *vmstub.VM, log zerolog.Logger, start time.Time) error {
 	writer, err := url.Parse(strings.TrimSuffix(c.forward, "/"))
 	if err != nil || (writer.Scheme != "http" && writer.Scheme != "https") || writer.Host == "" {
@@ -41,16 +42,16 @@ func runReplica(c config, vm *vmstub.VM, log zerolog.Logger, start time.Time) er
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
+	commits := newSignal()
 	octx, ocancel := context.WithTimeout(ctx, time.Minute)
 	ps, err := pgstore.Open(octx, pgstore.Options{DSN: c.postgres, PoolSize: int32(c.pgPool),
-		StatementTimeout: c.pgTimeout, ReadOnly: true})
+		StatementTimeout: c.pgTimeout, ReadOnly: true,
+		Follow: true, FollowPoll: c.replicaPoll, OnCommit: func(uint64) { commits.fire() }})
 	ocancel()
 	if err != nil {
 		return fmt.Errorf("-postgres: %w", err)
 	}
 	defer ps.Close()
-	commits := newSignal()
-	go ps.Watch(ctx, c.replicaPoll, func(uint64) { commits.fire() })
 	client := &http.Client{Timeout: 5 * time.Second}
 	// No LRU in front: its cached reads would each read the ledger info
 	// first, a round trip like the read itself (storage/BENCHMARKS.md).

@@ -122,6 +122,7 @@ func (s *Store) CommitBlock(ctx context.Context, b storage.Block, txns []storage
 		return err
 	}
 	s.remember(&info)
+	s.observe(info)
 	if w := s.opts.PruneWindow; w > 0 && info.Version+1 > w {
 		if err := s.pruneTo(ctx, info.Version+1-w); err != nil {
 			return fmt.Errorf("pgstore: pruning after block %d: %w", b.Height, err)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"testing"
+	"time"
 
 	"github.com/ledgernode/ledgernode/storage"
 	"github.com/ledgernode/ledgernode/storage/lrucache"
@@ -52,5 +53,14 @@ func TestConformanceSmallPruneBatches(t *testing.T) {
 func TestConformanceSoleWriterBehindLRU(t *testing.T) {
 	storagetest.Run(t, func(t *testing.T) storage.ReadWriter {
 		return lrucache.New(openTemp(t, pgstore.Options{SoleWriter: true}), lrucache.Options{})
+	})
+}
+
+// TestConformanceFollow runs the suite with the ledger info followed in
+// memory, as an API replica opens the store (here the same store also
+// commits, so its own commits refresh it at once).
+func TestConformanceFollow(t *testing.T) {
+	storagetest.Run(t, func(t *testing.T) storage.ReadWriter {
+		return openTemp(t, pgstore.Options{Follow: true, FollowPoll: 5 * time.Millisecond})
 	})
 }

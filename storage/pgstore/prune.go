@@ -94,11 +94,12 @@ func (s *Store) pruneBatch(ctx context.Context, target uint64) (bool, error) {
 		s.remember(nil)
 		return false, fmt.Errorf("pgstore: pruning to version %d: %w", oldest, dbErr(err))
 	}
+	pruned := prev
+	pruned.OldestVersion, pruned.OldestBlockHeight = oldest, uint64(height)
 	if s.info.Load() != nil {
-		pruned := prev
-		pruned.OldestVersion, pruned.OldestBlockHeight = oldest, uint64(height)
 		s.remember(&pruned)
 	}
+	s.observe(pruned)
 	return stop == target, nil // a batch that reached target's block is the last
 }
 

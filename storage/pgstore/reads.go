@@ -35,7 +35,11 @@ func (s *Store) query(ctx context.Context, q string, args []any, more []any, eac
 	if n == 0 {
 		return storage.LedgerInfo{}, fmt.Errorf("pgstore: the ledger_info row is missing")
 	}
-	return r.info()
+	info, err := r.info()
+	if err == nil {
+		s.observe(info)
+	}
+	return info, err
 }
 
 // decodeAll decodes transaction records.

@@ -63,7 +63,24 @@ type Options struct {
 	// through the LRU cache wants it: the cache reads the ledger info
 	// before every cached read.
 	SoleWriter bool
+	// Follow keeps the ledger info in memory for a reader (an API
+	// replica): the store watches the database's commits (Watch, polling
+	// every FollowPoll on a hot standby) and also takes the ledger info
+	// every read carries, so LedgerInfo costs no round trip; it reads the
+	// database again when nothing refreshed it for followStale. OnCommit,
+	// when set, is called after each commit the store sees.
+	Follow bool
+	// FollowPoll is Watch's poll interval for Follow (default 20ms).
+	FollowPoll time.Duration
+	// OnCommit is called with the new version after each commit Follow
+	// sees (on the follower's goroutine).
+	OnCommit func(version uint64)
 }
+
+// followStale is how old a followed ledger info may be before LedgerInfo
+// reads the database again: the follower refreshes it at least every
+// second.
+const followStale = 3 * time.Second
 
 // Store is a ledger store in a PostgreSQL database. It implements
 // storage.ReadWriter and storage.Pruner and is safe for concurrent use, by
@@ -76,12 +93,42 @@ type Store struct {
 	// info is the ledger info as of this process's last commit or pruning
 	// with Options.SoleWriter; nil when unknown (reads go to the database).
 	info atomic.Pointer[cachedInfo]
+	// stopFollow ends the follower (Options.Follow).
+	stopFollow func()
 }
 
 // cachedInfo is a remembered ledger info; empty before genesis.
 type cachedInfo struct {
 	info  storage.LedgerInfo
 	empty bool
+	at    time.Time // when it was read (Follow)
+}
+
+// forget drops the followed ledger info (Follow only): LedgerInfo reads
+// the database until a read or the follower observes one again.
+func (s *Store) forget() {
+	if s.opts.Follow && !s.opts.SoleWriter {
+		s.info.Store(nil)
+	}
+}
+
+// observe keeps info, seen in the database, as the followed ledger info
+// unless an older one (Follow only).
+func (s *Store) observe(info storage.LedgerInfo) {
+	if !s.opts.Follow || s.opts.SoleWriter {
+		return
+	}
+	now := time.Now()
+	for {
+		old := s.info.Load()
+		if old != nil && (info.Version < old.info.Version ||
+			info.Version == old.info.Version && info.OldestVersion < old.info.OldestVersion) {
+			return
+		}
+		if s.info.CompareAndSwap(old, &cachedInfo{info: info, at: now}) {
+			return
+		}
+	}
 }
 
 // remember records info (when the store is the sole writer); nil forgets.
@@ -139,6 +186,19 @@ func Open(ctx context.Context, opts Options) (*Store, error) {
 			return nil, err
 		}
 	}
+	if opts.Follow {
+		fctx, cancel := context.WithCancel(context.Background())
+		done := make(chan struct{})
+		s.stopFollow = func() { cancel(); <-done }
+		go func() {
+			defer close(done)
+			s.Watch(fctx, opts.FollowPoll, func(v uint64) {
+				if opts.OnCommit != nil {
+					opts.OnCommit(v)
+				}
+			})
+		}()
+	}
 	return s, nil
 }
 
@@ -163,6 +223,9 @@ func (s *Store) setup(ctx context.Context) error {
 
 // Close closes the pool. The store must not be used after.
 func (s *Store) Close() error {
+	if s.stopFollow != nil {
+		s.stopFollow()
+	}
 	s.pool.Close()
 	return nil
 }
@@ -208,17 +271,26 @@ func (s *Store) LedgerInfo(ctx context.Context) (storage.LedgerInfo, error) {
 	if err := ctx.Err(); err != nil {
 		return storage.LedgerInfo{}, err
 	}
-	if c := s.info.Load(); c != nil {
+	if c := s.info.Load(); c != nil && (s.opts.SoleWriter || time.Since(c.at) < followStale) {
 		if c.empty {
 			return storage.LedgerInfo{}, storage.ErrEmpty
 		}
 		return c.info, nil
 	}
+	return s.dbInfo(ctx)
+}
+
+// dbInfo reads the ledger info from the database.
+func (s *Store) dbInfo(ctx context.Context) (storage.LedgerInfo, error) {
 	var r infoRow
 	if err := s.pool.QueryRow(ctx, `SELECT `+infoCols+` FROM ledger_info li`).Scan(r.dest()...); err != nil {
 		return storage.LedgerInfo{}, dbErr(err)
 	}
-	return r.info()
+	info, err := r.info()
+	if err == nil {
+		s.observe(info)
+	}
+	return info, err
 }
 
 // i64 is a read argument for a bigint column: values beyond the column's

@@ -9,7 +9,9 @@ import (
 )
 
 // Watch calls fn with the ledger version each time this process sees it
-// move, until ctx ends. Over a primary it LISTENs on CommitChannel on a
+// move, until ctx ends. With Options.Follow it also keeps the followed
+// ledger info, and forgets it while the database cannot be reached (so
+// requests then fail instead of answering a stale ledger info). Over a primary it LISTENs on CommitChannel on a
 // connection of its own (not the pool's), so fn runs as soon as a commit is
 // visible; over a hot standby, which cannot LISTEN, it reads the ledger info
 // every poll. On a primary it also reads the ledger info every second, and
@@ -24,6 +26,7 @@ func (s *Store) Watch(ctx context.Context, poll time.Duration, fn func(version u
 	w := &watcher{s: s, fn: fn, last: -1}
 	for ctx.Err() == nil {
 		w.session(ctx, poll)
+		s.forget() // the connection failed: the database may be down
 		select {
 		case <-ctx.Done():
 		case <-time.After(max(poll, 100*time.Millisecond)):
@@ -39,7 +42,7 @@ type watcher struct {
 
 // report reads the ledger info and calls fn when the version moved.
 func (w *watcher) report(ctx context.Context) error {
-	info, err := w.s.LedgerInfo(ctx)
+	info, err := w.s.dbInfo(ctx)
 	if err != nil {
 		return err
 	}
@@ -70,7 +73,9 @@ func (w *watcher) session(ctx context.Context, poll time.Duration) {
 		t := time.NewTicker(poll)
 		defer t.Stop()
 		for {
-			w.report(ctx) // an error (the standby restarting) is transient: poll on
+			if err := w.report(ctx); err != nil && ctx.Err() == nil {
+				w.s.forget() // the standby is down or restarting: poll on
+			}
 			select {
 			case <-ctx.Done():
 				return
@@ -90,8 +95,10 @@ func (w *watcher) session(ctx context.Context, poll time.Duration) {
 		cancel()
 		switch {
 		case err == nil:
-			if v, err := strconv.ParseInt(n.Payload, 10, 64); err == nil {
-				w.moved(v)
+			if v, err := strconv.ParseInt(n.Payload, 10, 64); err == nil && v > w.last {
+				if err := w.report(ctx); err != nil { // the whole ledger info, for Follow
+					return
+				}
 			}
 		case ctx.Err() != nil:
 			return

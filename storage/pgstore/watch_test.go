@@ -107,3 +107,21 @@ func TestWatchStandby(t *testing.T) {
 		t.Fatalf("standby transaction at %d: %v", info.Version, err)
 	}
 }
+
+// TestFollowReader opens a reader with Options.Follow beside a writer: its
+// OnCommit reports each commit, and by then its LedgerInfo (answered from
+// memory) already shows it.
+func TestFollowReader(t *testing.T) {
+	dsn := pgtest.Database(t)
+	w := openDSN(t, pgstore.Options{DSN: dsn})
+	ch := make(chan uint64, 100)
+	var r *pgstore.Store
+	r = openDSN(t, pgstore.Options{DSN: dsn, ReadOnly: true, Follow: true, OnCommit: func(v uint64) {
+		info, err := r.LedgerInfo(context.Background())
+		if err != nil || info.Version < v {
+			t.Errorf("OnCommit(%d): LedgerInfo %+v, %v", v, info, err)
+		}
+		ch <- v
+	}})
+	commitAndWatch(t, w, ch, 2*time.Second)
+}
