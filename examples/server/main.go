@@ -3,6 +3,9 @@
 //
 //	go run ./examples/server                 # API on 127.0.0.1:8080/v1, faucet on 127.0.0.1:8081
 //	go run ./examples/server -accounts 3 -block-interval 500ms
+//	go run ./examples/server -postgres postgres://user@db/ledger            # the writer, over PostgreSQL
+//	go run ./examples/server -postgres postgres://user@db/ledger -addr 127.0.0.1:8090 \
+//	    -forward http://127.0.0.1:8080/v1                                  # an API replica of it
 package main
 
 import (

@@ -52,6 +52,19 @@
 // "off". Pruning deletes in transactions of at most Options.PruneBatch
 // versions, each moving ledger_info's oldest version with its rows.
 //
+// # Writers and readers
+//
+// One process writes a database. Options.SoleWriter tells the store it is
+// that process: LedgerInfo then answers from memory (kept by its own
+// commits and pruning, forgotten after a failed commit), which lets the
+// LRU decorator answer hot reads without a round trip. A reader in another
+// process (an API replica) opens the database, or a streaming standby of
+// it, with Options.ReadOnly and Options.Follow: the store watches commits
+// (Watch: LISTEN on CommitChannel over a primary, polling the ledger info
+// over a hot standby, which cannot LISTEN), keeps the ledger info every
+// read carries, calls Options.OnCommit after each commit it sees, and
+// drops the followed ledger info while the database is unreachable.
+//
 // # Errors and connections
 //
 // Database errors are returned wrapped ("pgstore: ..."), never as
