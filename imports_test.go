@@ -24,6 +24,8 @@ var allowedImports = map[string][]string{
 	"storage/memstore":           {"storage", "ledgerapi"},
 	"storage/lrucache":           {"storage", "ledgerapi"},
 	"storage/pebblestore":        {"storage", "ledgerapi"},
+	"storage/pgstore":            {"storage", "ledgerapi"},
+	"storage/record":             {"storage", "ledgerapi"},
 	"storage/storagetest":        {"storage", "ledgerapi"},
 	"mempool":                    {"mempool", "ledgerapi"},
 	"vmstub":                     {"vmstub", "storage", "ledgerapi"},
@@ -36,7 +38,7 @@ var allowedImports = map[string][]string{
 }
 
 // implementations are the packages that only hosts pick.
-var implementations = []string{"storage/memstore", "storage/lrucache", "storage/pebblestore", "vmstub", "middleware"}
+var implementations = []string{"storage/memstore", "storage/lrucache", "storage/pebblestore", "storage/pgstore", "vmstub", "middleware"}
 
 func rel(pkg string) (string, bool) {
 	if pkg == module {

@@ -59,6 +59,8 @@ type Node struct {
 	signal chan struct{}
 	acc    onchain.Accumulator
 
+	unsettled *unsettled // a block whose commit failed, until settle
+
 	cancel context.CancelFunc
 	done   chan struct{}
 }
