@@ -57,6 +57,7 @@ func (a *API) view(r *http.Request) (*reply, error) {
 	if a.deps.Executor == nil {
 		return nil, ledgerapi.NewError(ledgerapi.CodeAPIDisabled, "View functions are disabled on this endpoint")
 	}
+	gen := a.reverts() // before any read: see storage.Reverter
 	info, err := a.snapshot(r.Context())
 	if err != nil {
 		return nil, err
@@ -83,7 +84,7 @@ func (a *API) view(r *http.Request) (*reply, error) {
 	// request seen before at this version from the cache.
 	var key string
 	if a.cache.results != nil && len(b) <= maxCachedViewBody {
-		key = viewResultKey(v, bcsIn, bcsOut, b)
+		key = viewResultKey(gen, v, bcsIn, bcsOut, b)
 		if res, ok := a.cache.results.Get(key); ok {
 			return res.reply(&info), nil
 		}
@@ -137,14 +138,15 @@ func (res viewResult) reply(info *storage.LedgerInfo) *reply {
 
 // viewResultKey identifies a view request at a version: the version, the
 // request and response formats, and the request body.
-func viewResultKey(version uint64, bcsIn, bcsOut bool, body []byte) string {
-	k := make([]byte, 9, 9+len(body))
-	binary.BigEndian.PutUint64(k, version)
+func viewResultKey(gen, version uint64, bcsIn, bcsOut bool, body []byte) string {
+	k := make([]byte, 17, 17+len(body))
+	binary.BigEndian.PutUint64(k, gen)
+	binary.BigEndian.PutUint64(k[8:], version)
 	if bcsIn {
-		k[8] |= 1
+		k[16] |= 1
 	}
 	if bcsOut {
-		k[8] |= 2
+		k[16] |= 2
 	}
 	return string(append(k, body...))
 }

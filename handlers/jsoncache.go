@@ -18,20 +18,25 @@ import (
 // bytes (the conversion depends only on the body and the function's
 // signature, which module upgrades keep; at a version where the function
 // does not exist the executor refuses the call as the conversion would
-// have). Committed transactions never change, so their JSON is
-// rendered once and kept by (version, hash); Move values are kept by
+// have). Committed transactions never change, so their JSON is rendered
+// once and kept by (version, accumulator root); Move values are kept by
 // (type, bytes), so a cache hit can never be stale; view results are kept
-// by (version, request), which is as immutable as the state they read. All
-// are bounded LRUs sized by Options.RenderCacheEntries (negative disables
-// them).
+// by (revert count, version, request), which is as immutable as the state
+// they read (see storage.Reverter). All are bounded LRUs sized by
+// Options.RenderCacheEntries (negative disables them).
 
 // maxCachedValueBytes bounds the BCS size of a Move value whose rendering
 // is kept; larger values are rendered every time.
 const maxCachedValueBytes = 4 << 10
 
+// txnCacheKey identifies a committed transaction by its version and its
+// accumulator root, which commits to it and to every transaction before it
+// (hashes, outcomes, and through the block metadata the timestamps): a
+// version committed again after a revert gets the same root only if it is
+// the same transaction in the same history, which renders the same.
 type txnCacheKey struct {
 	version uint64
-	hash    ledgerapi.HashValue
+	root    ledgerapi.HashValue
 }
 
 type renderCache struct {

@@ -29,6 +29,11 @@ type Modules interface {
 // moduleVersions is how many versions' module resolvers are kept.
 const moduleVersions = 64
 
+// modsKey keys the resolvers by version and by the store's revert count
+// when it was read, so that a resolver of a reverted version is never used
+// for the version committed again.
+type modsKey struct{ reverts, version uint64 }
+
 // modulesAt returns the modules stored at version, nil without
 // Deps.Modules. Committed state never changes, so one resolver serves every
 // request at its version and keeps what it loaded; it reads the store
@@ -44,12 +49,13 @@ func (a *API) modulesAtKeep(version uint64, keep bool) modules.Resolver {
 	if a.deps.Modules == nil {
 		return nil
 	}
-	if res, ok := a.mods.Get(version); ok {
+	key := modsKey{a.reverts(), version}
+	if res, ok := a.mods.Get(key); ok {
 		return res
 	}
 	res := a.deps.Modules.ModulesAt(stateAt{context.Background(), a.deps.Store, version})
 	if keep {
-		a.mods.Add(version, res)
+		a.mods.Add(key, res)
 	}
 	return res
 }

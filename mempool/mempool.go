@@ -328,3 +328,23 @@ func (p *Pool) Expire(nowSecs uint64) []ledgerapi.HashValue {
 	}
 	return out
 }
+
+// Clear drops every pending transaction that is not in flight (handed out
+// by Take and not yet Done or Released), as a development node does when
+// its ledger is reverted, and returns their hashes.
+func (p *Pool) Clear() []ledgerapi.HashValue {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	var out []ledgerapi.HashValue
+	for h, e := range p.byHash {
+		if !e.inFlight {
+			p.dropLocked(e)
+			out = append(out, h)
+		}
+	}
+	if len(p.byHash) == 0 {
+		clear(p.queue)
+		p.queue = nil
+	}
+	return out
+}

@@ -79,21 +79,26 @@ func (n *Node) commitGenesis(ctx context.Context) error {
 	return nil
 }
 
-// produceBlock cuts, executes and commits one block. It reports whether a
-// block was committed.
-func (n *Node) produceBlock(ctx context.Context, allowEmpty bool) (bool, error) {
+// produceBlock cuts, executes and commits one block, with the pending
+// transactions when take is set. It reports whether a block was committed.
+// The caller holds n.prod (or is Start, before the producer runs).
+func (n *Node) produceBlock(ctx context.Context, allowEmpty, take bool) (bool, error) {
 	info, err := n.store.LedgerInfo(ctx)
 	if err != nil {
 		return false, err
 	}
+	ts, pinned := n.blockTimestamp(info)
 	blk := storage.Block{
 		Height:        info.BlockHeight + 1,
 		Epoch:         1,
 		Round:         info.BlockHeight + 1,
-		TimestampUsec: n.nowUsec(info),
+		TimestampUsec: ts,
 	}
 	n.pool.Expire(blk.TimestampUsec / 1_000_000)
-	entries := n.pool.Take(n.opts.MaxBlockTransactions)
+	var entries []*mempool.Entry
+	if take {
+		entries = n.pool.Take(n.opts.MaxBlockTransactions)
+	}
 	if len(entries) == 0 && !allowEmpty {
 		return false, nil
 	}
@@ -121,6 +126,9 @@ func (n *Node) produceBlock(ctx context.Context, allowEmpty bool) (bool, error) 
 	}
 	committed = true
 	n.acc = acc
+	if pinned {
+		n.unpinTimestamp(ts)
+	}
 	// The pool lets go of the block's transactions before the commit is
 	// announced, so whoever wakes on it sees them in storage and no longer
 	// pending (storage first, then the pool: a lookup never misses them).

@@ -55,9 +55,17 @@ type Node struct {
 	exec  Executor
 	opts  Options
 
-	mu     sync.Mutex // guards signal and acc
+	mu     sync.Mutex // guards signal, mining and clock
 	signal chan struct{}
-	acc    onchain.Accumulator
+	mining Mining
+	clock  clock
+	reconf chan struct{} // wakes the producer to read mining again
+
+	// prod serialises block production and the development controls
+	// (snapshots, reverts, mining on demand), and guards what they change.
+	prod  sync.Mutex
+	acc   onchain.Accumulator
+	snaps snapshots
 
 	cancel context.CancelFunc
 	done   chan struct{}
@@ -78,7 +86,8 @@ func New(store storage.ReadWriter, pool *mempool.Pool, exec Executor, opts Optio
 	if opts.Now == nil {
 		opts.Now = time.Now
 	}
-	return &Node{store: store, pool: pool, exec: exec, opts: opts, signal: make(chan struct{})}, nil
+	return &Node{store: store, pool: pool, exec: exec, opts: opts, signal: make(chan struct{}), reconf: make(chan struct{}, 1),
+		mining: Mining{BlockInterval: opts.BlockInterval, IdleBlockInterval: opts.IdleBlockInterval}}, nil
 }
 
 // ChainID returns the node's chain id.
@@ -120,7 +129,7 @@ func (n *Node) Start(ctx context.Context) error {
 		}
 	}
 	if n.opts.IdleBlockInterval > 0 {
-		if _, err := n.produceBlock(ctx, true); err != nil {
+		if _, err := n.produceBlock(ctx, true, true); err != nil {
 			return fmt.Errorf("node: first block: %w", err)
 		}
 	}
@@ -225,9 +234,10 @@ func (n *Node) seqOf(ctx context.Context) func(ledgerapi.Address) uint64 {
 	}
 }
 
-// nowUsec is the wall clock, but never behind the ledger.
+// nowUsec is the node's clock (the wall clock plus the offset of
+// IncreaseTime and SetNextBlockTimestamp), but never behind the ledger.
 func (n *Node) nowUsec(info storage.LedgerInfo) uint64 {
-	now := uint64(n.opts.Now().UnixMicro())
+	now := n.clockUsec()
 	if now <= info.TimestampUsec {
 		now = info.TimestampUsec + 1
 	}
@@ -254,9 +264,16 @@ func (n *Node) latestView(ctx context.Context) (*overlay, error) {
 
 func (n *Node) run(ctx context.Context) {
 	defer close(n.done)
+	for n.runWith(ctx, n.Mining()) {
+	}
+}
+
+// runWith produces blocks as m says until ctx ends (false) or the mining
+// settings change (true).
+func (n *Node) runWith(ctx context.Context, m Mining) bool {
 	var tick <-chan time.Time
-	if n.opts.BlockInterval > 0 {
-		t := time.NewTicker(n.opts.BlockInterval)
+	if m.BlockInterval > 0 {
+		t := time.NewTicker(m.BlockInterval)
 		defer t.Stop()
 		tick = t.C
 	}
@@ -264,16 +281,25 @@ func (n *Node) run(ctx context.Context) {
 	// reset after every block, so it never adds a block under load.
 	var idle *time.Timer
 	var idleC <-chan time.Time
-	if n.opts.IdleBlockInterval > 0 {
-		idle = time.NewTimer(n.opts.IdleBlockInterval)
+	if m.IdleBlockInterval > 0 {
+		idle = time.NewTimer(m.IdleBlockInterval)
 		defer idle.Stop()
 		idleC = idle.C
+	}
+	// Transactions that arrived while the producer was paused or in
+	// another mode announced themselves then: look at the pool once.
+	wake := make(chan struct{}, 1)
+	if tick == nil && !m.Paused {
+		wake <- struct{}{}
 	}
 	for {
 		allowEmpty := tick != nil
 		select {
 		case <-ctx.Done():
-			return
+			return false
+		case <-n.reconf:
+			return true
+		case <-wake:
 		case <-n.pool.Ready():
 			if tick != nil {
 				continue // interval mode: wait for the tick
@@ -282,9 +308,12 @@ func (n *Node) run(ctx context.Context) {
 		case <-idleC:
 			allowEmpty = true
 		}
+		if m.Paused {
+			continue // Resume ends this run
+		}
 		committed := false
 		for {
-			cut, err := n.produceBlock(ctx, allowEmpty)
+			cut, err := n.produceUnlessPaused(ctx, allowEmpty)
 			if err != nil {
 				n.opts.Logger.Error().Err(err).Msg("block production failed")
 			}
@@ -295,7 +324,7 @@ func (n *Node) run(ctx context.Context) {
 			allowEmpty = false
 		}
 		if idle != nil && (committed || allowEmpty) {
-			idle.Reset(n.opts.IdleBlockInterval)
+			idle.Reset(m.IdleBlockInterval)
 		}
 	}
 }
