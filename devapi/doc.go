@@ -1,0 +1,60 @@
+// Package devapi is the development node's admin API: an http.Handler over
+// a *node.Node that snapshots and reverts the ledger, mines blocks on
+// demand, pauses the producer or switches its mode, and moves the ledger
+// clock. Every operation is a method of the node, which hosts embedding
+// the library can call without HTTP; this package only speaks JSON for
+// them.
+//
+// It is a test tool: anyone who can reach it can rewrite the ledger. The
+// bundled server mounts it only with -dev-api, under DefaultPathPrefix on
+// the API's address; without the flag those paths are the REST API's and
+// answer 404.
+//
+// # Operations
+//
+// Paths are below the prefix (/v1/-/dev by default). Bodies are JSON
+// objects; an empty body takes the defaults. u64s are written as decimal
+// strings and read as strings or numbers.
+//
+//	GET  /                            the routes
+//	POST /snapshot                    {} → {"id","version","block_height"}
+//	POST /revert                      {"id"} → the snapshot reverted to
+//	POST /mine                        {"blocks":1,"include_pending":true} → {"block_heights","ledger_version"}
+//	GET  /mining                      → {"mode","interval_ms","paused"}
+//	POST /mining                      {"mode","interval_ms","paused"} (each optional) → the new settings
+//	POST /pause, POST /resume         → the new settings
+//	GET  /time                        → {"now_usec","ledger_timestamp_usec"}
+//	POST /time/increase               {"seconds"} → the time
+//	POST /time/next_block_timestamp   {"timestamp_usec"} → the time
+//
+// Snapshot ids increase from 1. A revert returns the ledger to the
+// snapshot's version (state, transactions, events, blocks and indexes),
+// empties the mempool and invalidates the snapshots taken after it; the
+// snapshot itself stays valid, so a test suite can take one before its
+// tests and revert to it after each. Long polls (wait_by_hash) on dropped
+// transactions answer 404. Caches of the REST API and of the LRU store
+// never serve reverted data (see storage.Reverter).
+//
+// The modes are instant (a block as soon as transactions are ready),
+// interval (a block every interval_ms, empty or not) and idle_interval
+// (instant, plus an empty block after interval_ms without one). Mine
+// works paused or not, and mines empty blocks with include_pending false.
+//
+// The node's clock is the wall clock plus an offset: /time/increase adds
+// to the offset, /time/next_block_timestamp pins the next block's
+// timestamp (which must be above the latest block's) and moves the clock
+// there. Block timestamps stay strictly increasing; 0x1::timestamp views
+// read the latest block's, and expirations are checked against the clock
+// at submission and against the block's timestamp when a block is cut.
+//
+// # Errors
+//
+// Errors have the REST API's body ({"message","error_code","vm_error_code"})
+// and the status handlers.StatusOf gives their code: 400 invalid_input for
+// bad arguments (an unknown or invalidated snapshot id, a timestamp not
+// above the latest, a count out of range), 403 api_disabled for snapshots
+// on a ledger store that cannot revert (one without storage.Reverter), 410
+// version_pruned for a snapshot whose version was pruned, and
+// web_framework_error 404, 405, 413 and 415 for unknown paths, wrong
+// methods, bodies over 64 KiB and content types other than JSON.
+package devapi

@@ -1,0 +1,88 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/rs/zerolog"
+
+	"github.com/ledgernode/ledgernode/handlers"
+	"github.com/ledgernode/ledgernode/mempool"
+	"github.com/ledgernode/ledgernode/node"
+	"github.com/ledgernode/ledgernode/storage/memstore"
+	"github.com/ledgernode/ledgernode/vmstub"
+)
+
+// devRouter is run's router, with -dev-api set to enabled.
+func devRouter(t *testing.T, enabled bool) http.Handler {
+	t.Helper()
+	vm, err := vmstub.New(vmstub.Options{DevAccounts: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	store, pool := memstore.New(memstore.Options{}), mempool.New(mempool.Options{})
+	n, err := node.New(store, pool, vm, node.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := n.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { n.Close() })
+	api, err := handlers.New(handlers.Deps{Store: store, Submitter: n, Pending: pool, Executor: vm, Modules: vm}, handlers.Options{PathPrefix: "/v1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	saved := *devAPI
+	*devAPI = enabled
+	t.Cleanup(func() { *devAPI = saved })
+	router := http.NewServeMux()
+	router.Handle("/v1", api)
+	router.Handle("/v1/", api)
+	mountDev(router, n, zerolog.Nop())
+	return router
+}
+
+// TestDevAPIOnlyWithFlag: without -dev-api every dev path is the REST
+// API's 404; with it the controls answer, and the REST API is unchanged.
+func TestDevAPIOnlyWithFlag(t *testing.T) {
+	paths := []struct{ method, path string }{
+		{"GET", "/v1/-/dev/"}, {"POST", "/v1/-/dev/snapshot"}, {"POST", "/v1/-/dev/revert"},
+		{"POST", "/v1/-/dev/mine"}, {"GET", "/v1/-/dev/mining"}, {"POST", "/v1/-/dev/pause"}, {"GET", "/v1/-/dev/time"},
+	}
+	for _, enabled := range []bool{false, true} {
+		srv := httptest.NewServer(devRouter(t, enabled))
+		for _, p := range paths {
+			req, _ := http.NewRequest(p.method, srv.URL+p.path, strings.NewReader(""))
+			resp, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			var e struct {
+				ErrorCode string `json:"error_code"`
+			}
+			json.Unmarshal(b, &e)
+			switch {
+			case !enabled && (resp.StatusCode != 404 || e.ErrorCode != "web_framework_error"):
+				t.Errorf("without -dev-api %s %s: %d %s, want the API's 404", p.method, p.path, resp.StatusCode, b)
+			case enabled && p.path != "/v1/-/dev/revert" && resp.StatusCode != 200:
+				t.Errorf("with -dev-api %s %s: %d %s", p.method, p.path, resp.StatusCode, b)
+			case enabled && p.path == "/v1/-/dev/revert" && resp.StatusCode != 400:
+				t.Errorf("with -dev-api, revert without an id: %d %s", resp.StatusCode, b)
+			}
+		}
+		resp, err := http.Get(srv.URL + "/v1")
+		if err != nil || resp.StatusCode != 200 {
+			t.Errorf("GET /v1 with dev API %v: %v %v", enabled, resp, err)
+		}
+		resp.Body.Close()
+		srv.Close()
+	}
+}
