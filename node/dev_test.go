@@ -284,3 +284,38 @@ func TestTimeTravelExpiresPending(t *testing.T) {
 		t.Errorf("the expired transaction is still pending")
 	}
 }
+
+// TestRevertRestoresTheClock: time moved after a snapshot moves back with
+// the revert (the next block still follows the latest one).
+func TestRevertRestoresTheClock(t *testing.T) {
+	ctx := context.Background()
+	wall := time.Date(2026, 3, 4, 5, 6, 7, 0, time.UTC)
+	n, store := start(t, node.Options{Now: func() time.Time { return wall }})
+	n.Pause()
+	if err := n.IncreaseTime(time.Minute); err != nil {
+		t.Fatal(err)
+	}
+	snap, err := n.Snapshot(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := n.IncreaseTime(time.Hour); err != nil {
+		t.Fatal(err)
+	}
+	if err := n.SetNextBlockTimestamp(ctx, uint64(wall.Add(2*time.Hour).UnixMicro())); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := n.Revert(ctx, snap.ID); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := n.Now(), wall.Add(time.Minute); !got.Equal(want) {
+		t.Errorf("Now() after revert = %s, want %s", got, want)
+	}
+	if _, err := n.Mine(ctx, 1, false); err != nil {
+		t.Fatal(err)
+	}
+	info, _ := store.LedgerInfo(ctx)
+	if want := uint64(wall.Add(time.Minute).UnixMicro()); info.TimestampUsec != want {
+		t.Errorf("block after revert at %d, want %d (the pinned timestamp is reverted too)", info.TimestampUsec, want)
+	}
+}

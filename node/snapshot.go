@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync/atomic"
 
 	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 	"github.com/ledgernode/ledgernode/storage"
@@ -30,13 +31,15 @@ type Snapshot struct {
 // snapshots are the valid snapshots with the accumulator of each (guarded
 // by n.prod).
 type snapshots struct {
-	last uint64
-	byID map[uint64]snapshot
+	last    uint64
+	byID    map[uint64]snapshot
+	reverts atomic.Uint64
 }
 
 type snapshot struct {
 	Snapshot
-	acc onchain.Accumulator
+	acc   onchain.Accumulator
+	clock clock
 }
 
 // Snapshot records the latest ledger version and returns its id. It fails
@@ -55,15 +58,24 @@ func (n *Node) Snapshot(ctx context.Context) (Snapshot, error) {
 		n.snaps.byID = map[uint64]snapshot{}
 	}
 	n.snaps.last++
-	s := snapshot{Snapshot: Snapshot{ID: n.snaps.last, Version: info.Version, BlockHeight: info.BlockHeight}, acc: n.acc}
+	n.mu.Lock()
+	c := n.clock
+	n.mu.Unlock()
+	s := snapshot{Snapshot: Snapshot{ID: n.snaps.last, Version: info.Version, BlockHeight: info.BlockHeight}, acc: n.acc, clock: c}
 	n.snaps.byID[s.ID] = s
 	return s.Snapshot, nil
 }
 
+// Reverts counts the reverts the node has made. Whoever keeps state
+// derived from the ledger outside it (a faucet's next sequence number)
+// reads it again when the count moves.
+func (n *Node) Reverts() uint64 { return n.snaps.reverts.Load() }
+
 // Revert returns the ledger to snapshot id: every block committed since is
 // dropped (transactions, events, state, blocks and indexes, through
-// storage.Reverter), the mempool is emptied, and the snapshots taken after
-// id are invalidated; id itself stays valid, so a test can revert to it
+// storage.Reverter), the mempool is emptied, the clock's offset (see
+// IncreaseTime) is what it was at the snapshot, and the snapshots taken
+// after id are invalidated; id itself stays valid, so a test can revert to it
 // again. Waiters on the commit signal wake up, and find reverted and
 // dropped transactions neither committed nor pending. Errors:
 // ErrUnknownSnapshot, ErrCannotRevert, and storage.ErrPruned when the
@@ -87,11 +99,15 @@ func (n *Node) Revert(ctx context.Context, id uint64) (Snapshot, error) {
 		return Snapshot{}, fmt.Errorf("node: reverting to snapshot %d (version %d): %w", id, s.Version, err)
 	}
 	n.acc = s.acc
+	n.mu.Lock()
+	n.clock = s.clock // time moved since the snapshot moves back with the ledger
+	n.mu.Unlock()
 	for other := range n.snaps.byID {
 		if other > id {
 			delete(n.snaps.byID, other)
 		}
 	}
+	n.snaps.reverts.Add(1)
 	dropped := n.pool.Clear()
 	n.opts.Logger.Info().Uint64("snapshot", id).Uint64("version", s.Version).Int("mempool_dropped", len(dropped)).
 		Msg("ledger reverted")

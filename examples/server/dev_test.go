@@ -8,12 +8,15 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/rs/zerolog"
 
 	"github.com/ledgernode/ledgernode/handlers"
+	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/mempool"
 	"github.com/ledgernode/ledgernode/node"
+	"github.com/ledgernode/ledgernode/storage"
 	"github.com/ledgernode/ledgernode/storage/memstore"
 	"github.com/ledgernode/ledgernode/vmstub"
 )
@@ -84,5 +87,64 @@ func TestDevAPIOnlyWithFlag(t *testing.T) {
 		}
 		resp.Body.Close()
 		srv.Close()
+	}
+}
+
+// TestFaucetAfterRevert: the faucet reads its sequence number again after
+// a revert took the root account's back; otherwise its next transfer would
+// wait in the mempool forever behind a gap.
+func TestFaucetAfterRevert(t *testing.T) {
+	ctx := context.Background()
+	vm, err := vmstub.New(vmstub.Options{DevAccounts: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	store := memstore.New(memstore.Options{})
+	n, err := node.New(store, mempool.New(mempool.Options{}), vm, node.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := n.Start(ctx); err != nil {
+		t.Fatal(err)
+	}
+	defer n.Close()
+	f := &faucet{node: n, vm: vm, root: vm.Root(), chainID: 4}
+	snap, err := n.Snapshot(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	to := vm.Root().Address
+	for i := 0; i < 2; i++ {
+		h, err := f.fund(ctx, to, 10)
+		if err != nil {
+			t.Fatal(err)
+		}
+		waitHash(t, n, store, h)
+	}
+	if _, err := n.Revert(ctx, snap.ID); err != nil {
+		t.Fatal(err)
+	}
+	h, err := f.fund(ctx, to, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tx := waitHash(t, n, store, h); *tx.SequenceNumber != 0 {
+		t.Errorf("the faucet's first transfer after the revert has sequence number %d, want 0", *tx.SequenceNumber)
+	}
+}
+
+func waitHash(t *testing.T, n *node.Node, store storage.Reader, h ledgerapi.HashValue) storage.Transaction {
+	t.Helper()
+	deadline := time.After(5 * time.Second)
+	for {
+		sig := n.CommitSignal()
+		if tx, err := store.TransactionByHash(context.Background(), h); err == nil {
+			return tx
+		}
+		select {
+		case <-sig:
+		case <-deadline:
+			t.Fatalf("%s never committed", h)
+		}
 	}
 }
