@@ -26,6 +26,10 @@
 //	GET  /time                        → {"now_usec","ledger_timestamp_usec"}
 //	POST /time/increase               {"seconds"} → the time
 //	POST /time/next_block_timestamp   {"timestamp_usec"} → the time
+//	GET  /impersonation               → {"accounts","auto"}
+//	POST /impersonate                 {"address"} → the impersonation
+//	POST /stop_impersonating          {"address"} → the impersonation
+//	POST /auto_impersonate            {"enabled"} → the impersonation
 //
 // Snapshot ids increase from 1. A revert returns the ledger to the
 // snapshot's version (state, transactions, events, blocks and indexes),
@@ -46,6 +50,16 @@
 // there. Block timestamps stay strictly increasing; 0x1::timestamp views
 // read the latest block's, and expirations are checked against the clock
 // at submission and against the block's timestamp when a block is cut.
+//
+// Impersonation accepts transactions whose impersonated signers (sender,
+// secondary signers or fee payer) did not sign: their signatures are not
+// checked and their on-chain authentication key is taken to be the one
+// their authenticator proves (or any, for an authenticator without a
+// key), while sequence numbers, gas, balances and the other signers are
+// checked as usual. The committed transaction keeps its authenticator as
+// sent, the node logs it ("impersonated transaction committed"), and the
+// account's authentication key is left as it was. With auto, every
+// account is impersonated (the server's -auto-impersonate).
 //
 // # Errors
 //

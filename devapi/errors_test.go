@@ -49,6 +49,11 @@ func TestErrors(t *testing.T) {
 		{"POST", "/time/increase", "application/json", `{"seconds":"18446744073709551615"}`, 400, "invalid_input"},
 		{"POST", "/time/next_block_timestamp", "application/json", `{"timestamp_usec":1}`, 400, "invalid_input"},
 		{"POST", "/time/next_block_timestamp", "application/json", `{}`, 400, "invalid_input"},
+		{"POST", "/impersonate", "application/json", `{}`, 400, "invalid_input"},
+		{"POST", "/impersonate", "application/json", `{"address":"0xzz"}`, 400, "invalid_input"},
+		{"POST", "/stop_impersonating", "application/json", `{"address":7}`, 400, "invalid_input"},
+		{"POST", "/auto_impersonate", "application/json", `{}`, 400, "invalid_input"},
+		{"GET", "/impersonate", "", "", 405, "web_framework_error"},
 	}
 	for _, tc := range tests {
 		status, body := do(t, tc.method, s.dev+tc.path, tc.contentType, []byte(tc.body))

@@ -28,6 +28,8 @@ var fuzzRoutes = []struct{ method, path string }{
 	{"POST", devapi.DefaultPathPrefix + "/pause"}, {"POST", devapi.DefaultPathPrefix + "/resume"},
 	{"GET", devapi.DefaultPathPrefix + "/time"}, {"POST", devapi.DefaultPathPrefix + "/time/increase"},
 	{"POST", devapi.DefaultPathPrefix + "/time/next_block_timestamp"}, {"DELETE", devapi.DefaultPathPrefix + "/{x}"},
+	{"GET", devapi.DefaultPathPrefix + "/impersonation"}, {"POST", devapi.DefaultPathPrefix + "/impersonate"},
+	{"POST", devapi.DefaultPathPrefix + "/stop_impersonating"}, {"POST", devapi.DefaultPathPrefix + "/auto_impersonate"},
 	{"GET", "/v1/"}, {"GET", "/v1/transactions"}, {"GET", "/v1/blocks/by_height/{x}"},
 	{"GET", "/v1/transactions/by_version/{x}"}, {"GET", "/v1/accounts/{x}/resources"},
 }
@@ -60,7 +62,8 @@ func FuzzDevAPI(f *testing.F) {
 
 	seeds := []string{"", `{}`, `{"id":"1"}`, `{"id":1}`, `{"blocks":3,"include_pending":false}`, `{"mode":"interval","interval_ms":1}`,
 		`{"mode":"idle_interval","interval_ms":"5","paused":true}`, `{"mode":"instant"}`, `{"seconds":"60"}`,
-		`{"timestamp_usec":"9999999999999999"}`, `{"id":"18446744073709551615"}`, `[1,2]`, `null`, `{"id":"1"`}
+		`{"timestamp_usec":"9999999999999999"}`, `{"id":"18446744073709551615"}`, `[1,2]`, `null`, `{"id":"1"`,
+		`{"address":"0x1"}`, `{"enabled":true}`, `{"address":"0x` + strings.Repeat("f", 64) + `"}`}
 	for i, sd := range seeds {
 		for r := range fuzzRoutes {
 			f.Add(uint8(r), "1", uint8(i), []byte(sd))

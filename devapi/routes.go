@@ -30,6 +30,10 @@ func (a *API) table() []route {
 		{http.MethodGet, "/time", a.getTime},
 		{http.MethodPost, "/time/increase", a.increaseTime},
 		{http.MethodPost, "/time/next_block_timestamp", a.setNextBlockTimestamp},
+		{http.MethodGet, "/impersonation", a.getImpersonation},
+		{http.MethodPost, "/impersonate", a.impersonate},
+		{http.MethodPost, "/stop_impersonating", a.stopImpersonating},
+		{http.MethodPost, "/auto_impersonate", a.autoImpersonate},
 	}
 }
 

@@ -3,6 +3,8 @@ package devapi_test
 import (
 	"bytes"
 	"context"
+	"crypto/ed25519"
+	"encoding/hex"
 	"encoding/json"
 	"io"
 	"net/http"
@@ -181,4 +183,9 @@ func object(t testing.TB, b []byte) map[string]any {
 		t.Fatalf("not a JSON object: %s", b)
 	}
 	return m
+}
+
+func hexOf(pub any) string {
+	b := pub.(ed25519.PublicKey)
+	return hex.EncodeToString(b)
 }

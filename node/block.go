@@ -94,7 +94,7 @@ func (n *Node) produceBlock(ctx context.Context, allowEmpty, take bool) (bool, e
 		Round:         info.BlockHeight + 1,
 		TimestampUsec: ts,
 	}
-	n.pool.Expire(blk.TimestampUsec / 1_000_000)
+	n.imp.forget(n.pool.Expire(blk.TimestampUsec / 1_000_000))
 	var entries []*mempool.Entry
 	if take {
 		entries = n.pool.Take(n.opts.MaxBlockTransactions)
@@ -133,6 +133,7 @@ func (n *Node) produceBlock(ctx context.Context, allowEmpty, take bool) (bool, e
 	// announced, so whoever wakes on it sees them in storage and no longer
 	// pending (storage first, then the pool: a lookup never misses them).
 	n.pool.Done(entries, n.seqOf(ctx))
+	n.imp.committed(n.opts.Logger, entries, txns)
 	n.broadcast()
 	return true, nil
 }
@@ -156,10 +157,18 @@ func (n *Node) execute(ctx context.Context, info storage.LedgerInfo, blk storage
 	}
 	txns = append(txns, t)
 	for _, e := range entries {
-		out, err := n.exec.Execute(view, blk, e.Txn)
+		var state storage.View = view
+		st := e.Txn
+		if signers := n.imp.signersOf(e); len(signers) > 0 {
+			state, st = forExecutor(view, e.Txn, signers)
+		}
+		out, err := n.exec.Execute(state, blk, st)
 		if err != nil {
 			n.opts.Logger.Debug().Stringer("hash", e.Hash).AnErr("status", err).Msg("transaction discarded at execution")
 			continue
+		}
+		if keys := impersonatedKeys(state); keys != nil {
+			restoreAuthKeys(view, out.Changes, keys)
 		}
 		if err := view.apply(out.Changes); err != nil {
 			return nil, err

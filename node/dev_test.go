@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
+	"github.com/ledgernode/ledgernode/ledgerapi/txn"
 	"github.com/ledgernode/ledgernode/mempool"
 	"github.com/ledgernode/ledgernode/node"
 	"github.com/ledgernode/ledgernode/storage"
@@ -317,5 +318,37 @@ func TestRevertRestoresTheClock(t *testing.T) {
 	info, _ := store.LedgerInfo(ctx)
 	if want := uint64(wall.Add(time.Minute).UnixMicro()); info.TimestampUsec != want {
 		t.Errorf("block after revert at %d, want %d (the pinned timestamp is reverted too)", info.TimestampUsec, want)
+	}
+}
+
+// TestImpersonationSkipsOnlyItsSigners: a forged signature passes for an
+// impersonated sender only, and the mempool entry keeps the bytes as sent.
+func TestImpersonationSkipsOnlyItsSigners(t *testing.T) {
+	n, store := start(t, node.Options{})
+	forged := func(k ed25519.PrivateKey) *txn.SignedTransaction {
+		st := signed(k, 0)
+		st.Auth.Sender.Signature = make([]byte, 64)
+		return st
+	}
+	a, b := devKey(5), devKey(6)
+	n.Impersonate(forged(a).Raw.Sender)
+	if got, auto := n.Impersonation(); len(got) != 1 || auto {
+		t.Fatalf("Impersonation() = %v, %v", got, auto)
+	}
+	st := forged(a)
+	if err := submit(t, n, st); err != nil {
+		t.Fatalf("a forged signature of an impersonated sender: %v", err)
+	}
+	tx := waitCommitted(t, n, store, st.Hash())
+	if string(tx.Payload) != string(st.Bytes()) {
+		t.Error("the committed transaction is not the bytes sent")
+	}
+	var vs *ledgerapi.VMStatus
+	if err := submit(t, n, forged(b)); !errors.As(err, &vs) || vs.Name != "INVALID_SIGNATURE" {
+		t.Errorf("a forged signature of another sender: %v", err)
+	}
+	n.StopImpersonating(st.Raw.Sender)
+	if err := submit(t, n, forged(a)); err == nil {
+		t.Error("a forged signature was accepted after StopImpersonating")
 	}
 }

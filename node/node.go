@@ -67,6 +67,8 @@ type Node struct {
 	acc   onchain.Accumulator
 	snaps snapshots
 
+	imp impersonation
+
 	cancel context.CancelFunc
 	done   chan struct{}
 }
@@ -191,17 +193,30 @@ func (n *Node) Close() error {
 // Submit verifies a transaction's signatures, validates it against the
 // latest state and adds it to the mempool. A rejection is a
 // *ledgerapi.VMStatus or a mempool error.
+//
+// The signatures of impersonated signers (Impersonate, SetAutoImpersonate)
+// are not checked; see impersonation.
 func (n *Node) Submit(ctx context.Context, st *txn.SignedTransaction, bcsBytes []byte, hash ledgerapi.HashValue) (*mempool.Entry, error) {
-	if err := st.Verify(); err != nil {
+	signers := n.impersonated(st)
+	if err := verify(st, signers); err != nil {
 		return nil, &ledgerapi.VMStatus{Code: 1, Name: "INVALID_SIGNATURE"}
 	}
 	err := n.onLatest(ctx, func(view *overlay) error {
-		return n.exec.Validate(view, st, n.nowUsec(view.info))
+		var state storage.View = view
+		t := st
+		if len(signers) > 0 {
+			state, t = forExecutor(view, st, signers)
+		}
+		return n.exec.Validate(state, t, n.nowUsec(view.info))
 	})
 	if err != nil {
 		return nil, err
 	}
-	return n.pool.Add(st, hash, bcsBytes, n.seqOf(ctx))
+	e, err := n.pool.Add(st, hash, bcsBytes, n.seqOf(ctx))
+	if err == nil && len(signers) > 0 {
+		n.imp.accepted(hash, signers)
+	}
+	return e, err
 }
 
 // onLatest runs read against a view of the latest committed state. When a

@@ -109,6 +109,7 @@ func (n *Node) Revert(ctx context.Context, id uint64) (Snapshot, error) {
 	}
 	n.snaps.reverts.Add(1)
 	dropped := n.pool.Clear()
+	n.imp.forget(dropped)
 	n.opts.Logger.Info().Uint64("snapshot", id).Uint64("version", s.Version).Int("mempool_dropped", len(dropped)).
 		Msg("ledger reverted")
 	n.broadcast()

@@ -14,9 +14,17 @@ import (
 var devAPI = flag.Bool("dev-api", false, "serve the development controls (snapshot/revert, mining, time) under "+
 	devapi.DefaultPathPrefix+"/ on the API address; never on a shared node")
 
-// mountDev mounts the dev API on router when -dev-api is given. Without it
-// the paths stay with the REST API, which answers them 404.
+var autoImpersonate = flag.Bool("auto-impersonate", false, "accept transactions from any account without checking its "+
+	"signature (impersonation; see the dev API); for local testing only")
+
+// mountDev mounts the dev API on router when -dev-api is given (without
+// it the paths stay with the REST API, which answers them 404), and turns
+// on -auto-impersonate.
 func mountDev(router *http.ServeMux, n *node.Node, log zerolog.Logger) {
+	if *autoImpersonate {
+		n.SetAutoImpersonate(true)
+		log.Warn().Msg("auto-impersonation: signatures are not checked")
+	}
 	if !*devAPI {
 		return
 	}
