@@ -31,6 +31,10 @@ type Options struct {
 	PathPrefix string
 	// Logger receives internal errors (default: discard).
 	Logger zerolog.Logger
+	// Modules converts the JSON of set_resource to BCS (the executor's
+	// modules, as handlers.Deps.Modules); without it set_resource answers
+	// 403 api_disabled.
+	Modules handlers.Modules
 }
 
 // API is the dev API as an http.Handler. Create it with New.

@@ -30,6 +30,9 @@
 //	POST /impersonate                 {"address"} → the impersonation
 //	POST /stop_impersonating          {"address"} → the impersonation
 //	POST /auto_impersonate            {"enabled"} → the impersonation
+//	POST /set_balance                 {"address","octas"} → {"version","hash"}
+//	POST /set_sequence_number         {"address","sequence_number"} → {"version","hash"}
+//	POST /set_resource                {"address","type","data"} → {"version","hash"}
 //
 // Snapshot ids increase from 1. A revert returns the ledger to the
 // snapshot's version (state, transactions, events, blocks and indexes),
@@ -60,6 +63,20 @@
 // sent, the node logs it ("impersonated transaction committed"), and the
 // account's authentication key is left as it was. With auto, every
 // account is impersonated (the server's -auto-impersonate).
+//
+// The state setters commit each change as one write-set transaction in a
+// block of its own (block metadata, the write set, the state checkpoint),
+// so the ledger stays consistent; /transactions serves it as Aptos serves
+// WriteSet transactions: a "genesis_transaction" whose payload is
+// {"type":"write_set_payload","write_set":{"type":"direct_write_set",...}}
+// with the changes. set_balance sets the APT balance the balance endpoint
+// reports: the coin value of an account with only a CoinStore<AptosCoin>,
+// otherwise the primary fungible store's balance (the store is created if
+// missing; a CoinStore is emptied); the supply is not adjusted.
+// set_sequence_number cannot go back to a number the account already used
+// and drops the account's pending transactions. set_resource converts data
+// (the JSON the API serves for that type) by the layout of the modules
+// stored now; the type must have the key ability.
 //
 // # Errors
 //

@@ -30,6 +30,8 @@ var fuzzRoutes = []struct{ method, path string }{
 	{"POST", devapi.DefaultPathPrefix + "/time/next_block_timestamp"}, {"DELETE", devapi.DefaultPathPrefix + "/{x}"},
 	{"GET", devapi.DefaultPathPrefix + "/impersonation"}, {"POST", devapi.DefaultPathPrefix + "/impersonate"},
 	{"POST", devapi.DefaultPathPrefix + "/stop_impersonating"}, {"POST", devapi.DefaultPathPrefix + "/auto_impersonate"},
+	{"POST", devapi.DefaultPathPrefix + "/set_balance"}, {"POST", devapi.DefaultPathPrefix + "/set_sequence_number"},
+	{"POST", devapi.DefaultPathPrefix + "/set_resource"},
 	{"GET", "/v1/"}, {"GET", "/v1/transactions"}, {"GET", "/v1/blocks/by_height/{x}"},
 	{"GET", "/v1/transactions/by_version/{x}"}, {"GET", "/v1/accounts/{x}/resources"},
 }
@@ -55,7 +57,7 @@ func FuzzDevAPI(f *testing.F) {
 	}
 	f.Cleanup(func() { n.Close() })
 	api, _ := handlers.New(handlers.Deps{Store: store, Submitter: n, Pending: pool, Executor: vm, Modules: vm}, handlers.Options{PathPrefix: "/v1"})
-	dev, _ := devapi.New(n, devapi.Options{})
+	dev, _ := devapi.New(n, devapi.Options{Modules: vm})
 	mux := http.NewServeMux()
 	mux.Handle("/v1/", api)
 	mux.Handle(devapi.DefaultPathPrefix+"/", dev)
@@ -63,7 +65,8 @@ func FuzzDevAPI(f *testing.F) {
 	seeds := []string{"", `{}`, `{"id":"1"}`, `{"id":1}`, `{"blocks":3,"include_pending":false}`, `{"mode":"interval","interval_ms":1}`,
 		`{"mode":"idle_interval","interval_ms":"5","paused":true}`, `{"mode":"instant"}`, `{"seconds":"60"}`,
 		`{"timestamp_usec":"9999999999999999"}`, `{"id":"18446744073709551615"}`, `[1,2]`, `null`, `{"id":"1"`,
-		`{"address":"0x1"}`, `{"enabled":true}`, `{"address":"0x` + strings.Repeat("f", 64) + `"}`}
+		`{"address":"0x1"}`, `{"enabled":true}`, `{"address":"0x2","octas":"5"}`, `{"address":"0x3","sequence_number":9}`,
+		`{"address":"0x4","type":"0x1::coin::CoinStore<0x1::aptos_coin::AptosCoin>","data":{"coin":{"value":"1"}}}`, `{"address":"0x` + strings.Repeat("f", 64) + `"}`}
 	for i, sd := range seeds {
 		for r := range fuzzRoutes {
 			f.Add(uint8(r), "1", uint8(i), []byte(sd))

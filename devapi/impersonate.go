@@ -31,14 +31,7 @@ func addressIn(r *http.Request) (ledgerapi.Address, error) {
 	if err := decode(r, &in); err != nil {
 		return ledgerapi.Address{}, err
 	}
-	if in.Address == nil {
-		return ledgerapi.Address{}, invalid("address is required")
-	}
-	addr, err := ledgerapi.ParseAddress(*in.Address)
-	if err != nil {
-		return ledgerapi.Address{}, invalid("invalid address %q: %v", *in.Address, err)
-	}
-	return addr, nil
+	return parseAddress(in.Address)
 }
 
 func (a *API) impersonate(r *http.Request) (any, error) {

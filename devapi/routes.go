@@ -34,6 +34,9 @@ func (a *API) table() []route {
 		{http.MethodPost, "/impersonate", a.impersonate},
 		{http.MethodPost, "/stop_impersonating", a.stopImpersonating},
 		{http.MethodPost, "/auto_impersonate", a.autoImpersonate},
+		{http.MethodPost, "/set_balance", a.setBalance},
+		{http.MethodPost, "/set_sequence_number", a.setSequenceNumber},
+		{http.MethodPost, "/set_resource", a.setResource},
 	}
 }
 

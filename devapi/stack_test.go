@@ -96,7 +96,7 @@ func newStack(t testing.TB, store storage.ReadWriter, apiOpts handlers.Options) 
 	if err != nil {
 		t.Fatal(err)
 	}
-	dev, err := devapi.New(n, devapi.Options{})
+	dev, err := devapi.New(n, devapi.Options{Modules: vm})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -40,3 +40,29 @@ func TestClearKeepsOnlyInFlight(t *testing.T) {
 		t.Fatalf("took %v after Clear, want [1]", got)
 	}
 }
+
+func TestRemoveSender(t *testing.T) {
+	p := New(Options{})
+	a, b := addr(1), addr(2)
+	for _, s := range []uint64{0, 1, 5} {
+		if _, err := add(t, p, mk(a, s, 100, 1e9), 0); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := add(t, p, mk(b, 0, 100, 1e9), 0); err != nil {
+		t.Fatal(err)
+	}
+	if got := len(p.RemoveSender(a)); got != 3 {
+		t.Fatalf("RemoveSender dropped %d, want 3", got)
+	}
+	if got := p.Take(10); len(got) != 1 || got[0].Txn.Raw.Sender != b {
+		t.Fatalf("after RemoveSender, Take gave %d transactions", len(got))
+	}
+	// The sender starts again from its on-chain number.
+	if _, err := add(t, p, mk(a, 9, 100, 1e9), 9); err != nil {
+		t.Fatal(err)
+	}
+	if got := seqs(p.Take(10)); fmt.Sprint(got) != "[9]" {
+		t.Fatalf("took %v, want [9]", got)
+	}
+}

@@ -348,3 +348,25 @@ func (p *Pool) Clear() []ledgerapi.HashValue {
 	}
 	return out
 }
+
+// RemoveSender drops every pending transaction of sender that is not in
+// flight, as when the sender's on-chain sequence number is set by hand,
+// and returns their hashes.
+func (p *Pool) RemoveSender(sender ledgerapi.Address) []ledgerapi.HashValue {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	acc := p.accounts[sender]
+	if acc == nil {
+		return nil
+	}
+	var out []ledgerapi.HashValue
+	for _, m := range []map[uint64]*Entry{acc.bySeq, acc.byNonce} {
+		for _, e := range m {
+			if !e.inFlight {
+				p.dropLocked(e)
+				out = append(out, e.Hash)
+			}
+		}
+	}
+	return out
+}

@@ -212,9 +212,15 @@ func (n *Node) Submit(ctx context.Context, st *txn.SignedTransaction, bcsBytes [
 	if err != nil {
 		return nil, err
 	}
+	if len(signers) == 0 {
+		return n.pool.Add(st, hash, bcsBytes, n.seqOf(ctx))
+	}
+	// Recorded first: the producer may take the entry as soon as it is
+	// pooled.
+	n.imp.accepted(hash, signers)
 	e, err := n.pool.Add(st, hash, bcsBytes, n.seqOf(ctx))
-	if err == nil && len(signers) > 0 {
-		n.imp.accepted(hash, signers)
+	if err != nil {
+		n.imp.forget([]ledgerapi.HashValue{hash})
 	}
 	return e, err
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/ledgernode/ledgernode/devapi"
+	"github.com/ledgernode/ledgernode/handlers"
 	"github.com/ledgernode/ledgernode/node"
 )
 
@@ -20,7 +21,7 @@ var autoImpersonate = flag.Bool("auto-impersonate", false, "accept transactions 
 // mountDev mounts the dev API on router when -dev-api is given (without
 // it the paths stay with the REST API, which answers them 404), and turns
 // on -auto-impersonate.
-func mountDev(router *http.ServeMux, n *node.Node, log zerolog.Logger) {
+func mountDev(router *http.ServeMux, n *node.Node, mods handlers.Modules, log zerolog.Logger) {
 	if *autoImpersonate {
 		n.SetAutoImpersonate(true)
 		log.Warn().Msg("auto-impersonation: signatures are not checked")
@@ -28,7 +29,7 @@ func mountDev(router *http.ServeMux, n *node.Node, log zerolog.Logger) {
 	if !*devAPI {
 		return
 	}
-	d, err := devapi.New(n, devapi.Options{Logger: log})
+	d, err := devapi.New(n, devapi.Options{Logger: log, Modules: mods})
 	if err != nil {
 		panic(err) // only for a nil node
 	}

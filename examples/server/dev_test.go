@@ -47,7 +47,7 @@ func devRouter(t *testing.T, enabled bool) http.Handler {
 	router := http.NewServeMux()
 	router.Handle("/v1", api)
 	router.Handle("/v1/", api)
-	mountDev(router, n, zerolog.Nop())
+	mountDev(router, n, vm, zerolog.Nop())
 	return router
 }
 

@@ -128,7 +128,8 @@ func run(c config) error {
 	router.Handle("/{$}", http.RedirectHandler("/v1", http.StatusFound))
 	router.Handle("/v1", api)  // the ledger info, as clients request it
 	router.Handle("/v1/", api) // everything else; "/v1foo" stays outside
-	mountDev(router, n, log)   // -dev-api (dev.go)
+
+	mountDev(router, n, vm, log) // -dev-api, -auto-impersonate (dev.go)
 	h := middleware.Chain(router,
 		middleware.RequestID(), middleware.AccessLog(log, nil), middleware.Recover(log),
 		middleware.CORS()) // request bodies are bounded by the API itself (413)
