@@ -80,12 +80,30 @@ func (a *API) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			a.writeError(w, r, err)
 			return
 		}
+		if f, ok := out.(*file); ok {
+			f.write(w)
+			return
+		}
 		writeJSON(w, http.StatusOK, out)
 	case methods != nil:
 		a.writeError(w, r, framework(http.StatusMethodNotAllowed, "method %s is not allowed on %s", r.Method, r.URL.Path))
 	default:
 		a.writeError(w, r, framework(http.StatusNotFound, "no route for %s %s", r.Method, r.URL.Path))
 	}
+}
+
+// file is an answer that is a file to download rather than JSON.
+type file struct {
+	name string
+	body []byte
+}
+
+func (f *file) write(w http.ResponseWriter) {
+	w.Header().Set("Content-Type", "application/octet-stream")
+	w.Header().Set("Content-Disposition", fmt.Sprintf("attachment; filename=%q", f.name))
+	w.Header().Set("Content-Length", strconv.Itoa(len(f.body)))
+	w.WriteHeader(http.StatusOK)
+	w.Write(f.body)
 }
 
 // statusError is an API error with a status of its own (framework errors).

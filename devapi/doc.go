@@ -33,6 +33,7 @@
 //	POST /set_balance                 {"address","octas"} → {"version","hash"}
 //	POST /set_sequence_number         {"address","sequence_number"} → {"version","hash"}
 //	POST /set_resource                {"address","type","data"} → {"version","hash"}
+//	GET  /dump                        → the ledger as a file (application/octet-stream)
 //
 // Snapshot ids increase from 1. A revert returns the ledger to the
 // snapshot's version (state, transactions, events, blocks and indexes),
@@ -77,6 +78,12 @@
 // and drops the account's pending transactions. set_resource converts data
 // (the JSON the API serves for that type) by the layout of the modules
 // stored now; the type must have the key ability.
+//
+// /dump downloads the whole ledger (every block, so state and history) in
+// the storage/statefile format; the bundled server started with
+// -load-state FILE (and the same -chain-id, -seed and -accounts) continues
+// it: the same versions, hashes, accumulator root, state and balances. A
+// ledger with pruned history cannot be dumped (410 version_pruned).
 //
 // # Errors
 //

@@ -31,7 +31,7 @@ var fuzzRoutes = []struct{ method, path string }{
 	{"GET", devapi.DefaultPathPrefix + "/impersonation"}, {"POST", devapi.DefaultPathPrefix + "/impersonate"},
 	{"POST", devapi.DefaultPathPrefix + "/stop_impersonating"}, {"POST", devapi.DefaultPathPrefix + "/auto_impersonate"},
 	{"POST", devapi.DefaultPathPrefix + "/set_balance"}, {"POST", devapi.DefaultPathPrefix + "/set_sequence_number"},
-	{"POST", devapi.DefaultPathPrefix + "/set_resource"},
+	{"POST", devapi.DefaultPathPrefix + "/set_resource"}, {"GET", devapi.DefaultPathPrefix + "/dump"},
 	{"GET", "/v1/"}, {"GET", "/v1/transactions"}, {"GET", "/v1/blocks/by_height/{x}"},
 	{"GET", "/v1/transactions/by_version/{x}"}, {"GET", "/v1/accounts/{x}/resources"},
 }

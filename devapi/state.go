@@ -1,8 +1,10 @@
 package devapi
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
@@ -11,6 +13,7 @@ import (
 	"github.com/ledgernode/ledgernode/ledgerapi/movevalue"
 	"github.com/ledgernode/ledgernode/node"
 	"github.com/ledgernode/ledgernode/storage"
+	"github.com/ledgernode/ledgernode/storage/statefile"
 )
 
 // writeOut is the write-set transaction a state setter committed.
@@ -136,4 +139,18 @@ func parseAddress(s *string) (ledgerapi.Address, error) {
 		return ledgerapi.Address{}, invalid("invalid address %q: %v", *s, err)
 	}
 	return addr, nil
+}
+
+// dump answers the ledger as a statefile download (see node.Dump). It is
+// built in memory first, so a failure is still a JSON error.
+func (a *API) dump(r *http.Request) (any, error) {
+	var buf bytes.Buffer
+	info, err := a.node.Dump(r.Context(), &buf)
+	if errors.Is(err, statefile.ErrPrunedHistory) {
+		return nil, ledgerapi.NewError(ledgerapi.CodeVersionPruned, "the ledger's history is pruned (oldest version %d): a dump needs all of it", info.OldestVersion)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &file{name: fmt.Sprintf("ledger-%d-v%d.state", info.ChainID, info.Version), body: buf.Bytes()}, nil
 }

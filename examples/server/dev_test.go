@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -146,5 +147,50 @@ func waitHash(t *testing.T, n *node.Node, store storage.Reader, h ledgerapi.Hash
 		case <-deadline:
 			t.Fatalf("%s never committed", h)
 		}
+	}
+}
+
+// TestLoadStateFlag: -load-state fills the empty store with a dump, and
+// refuses a dump of another chain.
+func TestLoadStateFlag(t *testing.T) {
+	ctx := context.Background()
+	vm, err := vmstub.New(vmstub.Options{DevAccounts: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := memstore.New(memstore.Options{})
+	n, err := node.New(src, mempool.New(mempool.Options{}), vm, node.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := n.Start(ctx); err != nil {
+		t.Fatal(err)
+	}
+	defer n.Close()
+	if _, err := n.Mine(ctx, 3, false); err != nil {
+		t.Fatal(err)
+	}
+	path := t.TempDir() + "/fixture.state"
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := n.Dump(ctx, f)
+	f.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	saved := *loadState
+	*loadState = path
+	defer func() { *loadState = saved }()
+	dst := memstore.New(memstore.Options{})
+	if err := loadStateFile(dst, 4, zerolog.Nop()); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := dst.LedgerInfo(ctx); got != want {
+		t.Errorf("loaded %+v, want %+v", got, want)
+	}
+	if err := loadStateFile(memstore.New(memstore.Options{ChainID: 9}), 9, zerolog.Nop()); err == nil || !strings.Contains(err.Error(), "chain id 4") {
+		t.Errorf("a dump of chain 4 loaded with -chain-id 9: %v", err)
 	}
 }

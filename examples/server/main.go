@@ -108,6 +108,9 @@ func run(c config) error {
 		return err
 	}
 	defer closeStore()
+	if err := loadStateFile(store, uint8(c.chainID), log); err != nil { // -load-state (dev.go)
+		return err
+	}
 	pool := mempool.New(mempool.Options{})
 	n, err := node.New(store, pool, vm, node.Options{ChainID: uint8(c.chainID), BlockInterval: c.blockInterval, IdleBlockInterval: c.idleInterval, Logger: log})
 	if err != nil {

@@ -6,8 +6,8 @@ import (
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
-	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 	"github.com/ledgernode/ledgernode/storage"
+	"github.com/ledgernode/ledgernode/storage/record"
 )
 
 // Key prefixes (see the package documentation).
@@ -27,14 +27,11 @@ const (
 	pStreamPruned = 'R'
 )
 
-// format is the version of the record layout written under pFormat. It
-// changes whenever a record's layout does; a store written in another
+// format is the version of the record layout written under pFormat: the
+// records' (storage/record, whose Format lists the changes) with this
+// package's key layout, unchanged so far. A store written in another
 // format is refused at Open rather than misread.
-//
-//	1  (no 'F' key) success bool and vm_status string in transaction records
-//	2  the ExecutionStatus BCS, and write ops with their creation flag and
-//	   deposit metadata
-const format = 2
+const format = record.Format
 
 func be(v uint64) []byte { return binary.BigEndian.AppendUint64(nil, v) }
 
@@ -103,170 +100,27 @@ func decodeInfo(b []byte) (storage.LedgerInfo, error) {
 	return info, corrupt("ledger info", d.Finish())
 }
 
-func encodeBlock(b storage.Block) []byte {
-	e := bcs.NewEncoder(96)
-	e.U64(b.Height)
-	e.Fixed(b.Hash[:])
-	for _, v := range []uint64{b.TimestampUsec, b.FirstVersion, b.LastVersion, b.Epoch, b.Round} {
-		e.U64(v)
-	}
-	return e.Bytes()
-}
+// The records of blocks, transactions and events are storage/record's.
+
+func encodeBlock(b storage.Block) []byte { return record.EncodeBlock(b) }
 
 func decodeBlock(raw []byte) (storage.Block, error) {
-	d := bcs.NewDecoder(raw)
-	b := storage.Block{Height: d.U64("height")}
-	d.Fixed(b.Hash[:], "hash")
-	for _, p := range []*uint64{&b.TimestampUsec, &b.FirstVersion, &b.LastVersion, &b.Epoch, &b.Round} {
-		*p = d.U64("block")
-	}
-	return b, corrupt("block", d.Finish())
+	b, err := record.DecodeBlock(raw)
+	return b, corrupt("block", err)
 }
 
-func encodeEvent(e *bcs.Encoder, ev *storage.Event) {
-	e.U64(ev.Key.CreationNumber)
-	e.Fixed(ev.Key.Account[:])
-	e.U64(ev.SequenceNumber)
-	ev.Type.MarshalBCS(e)
-	writeBytes(e, ev.Data)
-}
+func encodeEvent(e *bcs.Encoder, ev *storage.Event) { record.EncodeEvent(e, ev) }
 
-func decodeEvent(d *bcs.Decoder) storage.Event {
-	var ev storage.Event
-	ev.Key.CreationNumber = d.U64("creation number")
-	d.Fixed(ev.Key.Account[:], "account")
-	ev.SequenceNumber = d.U64("sequence number")
-	ev.Type.UnmarshalBCS(d)
-	ev.Data = readBytes(d, "event data")
-	return ev
-}
+func decodeEvent(d *bcs.Decoder) storage.Event { return record.DecodeEvent(d) }
 
 // encodeTxn is the transaction record; encs are its changes' key encodings.
 func encodeTxn(t *storage.Transaction, encs [][]byte) []byte {
-	e := bcs.NewEncoder(256 + len(t.Payload))
-	e.U64(t.Version)
-	e.Fixed(t.Hash[:])
-	e.U8(uint8(t.Kind))
-	writeBytes(e, t.Payload)
-	e.Option(t.Sender != nil)
-	if t.Sender != nil {
-		e.Fixed(t.Sender[:])
-	}
-	e.Option(t.SequenceNumber != nil)
-	if t.SequenceNumber != nil {
-		e.U64(*t.SequenceNumber)
-	}
-	e.U64(t.TimestampUsec)
-	in := &t.Info
-	e.Fixed(in.StateChangeHash[:])
-	e.Fixed(in.EventRootHash[:])
-	e.Option(in.StateCheckpointHash != nil)
-	if in.StateCheckpointHash != nil {
-		e.Fixed(in.StateCheckpointHash[:])
-	}
-	e.Fixed(in.AccumulatorRootHash[:])
-	e.U64(in.GasUsed)
-	in.Status.MarshalBCS(e) // onchain's ExecutionStatus BCS
-	e.Option(t.Events != nil)
-	e.SeqLen(len(t.Events))
-	for i := range t.Events {
-		encodeEvent(e, &t.Events[i])
-	}
-	e.Option(t.Changes != nil)
-	e.SeqLen(len(t.Changes))
-	for i := range t.Changes {
-		w := &t.Changes[i]
-		e.WriteBytes(encs[i])
-		e.Bool(w.Deleted)
-		e.Bool(w.Created)
-		writeBytes(e, w.Value)
-		e.Option(w.Metadata != nil)
-		if w.Metadata != nil {
-			w.Metadata.MarshalBCS(e) // onchain's StateValueMetadata BCS
-		}
-	}
-	return e.Bytes()
+	return record.EncodeTransaction(t, encs)
 }
 
 func decodeTxn(raw []byte) (storage.Transaction, error) {
-	d := bcs.NewDecoder(raw)
-	var t storage.Transaction
-	t.Version = d.U64("version")
-	d.Fixed(t.Hash[:], "hash")
-	t.Kind = storage.TransactionKind(d.U8("kind"))
-	t.Payload = readBytes(d, "payload")
-	if d.Option("sender") {
-		var a ledgerapi.Address
-		d.Fixed(a[:], "sender")
-		t.Sender = &a
-	}
-	if d.Option("sequence number") {
-		seq := d.U64("sequence number")
-		t.SequenceNumber = &seq
-	}
-	t.TimestampUsec = d.U64("timestamp")
-	in := &t.Info
-	d.Fixed(in.StateChangeHash[:], "state change hash")
-	d.Fixed(in.EventRootHash[:], "event root hash")
-	if d.Option("checkpoint") {
-		var h ledgerapi.HashValue
-		d.Fixed(h[:], "checkpoint")
-		in.StateCheckpointHash = &h
-	}
-	d.Fixed(in.AccumulatorRootHash[:], "accumulator root hash")
-	in.GasUsed = d.U64("gas used")
-	in.Status.UnmarshalBCS(d)
-	hasEvents := d.Option("events")
-	n := d.SeqLen("events", 1)
-	if hasEvents {
-		t.Events = make([]storage.Event, 0, n)
-	}
-	for i := 0; i < n && !d.Failed(); i++ {
-		t.Events = append(t.Events, decodeEvent(d))
-	}
-	hasChanges := d.Option("changes")
-	n = d.SeqLen("changes", 1)
-	if hasChanges {
-		t.Changes = make([]storage.WriteOp, 0, n)
-	}
-	for i := 0; i < n && !d.Failed(); i++ {
-		enc := d.ReadBytes("state key")
-		w := storage.WriteOp{Deleted: d.Bool("deleted"), Created: d.Bool("created"), Value: readBytes(d, "value")}
-		if d.Option("metadata") {
-			w.Metadata = new(onchain.StateValueMetadata)
-			w.Metadata.UnmarshalBCS(d)
-		}
-		if d.Failed() {
-			break
-		}
-		k, err := storage.ParseStateKey(enc)
-		if err != nil {
-			return t, corrupt("transaction", err)
-		}
-		w.Key = k
-		t.Changes = append(t.Changes, w)
-	}
-	return t, corrupt("transaction", d.Finish())
-}
-
-// writeBytes writes b and whether it is nil, so that records read back
-// exactly as they were committed.
-func writeBytes(e *bcs.Encoder, b []byte) {
-	e.Option(b != nil)
-	if b != nil {
-		e.WriteBytes(b)
-	}
-}
-
-func readBytes(d *bcs.Decoder, what string) []byte {
-	if !d.Option(what) {
-		return nil
-	}
-	b := d.ReadBytes(what)
-	if b == nil {
-		b = []byte{}
-	}
-	return b
+	t, err := record.DecodeTransaction(raw)
+	return t, corrupt("transaction", err)
 }
 
 // corrupt reports a record that does not decode: the database is damaged or
