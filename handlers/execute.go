@@ -7,6 +7,7 @@ import (
 	"errors"
 	"net/http"
 	"slices"
+	"strconv"
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
@@ -94,7 +95,7 @@ func (a *API) view(r *http.Request) (*reply, error) {
 		if err := bcs.UnmarshalDepth(b, 16, &f); err != nil {
 			return nil, ledgerapi.InvalidInput("Failed to deserialize input into ViewRequest: %v", err)
 		}
-	} else if err := a.viewFromBody(v, b, &f); err != nil {
+	} else if err := a.viewFromBody(gen, v, b, &f); err != nil {
 		return nil, err
 	}
 	vals, types, gas, err := a.deps.Executor.View(a.executorAt(r.Context(), v), f.FunctionId(), f.TyArgs, f.Args)
@@ -153,9 +154,13 @@ func viewResultKey(gen, version uint64, bcsIn, bcsOut bool, body []byte) string 
 
 // viewFromBody converts a JSON view request body, through the cache of
 // converted requests: polling clients send the same body again and again.
-func (a *API) viewFromBody(version uint64, b []byte, f *txn.EntryFunction) error {
+// The cache is keyed by the store's revert count read before the request's
+// reads (gen) too: after a revert a function can be stored again with
+// another signature.
+func (a *API) viewFromBody(gen, version uint64, b []byte, f *txn.EntryFunction) error {
+	key := strconv.FormatUint(gen, 10) + "\x00" + string(b)
 	if a.cache.views != nil && len(b) <= maxCachedViewBody {
-		if cached, ok := a.cache.views.Get(string(b)); ok {
+		if cached, ok := a.cache.views.Get(key); ok {
 			*f = cached
 			// Natives get their own argument bytes, never the cached ones.
 			f.Args = make([][]byte, len(cached.Args))
@@ -173,7 +178,7 @@ func (a *API) viewFromBody(version uint64, b []byte, f *txn.EntryFunction) error
 		return err
 	}
 	if a.cache.views != nil && len(b) <= maxCachedViewBody {
-		a.cache.views.Add(string(b), *f)
+		a.cache.views.Add(key, *f)
 	}
 	return nil
 }

@@ -67,20 +67,21 @@ func (a *API) modulesAtKeep(version uint64, keep bool) modules.Resolver {
 type renderer struct {
 	a       *API
 	version uint64
-	once    bool // a version read once: its resolver is not kept
+	reverts uint64 // the store's revert count when the renderer was made
+	once    bool   // a version read once: its resolver is not kept
 	res     modules.Resolver
 	done    bool
 }
 
 // renderAt returns a renderer reading modules at version.
 func (a *API) renderAt(version uint64) renderer {
-	return renderer{a: a, version: version}
+	return renderer{a: a, version: version, reverts: a.reverts()}
 }
 
 // renderOnce returns a renderer reading modules at version that does not
 // keep a resolver for it.
 func (a *API) renderOnce(version uint64) renderer {
-	return renderer{a: a, version: version, once: true}
+	return renderer{a: a, version: version, reverts: a.reverts(), once: true}
 }
 
 // resolver returns the modules at the renderer's version (nil without
