@@ -16,6 +16,9 @@ type clock struct {
 	next       uint64 // 0: none
 }
 
+// maxOffsetUsec bounds the clock's offset: 7000 years.
+const maxOffsetUsec = 7000 * 365 * 24 * 3600 * 1_000_000
+
 // ErrInvalidTime is the error of a time control that would not keep
 // block timestamps strictly increasing, or is out of range.
 var ErrInvalidTime = errors.New("node: invalid time")
@@ -70,6 +73,10 @@ func (n *Node) IncreaseTime(d time.Duration) error {
 		return fmt.Errorf("%w: the increase must be within 1µs..100 years, got %s", ErrInvalidTime, d)
 	}
 	n.mu.Lock()
+	if n.clock.offsetUsec > maxOffsetUsec-d.Microseconds() {
+		n.mu.Unlock()
+		return fmt.Errorf("%w: the clock would move more than 7000 years ahead", ErrInvalidTime)
+	}
 	n.clock.offsetUsec += d.Microseconds()
 	n.mu.Unlock()
 	n.opts.Logger.Info().Dur("by", d).Msg("clock moved forward")
@@ -87,8 +94,11 @@ func (n *Node) SetNextBlockTimestamp(ctx context.Context, tsUsec uint64) error {
 	if err != nil {
 		return err
 	}
-	if tsUsec <= info.TimestampUsec || tsUsec > 1<<62 {
+	if tsUsec <= info.TimestampUsec {
 		return fmt.Errorf("%w: the next block's timestamp %d must be above the latest block's, %d", ErrInvalidTime, tsUsec, info.TimestampUsec)
+	}
+	if tsUsec > uint64(n.opts.Now().UnixMicro()+maxOffsetUsec) {
+		return fmt.Errorf("%w: the next block's timestamp %d is more than 7000 years ahead", ErrInvalidTime, tsUsec)
 	}
 	n.mu.Lock()
 	n.clock.next = tsUsec

@@ -352,3 +352,17 @@ func TestImpersonationSkipsOnlyItsSigners(t *testing.T) {
 		t.Error("a forged signature was accepted after StopImpersonating")
 	}
 }
+
+func TestIncreaseTimeBounded(t *testing.T) {
+	n, _ := start(t, node.Options{})
+	var err error
+	for i := 0; i < 100 && err == nil; i++ {
+		err = n.IncreaseTime(100 * 365 * 24 * time.Hour)
+	}
+	if !errors.Is(err, node.ErrInvalidTime) {
+		t.Fatalf("the clock moved forward 10000 years: %v", err)
+	}
+	if n.Now().Year() > 10000 {
+		t.Errorf("Now() = %s", n.Now())
+	}
+}
