@@ -14,31 +14,33 @@ const module = "github.com/ledgernode/ledgernode"
 // the module not matched here may import anything (examples). Standard
 // library and third-party imports are not restricted by this table.
 var allowedImports = map[string][]string{
-	"ledgerapi/bcs":       {},
-	"ledgerapi":           {"ledgerapi"},
-	"ledgerapi/bytecode":  {"=ledgerapi", "ledgerapi/bcs"},
-	"ledgerapi/onchain":   {"=ledgerapi", "ledgerapi/bcs", "ledgerapi/crypto"},
-	"ledgerapi/modules":   {"=ledgerapi", "ledgerapi/bcs", "ledgerapi/bytecode", "ledgerapi/movevalue", "ledgerapi/txn"},
-	"storage":             {"storage", "ledgerapi"},
-	"storage/memstore":    {"storage", "ledgerapi"},
-	"storage/lrucache":    {"storage", "ledgerapi"},
-	"storage/pebblestore": {"storage", "ledgerapi"},
-	"storage/storagetest": {"storage", "ledgerapi"},
-	"storage/record":      {"=storage", "ledgerapi"},
-	"storage/statefile":   {"=storage", "storage/record", "ledgerapi"},
-	"mempool":             {"mempool", "ledgerapi"},
-	"vmstub":              {"vmstub", "storage", "ledgerapi"},
-	"vmstub/publish":      {"=ledgerapi", "ledgerapi/bcs", "ledgerapi/bytecode", "ledgerapi/onchain"},
-	"node":                {"node", "storage", "mempool", "ledgerapi"},
-	"handlers":            {"handlers", "storage", "mempool", "ledgerapi"},
-	"devapi":              {"devapi", "node", "handlers", "storage", "ledgerapi"},
-	"middleware":          {"middleware", "ledgerapi"},
-	"":                    {"ledgerapi", "storage", "mempool", "vmstub", "node", "handlers", "middleware"},
-	"examples":            nil, // anything
+	"ledgerapi/bcs":              {},
+	"ledgerapi":                  {"ledgerapi"},
+	"ledgerapi/bytecode":         {"=ledgerapi", "ledgerapi/bcs"},
+	"ledgerapi/bytecode/samples": {"=ledgerapi", "ledgerapi/bytecode"},
+	"ledgerapi/onchain":          {"=ledgerapi", "ledgerapi/bcs", "ledgerapi/crypto"},
+	"ledgerapi/modules":          {"=ledgerapi", "ledgerapi/bcs", "ledgerapi/bytecode", "ledgerapi/movevalue", "ledgerapi/txn"},
+	"storage":                    {"storage", "ledgerapi"},
+	"storage/memstore":           {"storage", "ledgerapi"},
+	"storage/lrucache":           {"storage", "ledgerapi"},
+	"storage/pebblestore":        {"storage", "ledgerapi"},
+	"storage/pgstore":            {"storage", "ledgerapi"},
+	"storage/record":             {"storage", "ledgerapi"},
+	"storage/statefile":          {"=storage", "storage/record", "ledgerapi"},
+	"storage/storagetest":        {"storage", "ledgerapi"},
+	"mempool":                    {"mempool", "ledgerapi"},
+	"vmstub":                     {"vmstub", "storage", "ledgerapi"},
+	"vmstub/publish":             {"=ledgerapi", "ledgerapi/bcs", "ledgerapi/bytecode", "ledgerapi/onchain"},
+	"node":                       {"node", "storage", "mempool", "ledgerapi"},
+	"handlers":                   {"handlers", "storage", "mempool", "ledgerapi"},
+	"devapi":                     {"devapi", "node", "handlers", "storage", "ledgerapi"},
+	"middleware":                 {"middleware", "ledgerapi"},
+	"":                           {"ledgerapi", "storage", "mempool", "vmstub", "node", "handlers", "middleware"},
+	"examples":                   nil, // anything
 }
 
 // implementations are the packages that only hosts pick.
-var implementations = []string{"storage/memstore", "storage/lrucache", "storage/pebblestore", "vmstub", "middleware"}
+var implementations = []string{"storage/memstore", "storage/lrucache", "storage/pebblestore", "storage/pgstore", "vmstub", "middleware"}
 
 func rel(pkg string) (string, bool) {
 	if pkg == module {

@@ -87,6 +87,9 @@ func (n *Node) produceBlock(ctx context.Context, allowEmpty, take bool) (bool, e
 	if err != nil {
 		return false, err
 	}
+	if err := n.settle(ctx, info); err != nil {
+		return false, err
+	}
 	ts, pinned := n.blockTimestamp(info)
 	blk := storage.Block{
 		Height:        info.BlockHeight + 1,
@@ -122,6 +125,10 @@ func (n *Node) produceBlock(ctx context.Context, allowEmpty, take bool) (bool, e
 	b.FirstVersion = txns[0].Version
 	b.LastVersion = txns[len(txns)-1].Version
 	if err := n.store.CommitBlock(ctx, b, txns); err != nil {
+		// A store across a network may have committed a block whose
+		// commit failed (the connection lost during it): the next block
+		// settles which, before it extends the accumulator.
+		n.unsettled = &unsettled{before: info.Version, after: b.LastVersion, acc: acc}
 		return false, fmt.Errorf("node: committing block %d: %w", b.Height, err)
 	}
 	committed = true
@@ -136,6 +143,36 @@ func (n *Node) produceBlock(ctx context.Context, allowEmpty, take bool) (bool, e
 	n.imp.committed(n.opts.Logger, entries, txns)
 	n.broadcast()
 	return true, nil
+}
+
+// unsettled is a block whose commit failed: the store holds it or not.
+type unsettled struct {
+	before, after uint64              // the ledger version without it and with it
+	acc           onchain.Accumulator // the accumulator with it
+}
+
+// settle brings the accumulator in line with the store after a failed
+// commit: unchanged if the block is absent, the block's accumulator if it
+// is there, rebuilt from the store (resume) otherwise.
+func (n *Node) settle(ctx context.Context, info storage.LedgerInfo) error {
+	u := n.unsettled
+	if u == nil {
+		return nil
+	}
+	switch info.Version {
+	case u.before:
+	case u.after:
+		n.acc = u.acc
+	default:
+		saved := n.acc
+		n.acc = onchain.Accumulator{}
+		if err := n.resume(ctx, info); err != nil {
+			n.acc = saved
+			return err
+		}
+	}
+	n.unsettled = nil
+	return nil
 }
 
 // execute runs the block prologue, the user transactions and the state

@@ -63,9 +63,10 @@ type Node struct {
 
 	// prod serialises block production and the development controls
 	// (snapshots, reverts, mining on demand), and guards what they change.
-	prod  sync.Mutex
-	acc   onchain.Accumulator
-	snaps snapshots
+	prod      sync.Mutex
+	acc       onchain.Accumulator
+	unsettled *unsettled // a block whose commit failed, until settle
+	snaps     snapshots
 
 	imp impersonation
 

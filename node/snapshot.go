@@ -54,6 +54,9 @@ func (n *Node) Snapshot(ctx context.Context) (Snapshot, error) {
 	if err != nil {
 		return Snapshot{}, err
 	}
+	if err := n.settle(ctx, info); err != nil { // the accumulator kept must be the store's
+		return Snapshot{}, err
+	}
 	if n.snaps.byID == nil {
 		n.snaps.byID = map[uint64]snapshot{}
 	}
@@ -98,7 +101,7 @@ func (n *Node) Revert(ctx context.Context, id uint64) (Snapshot, error) {
 	if err != nil {
 		return Snapshot{}, fmt.Errorf("node: reverting to snapshot %d (version %d): %w", id, s.Version, err)
 	}
-	n.acc = s.acc
+	n.acc, n.unsettled = s.acc, nil
 	n.mu.Lock()
 	n.clock = s.clock // time moved since the snapshot moves back with the ledger
 	n.mu.Unlock()

@@ -156,6 +156,9 @@ func (n *Node) commitWriteSet(ctx context.Context, build func(storage.View) ([]s
 	if err != nil {
 		return storage.Transaction{}, err
 	}
+	if err := n.settle(ctx, info); err != nil {
+		return storage.Transaction{}, err
+	}
 	ts, pinned := n.blockTimestamp(info)
 	blk := storage.Block{Height: info.BlockHeight + 1, Epoch: 1, Round: info.BlockHeight + 1, TimestampUsec: ts}
 	view := newOverlay(ctx, n.store, info)
@@ -215,6 +218,7 @@ func (n *Node) commitWriteSet(ctx context.Context, build func(storage.View) ([]s
 	b := blk
 	b.Hash, b.FirstVersion, b.LastVersion = m.Hash, m.Version, ckpt.Version
 	if err := n.store.CommitBlock(ctx, b, txns); err != nil {
+		n.unsettled = &unsettled{before: info.Version, after: b.LastVersion, acc: acc} // see produceBlock
 		return storage.Transaction{}, fmt.Errorf("node: committing block %d: %w", b.Height, err)
 	}
 	n.acc = acc

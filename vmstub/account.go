@@ -48,7 +48,7 @@ func accountModuleDef() Module {
 		sKey("OriginatingAddress", "address_map: 0x1::table::Table<address, address>"),
 		sPlain("RotationProofChallenge", abCopyDrop, "sequence_number: u64", "originator: address",
 			"current_auth_key: address", "new_public_key: vector<u8>"),
-	}, []Function{
+	}, append([]Function{
 		entry("rotate_authentication_key", []string{"&signer", "u8", "vector<u8>", "u8", "vector<u8>", "vector<u8>", "vector<u8>"}, nativeRotate),
 		private(entry("rotate_authentication_key_call", []string{"&signer", "vector<u8>"}, nativeRotateCall)),
 		private(entry("rotate_authentication_key_from_public_key", []string{"&signer", "u8", "vector<u8>"}, nativeRotateFromPublicKey)),
@@ -57,7 +57,7 @@ func accountModuleDef() Module {
 		view("get_authentication_key", []string{"address"}, []string{"vector<u8>"}, viewAccountField(func(a *accountRes) []byte { return BytesValue(a.AuthKey) })),
 		view("get_guid_next_creation_num", []string{"address"}, []string{"u64"}, viewGUIDNext),
 		view("originating_address", []string{"address"}, []string{"0x1::option::Option<address>"}, viewOriginatingAddress),
-	},
+	}, accountFunctions()...),
 		AbortReason{1, "EACCOUNT_ALREADY_EXISTS", "Account already exists"},
 		AbortReason{2, "EACCOUNT_DOES_NOT_EXIST", "Account does not exist"},
 		AbortReason{3, "ESEQUENCE_NUMBER_TOO_BIG", "Sequence number exceeds the maximum value for a u64"},
@@ -69,6 +69,7 @@ func accountModuleDef() Module {
 		AbortReason{eInvalidOriginatingAddr, "EINVALID_ORIGINATING_ADDRESS", "Abort the transaction if the expected originating address is different from the originating address on-chain"},
 		AbortReason{20, "EEXCEEDED_MAX_GUID_CREATION_NUM", "This account has exceeded the allocated GUIDs it can create. It should be impossible to reach this number for real applications."},
 		AbortReason{eNewAuthKeyAlreadyMapped, "ENEW_AUTH_KEY_ALREADY_MAPPED", "The new authentication key already has an entry in the `OriginatingAddress` table"},
+		AbortReason{eAccountAlreadyUsed, "EACCOUNT_ALREADY_USED", "An attempt to create a resource account on an account that has a committed transaction"},
 		AbortReason{eNewAuthKeySameAsCurrent, "ENEW_AUTH_KEY_SAME_AS_CURRENT", "The current authentication key and the new authentication key are the same"},
 		AbortReason{eUnrecognizedScheme, "EUNRECOGNIZED_SCHEME", "Specified scheme is not recognized. Should be ED25519_SCHEME(0), MULTI_ED25519_SCHEME(1), SINGLE_KEY_SCHEME(2), or MULTI_KEY_SCHEME(3)."},
 	)

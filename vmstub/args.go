@@ -24,8 +24,8 @@ const (
 // checks its type arguments, signers and arguments the way the Move VM
 // does before running it. Failures are committed execution failures (or
 // aborts of 0x1::object for Object<T> arguments naming no object); a
-// function that passes every check but is no registered native fails with
-// *cannotRun.
+// function that passes every check but is no registered native gives
+// *moveCode: the caller runs it on the interpreter.
 func (vm *VM) prepareCall(s *Session, fn ledgerapi.EntryFunctionId, tyArgs []ledgerapi.TypeTag, args [][]byte, signers []ledgerapi.Address, view bool) (*regFunc, *Call, error) {
 	set := s.modules()
 	f, err := set.Function(fn)
@@ -64,7 +64,7 @@ func (vm *VM) prepareCall(s *Session, fn ledgerapi.EntryFunctionId, tyArgs []led
 	}
 	rf := vm.native(f)
 	if rf == nil {
-		return nil, nil, &cannotRun{fn: fn}
+		return nil, nil, &moveCode{fn: fn}
 	}
 	if f.Signers == 0 {
 		signers = nil

@@ -52,7 +52,7 @@ func coinModuleDef() Module {
 			"deleted_deposit_event_handle_creation_number: u64", "deleted_withdraw_event_handle_creation_number: u64"),
 		sEvent("CoinStoreDeletion", "coin_type: "+tString, "event_handle_creation_address: address",
 			"deleted_deposit_event_handle_creation_number: u64", "deleted_withdraw_event_handle_creation_number: u64"),
-	}, []Function{
+	}, append([]Function{
 		generic(entry("transfer", []string{"&signer", "address", "u64"}, nativeCoinTransfer), anyParam),
 		generic(entry("migrate_to_fungible_store", []string{"&signer"}, nativeMigrateToFungibleStore), anyParam),
 		generic(view("balance", []string{"address"}, []string{"u64"}, viewCoinBalance), anyParam),
@@ -63,7 +63,7 @@ func coinModuleDef() Module {
 		generic(view("is_account_registered", []string{"address"}, []string{"bool"}, viewCoinRegistered), anyParam),
 		generic(view("paired_metadata", nil, []string{"0x1::option::Option<" + tObjectMetadata + ">"}, viewPairedMetadata), anyParam),
 		view("paired_coin", []string{tObjectMetadata}, []string{"0x1::option::Option<" + tTypeInfo + ">"}, viewPairedCoin),
-	},
+	}, coinFunctions()...),
 		AbortReason{eCoinInfoNotPublished, "ECOIN_INFO_NOT_PUBLISHED", "`CoinType` hasn't been initialized as a coin"},
 		AbortReason{eCoinStoreNotPublished, "ECOIN_STORE_NOT_PUBLISHED", "Account hasn't registered `CoinStore` for `CoinType`"},
 		AbortReason{eCoinInsufficientBalance, "EINSUFFICIENT_BALANCE", "Not enough coins to complete transaction"},

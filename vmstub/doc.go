@@ -85,8 +85,8 @@
 // fee payer's auth keys (2); for a sponsored sender without an Account
 // resource, max_gas_amount ≥ 10 + ⌈2 × StorageFeePerSlot ÷ price⌉ (14); and
 // finally the payload: multisig payloads are rejected with
-// ACCOUNT_NOT_MULTISIG (31, no multisig accounts exist here) and scripts
-// with FEATURE_UNDER_GATING (26). Rejections are *ledgerapi.VMStatus.
+// ACCOUNT_NOT_MULTISIG (31, no multisig accounts exist here); entry
+// functions and scripts pass. Rejections are *ledgerapi.VMStatus.
 //
 // Validate accepts a sequence number above the account's: the mempool parks
 // it until the gap fills. Execute requires equality and discards the
@@ -104,8 +104,9 @@
 // functions without signer parameters ignore the signers), argument count
 // (NUMBER_OF_ARGUMENTS_MISMATCH 1098), arguments that do not deserialize
 // (FAILED_TO_DESERIALIZE_ARGUMENT 1100), Object<T> arguments that name no
-// object holding T (abort in 0x1::object), and last a function that is no
-// registered native (FEATURE_UNDER_GATING 26, see Modules as bytecode).
+// object holding T (abort in 0x1::object). A registered native then runs;
+// any other function is Move code and runs on the interpreter (see Move
+// code).
 // These failures, Move aborts and out-of-gas are committed with a failed
 // onchain.ExecutionStatus (a Move abort with its module, code and the
 // module's reason; out of gas; a miscellaneous error with its status code),
@@ -195,12 +196,42 @@
 //
 // A call runs a registered native when the stored module defines the
 // function with the signature generated for it. A function of any other
-// stored module (one published rather than registered) is resolved and
-// its arguments checked the same way, and then the call fails: this
-// executor cannot run Move bytecode yet. A transaction calling it commits
-// with success false and vm_status FEATURE_UNDER_GATING (its gas charged,
-// its sequence number bumped); a view answers a *ViewError of kind
-// ErrCannotRun with that status, which the API answers 400.
+// stored module (one published rather than registered) is Move code.
+//
+// # Move code
+//
+// Entry functions, views, scripts and init_module of published modules
+// run on vmstub/movevm against the transaction's session (movecall.go):
+// modules and resources are read from it, a successful call's resource
+// writes, events and table items go back to it, a failed one fails the
+// transaction (its status from the interpreter: a Move abort explained by
+// the module's error map, OUT_OF_GAS, an execution failure at a code
+// offset, or a VM status). Gas: MoveUnitsPerGas interpreter units make one
+// execution gas unit, within max_gas_amount. Move code calls the framework
+// through natives: a Function's Native works on BCS (arguments serialized,
+// references read through, results read back as values of the declared
+// types), a MoveNative on the interpreter's values (what writes through a
+// reference: vector, option::extract, coin::merge, tables). Objects made by
+// Move code get transaction-unique addresses (sha3-256 of the transaction
+// hash, a counter from 1 and 0xFB), tables handles from the transaction
+// hash and a counter, as on Aptos.
+//
+// # Publishing
+//
+// 0x1::code::publish_package_txn and 0x1::object_code_deployment's publish,
+// upgrade and freeze_code_object take Move packages as Aptos does: the
+// checks of package publish (metadata, addresses, linking against the
+// modules stored at that version, upgrade policy and compatibility, write
+// limits) decide; an accepted package's modules are stored under their
+// module state keys, the publisher's 0x1::code::PackageRegistry is written
+// and 0x1::code::PublishPackage is emitted. A refusal is a committed
+// failure: an abort of 0x1::code (or 0x1::util when the metadata does not
+// deserialize) or the VM status of the failed check. Genesis lists the
+// registered modules in PackageRegistry resources (the framework at 0x1 as
+// MoveStdlib, AptosStdlib and AptosFramework; Module.Package for host
+// modules), so published packages can name them as dependencies. A new
+// module's init_module runs once, with the publisher's signer, after the
+// whole package is stored; its failure fails the publication.
 //
 // # Host modules
 //

@@ -35,13 +35,20 @@ func (vm *VM) blockSession(state storage.View, blk storage.Block) *Session {
 
 func (vm *VM) execute(state storage.View, blk storage.Block, st *txn.SignedTransaction, mode prologueMode) (storage.Transaction, error) {
 	s := vm.blockSession(state, blk)
+	s.txn = st
 	defer func() { s.release() }() // the session in use at return
 	m, err := vm.prologue(s, st, blk.TimestampUsec/1_000_000, mode)
 	if err != nil {
 		return storage.Transaction{}, err
 	}
 	exec := vm.gas.ExecutionBase
-	callGas, runErr := vm.runEntry(s, st.Raw.Payload.EntryFunction, m.signers)
+	var callGas uint64
+	var runErr error
+	if sc := st.Raw.Payload.Script; sc != nil {
+		callGas, runErr = vm.runScript(s, sc, m.signers, st.Raw.MaxGasAmount)
+	} else {
+		callGas, runErr = vm.runEntry(s, st.Raw.Payload.EntryFunction, m.signers, st.Raw.MaxGasAmount)
+	}
 	exec += callGas
 	if runErr == nil {
 		out, failure, err := vm.epilogue(s, st, m, exec, false, false)
@@ -66,10 +73,16 @@ func (vm *VM) execute(state storage.View, blk storage.Block, st *txn.SignedTrans
 	return out, nil
 }
 
-// runEntry calls the entry function and returns the execution gas of the
-// call and the native's error.
-func (vm *VM) runEntry(s *Session, f *txn.EntryFunction, signers []ledgerapi.Address) (uint64, error) {
+// runEntry calls the entry function (a registered native, or Move code
+// run within maxGas) and returns the execution gas of the call and its
+// error.
+func (vm *VM) runEntry(s *Session, f *txn.EntryFunction, signers []ledgerapi.Address, maxGas uint64) (uint64, error) {
 	fn, call, err := vm.prepareCall(s, f.FunctionId(), f.TyArgs, f.Args, signers, false)
+	var mc *moveCode
+	if errors.As(err, &mc) {
+		gas, err := vm.runMoveEntry(s, f.FunctionId(), f.TyArgs, f.Args, signers, maxGas)
+		return vm.gas.ExecutionPerCall + gas + s.charged, err
+	}
 	if err != nil {
 		return 0, err
 	}

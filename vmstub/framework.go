@@ -75,15 +75,21 @@ func frameworkModules() []Module {
 		fungibleAssetModuleDef(),
 		primaryStoreModuleDef(),
 		objectModuleDef(),
-		mod1("event", []Struct{sGeneric(sPlain("EventHandle", abStore, "counter: u64", "guid: 0x1::guid::GUID"), phantom)}, nil),
+		eventModuleDef(),
 		mod1("guid", []Struct{
 			sPlain("GUID", abDropStore, "id: 0x1::guid::ID"),
 			sPlain("ID", abAll3, "creation_num: u64", "addr: address"),
 		}, nil),
-		mod1("type_info", []Struct{sPlain("TypeInfo", abAll3, "account_address: address", "module_name: vector<u8>", "struct_name: vector<u8>")}, nil),
-		mod1("table", []Struct{sGeneric(sPlain("Table", abStore, "handle: address"), []TypeParam{{Phantom: true}, {Phantom: true}})}, nil),
-		mod1("string", []Struct{sPlain("String", abAll3, "bytes: vector<u8>")}, nil),
-		mod1("option", []Struct{sGeneric(sPlain("Option", abAll3, "vec: vector<T0>"), anyParam)}, nil),
+		typeInfoModuleDef(),
+		tableModuleDef(),
+		stringModuleDef(),
+		optionModuleDef(),
+		signerModuleDef(),
+		errorModuleDef(),
+		bcsModuleDef(),
+		hashModuleDef(),
+		vectorModuleDef(),
+		transactionContextModuleDef(),
 		mod1("aggregator_v2", []Struct{sGeneric(sPlain("Aggregator", abDropStore, "value: T0", "max_value: T0"), anyParam)}, nil),
 		mod1("aggregator", []Struct{sPlain("Aggregator", abStore, "handle: address", "key: address", "limit: u128")}, nil),
 		mod1("optional_aggregator", []Struct{
@@ -116,6 +122,9 @@ func frameworkModules() []Module {
 			sPlain("NonceKey", abAll3, "sender_address: address", "nonce: u64"),
 		}, nil),
 		chainStatusModuleDef(),
+		mod1("copyable_any", []Struct{sPlain("Any", abAll3, "type_name: "+tString, "data: vector<u8>")}, nil),
+		codeModuleDef(),
+		objectCodeModuleDef(),
 	}
 }
 

@@ -68,6 +68,9 @@ func (vm *VM) Genesis(timestampUsec uint64) (storage.Transaction, error) {
 			return storage.Transaction{}, err
 		}
 	}
+	if err := vm.writePackageRegistries(s); err != nil {
+		return storage.Transaction{}, err
+	}
 	for _, m := range vm.reg.order {
 		if m.def.Genesis != nil {
 			if err := m.def.Genesis(s); err != nil {

@@ -137,7 +137,7 @@ func (g *generator) function(f *Function, md *bytecode.MetadataV1) error {
 			if err != nil {
 				return fmt.Errorf("function %s parameter %q: %w", f.Name, p, err)
 			}
-			fn.Params = append(fn.Params, t)
+			fn.Params = append(fn.Params, withRef(rf.paramRefs[j], t))
 			j++
 		}
 	}
@@ -146,7 +146,7 @@ func (g *generator) function(f *Function, md *bytecode.MetadataV1) error {
 		if err != nil {
 			return fmt.Errorf("function %s return %q: %w", f.Name, f.Return[i], err)
 		}
-		fn.Returns = append(fn.Returns, t)
+		fn.Returns = append(fn.Returns, withRef(rf.returnRefs[i], t))
 	}
 	vis := map[Visibility]bytecode.Visibility{Public: bytecode.Public, Private: bytecode.Private, Friend: bytecode.Friend}[f.Visibility]
 	if f.IsEntry {
@@ -157,6 +157,17 @@ func (g *generator) function(f *Function, md *bytecode.MetadataV1) error {
 		md.FunAttributes[f.Name] = []bytecode.KnownAttribute{{Kind: bytecode.AttributeView}}
 	}
 	return nil
+}
+
+// withRef makes t a reference when ref says so.
+func withRef(ref refKind, t bytecode.SignatureToken) bytecode.SignatureToken {
+	switch ref {
+	case refImm:
+		return bytecode.Ref(t)
+	case refMut:
+		return bytecode.MutRef(t)
+	}
+	return t
 }
 
 // token converts a parsed registry type (type parameters as

@@ -3,6 +3,7 @@ package vmstub
 import (
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/modules"
+	"github.com/ledgernode/ledgernode/vmstub/movevm"
 )
 
 // Module is a native Move module implemented in Go: its structs, its
@@ -26,6 +27,11 @@ type Module struct {
 	// Errors names abort reasons for vm_status texts (and the error map of
 	// the module's metadata).
 	Errors []AbortReason
+	// Package names the package genesis lists the module in, in the
+	// 0x1::code::PackageRegistry at its address. The default is Aptos's
+	// package of that name for 0x1 modules (MoveStdlib, AptosStdlib or
+	// AptosFramework) and "HostModules" elsewhere.
+	Package string
 	// Genesis, when set, writes the module's initial state into the
 	// genesis write set (for example a resource holding a table handle).
 	Genesis func(s *Session) error
@@ -104,6 +110,12 @@ type Function struct {
 	// (the transaction is kept with success false); any other error is an
 	// internal failure that discards the transaction.
 	Native func(c *Call) ([][]byte, error)
+	// MoveNative, when set instead of Native, implements a function that
+	// Move code calls with the interpreter's values: references and
+	// generic values that have no BCS of their own (vector::push_back,
+	// table::borrow_mut). Its movevm.NativeContext's Host is the call's
+	// session (see MoveSession).
+	MoveNative movevm.NativeFunc
 }
 
 // Call is one invocation of a native function.

@@ -22,24 +22,15 @@ import (
 // in the module stored in the state the call runs against, with the
 // signature the registry generated for it. Other functions (those of
 // modules the registry does not know) pass the same checks of their
-// arguments and then fail: this executor cannot run Move bytecode yet.
+// arguments and then run as Move code (movecall.go).
 
-// ErrCannotRun is the Kind of a ViewError for a view function that exists
-// in the modules stored at that version but is Move bytecode the executor
-// cannot run (only registered natives run). Committed transactions calling
-// such a function fail with FEATURE_UNDER_GATING.
-var ErrCannotRun = errors.New("function cannot run on this executor")
-
-// cannotRun is the failure of a call to a function that is not a native.
-type cannotRun struct {
+// moveCode is prepareCall's answer for a function that is not a registered
+// native: Move code, for the interpreter.
+type moveCode struct {
 	fn ledgerapi.EntryFunctionId
 }
 
-func (c *cannotRun) Error() string {
-	return fmt.Sprintf("%s is Move bytecode, which this node cannot run yet: only the functions of its native modules run", c.fn)
-}
-
-func (c *cannotRun) Unwrap() error { return fail(StatusFeatureUnderGating) }
+func (c *moveCode) Error() string { return fmt.Sprintf("%s is Move code", c.fn) }
 
 // statusInvalidParamType is the VM's INVALID_PARAM_TYPE_FOR_DESERIALIZATION:
 // an entry or view function whose parameters cannot come from outside.

@@ -21,7 +21,7 @@ const maxObjectNesting = 8
 var transferEventType = ledgerapi.StructType(tag1("object", "Transfer"))
 
 func objectModuleDef() Module {
-	return mod1("object", []Struct{
+	return mod1("object", append([]Struct{
 		sGroup("ObjectCore", "guid_creation_num: u64", "owner: address", "allow_ungated_transfer: bool",
 			"transfer_events: "+tEventHandle+"0x1::object::TransferEvent>"),
 		sPlain("ObjectGroup", nil, "dummy_field: bool"),
@@ -29,10 +29,10 @@ func objectModuleDef() Module {
 		sPlain("TransferEvent", abDropStore, "object: address", "from: address", "to: address"),
 		sEvent("Transfer", "object: address", "from: address", "to: address"),
 		sPlain("DeriveRef", abDropStore, "self: address"),
-	}, []Function{
+	}, objectRefStructs()...), append([]Function{
 		entry("transfer_call", []string{"&signer", "address", "address"}, nativeObjectTransferCall),
 		generic(entry("transfer", []string{"&signer", "0x1::object::Object<T0>", "address"}, nativeObjectTransfer), keyParam),
-	},
+	}, objectFunctions()...),
 		AbortReason{1, "EOBJECT_EXISTS", "An object already exists at this address"},
 		AbortReason{eObjectDoesNotExist, "EOBJECT_DOES_NOT_EXIST", "An object does not exist at this address"},
 		AbortReason{eNoUngatedTransfers, "ENO_UNGATED_TRANSFERS", "The object does not have ungated transfers enabled"},

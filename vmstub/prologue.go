@@ -166,7 +166,7 @@ func (vm *VM) prologue(s *Session, st *txn.SignedTransaction, nowSecs uint64, mo
 	switch {
 	case p.Multisig != nil:
 		return nil, reject(StatusAccountNotMultisig)
-	case p.EntryFunction == nil:
+	case p.EntryFunction == nil && p.Script == nil:
 		return nil, reject(StatusFeatureUnderGating)
 	}
 	return m, nil

@@ -117,9 +117,6 @@ func TestPrologueFailures(t *testing.T) {
 			r.MaxGasAmount = 20
 			return feePayer(r, poor[1], payer)
 		}, "MAX_GAS_UNITS_BELOW_MIN_TRANSACTION_GAS_UNITS", 14},
-		{"script", func() *txn.SignedTransaction {
-			return a.Sign(c.raw(a, txn.TransactionPayload{Variant: txn.PayloadScript, Script: &txn.Script{Code: []byte{0xa1, 0x1c, 0xeb, 0x0b}}}))
-		}, "FEATURE_UNDER_GATING", 26},
 		{"multisig", func() *txn.SignedTransaction {
 			p := transfer
 			p.Variant, p.Multisig = txn.PayloadMultisig, &b.Address

@@ -36,6 +36,39 @@ type regFunc struct {
 	id      ledgerapi.EntryFunctionId
 	params  []ledgerapi.TypeTag // the parameters after the signers, generics as placeholders
 	returns []ledgerapi.TypeTag
+	// paramRefs and returnRefs say which params and returns are references
+	// (only functions that are neither entry nor view take or return them).
+	paramRefs  []refKind
+	returnRefs []refKind
+}
+
+// refKind is whether a parameter or return type is a reference.
+type refKind uint8
+
+const (
+	refNone refKind = iota
+	refImm          // &T
+	refMut          // &mut T
+)
+
+// splitRef splits a leading "&" or "&mut " off a Move type.
+func splitRef(p string) (refKind, string) {
+	p = strings.TrimSpace(p)
+	switch {
+	case strings.HasPrefix(p, "&mut "):
+		return refMut, strings.TrimSpace(p[len("&mut "):])
+	case strings.HasPrefix(p, "&"):
+		return refImm, strings.TrimSpace(p[1:])
+	}
+	return refNone, p
+}
+
+// parseReturn parses a return type, which may be a signer.
+func parseReturn(p string) (ledgerapi.TypeTag, error) {
+	if p == "signer" {
+		return ledgerapi.TypeTag{Kind: ledgerapi.KindSigner}, nil
+	}
+	return parseType(p)
 }
 
 type regStruct struct {
@@ -191,21 +224,28 @@ func newRegFunc(mod ledgerapi.ModuleId, f *Function) (*regFunc, error) {
 			}
 			continue
 		}
-		if strings.HasPrefix(strings.TrimSpace(p), "&") {
-			return nil, fmt.Errorf("function %s: reference parameter %q is not supported", f.Name, p)
+		ref, base := splitRef(p)
+		if ref != refNone && (f.IsEntry || f.IsView) {
+			return nil, fmt.Errorf("function %s: reference parameter %q of an entry or view function", f.Name, p)
 		}
-		t, err := parseType(p)
+		t, err := parseType(base)
 		if err != nil {
 			return nil, fmt.Errorf("function %s: %w", f.Name, err)
 		}
 		rf.params = append(rf.params, t)
+		rf.paramRefs = append(rf.paramRefs, ref)
 	}
 	for _, p := range f.Return {
-		t, err := parseType(p)
+		ref, base := splitRef(p)
+		if ref != refNone && (f.IsEntry || f.IsView) {
+			return nil, fmt.Errorf("function %s: reference return %q of an entry or view function", f.Name, p)
+		}
+		t, err := parseReturn(base)
 		if err != nil {
 			return nil, fmt.Errorf("function %s return: %w", f.Name, err)
 		}
 		rf.returns = append(rf.returns, t)
+		rf.returnRefs = append(rf.returnRefs, ref)
 	}
 	return rf, nil
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
 	"github.com/ledgernode/ledgernode/ledgerapi/modules"
+	"github.com/ledgernode/ledgernode/ledgerapi/txn"
 	"github.com/ledgernode/ledgernode/storage"
 )
 
@@ -31,6 +32,13 @@ type Session struct {
 	nStores int
 	mods    modules.Set // the modules stored in base, once asked for
 	hasMods bool
+
+	// txn is the user transaction being executed (nil in views and
+	// system transactions), for transaction_context; auids counts the
+	// unique addresses generated from its hash.
+	txn    *txn.SignedTransaction
+	auids  uint64
+	tables uint32 // tables Move code created
 }
 
 // storeAddr caches a primary store address (sha3 is a large part of a

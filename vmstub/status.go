@@ -105,7 +105,10 @@ func (vm *VM) classify(err error) (onchain.ExecutionStatus, ledgerapi.VMStatus, 
 	var ab *Abort
 	var ef *executionFailure
 	var vs *ledgerapi.VMStatus
+	var mf *moveFailure
 	switch {
+	case errors.As(err, &mf):
+		return mf.status, mf.vmStatus(), true
 	case errors.As(err, &ab):
 		var info *onchain.AbortInfo
 		if r, ok := vm.reg.abortReason(ab.Module, ab.Code&0xFFFF); ok {

@@ -25,7 +25,7 @@ var (
 // ViewError is a failed view call. Handlers answer it with 400
 // invalid_input, and with vm_error_code Status.Code when Status is set.
 // errors.Is matches Kind (ErrUnknownFunction, ErrNotView,
-// ErrInvalidArguments, ErrAborted, ErrCannotRun) and errors.As finds Status.
+// ErrInvalidArguments, ErrAborted) and errors.As finds Status.
 type ViewError struct {
 	// Kind classifies the failure.
 	Kind error
@@ -91,10 +91,17 @@ func (vm *VM) View(state storage.View, fn ledgerapi.EntryFunctionId, tyArgs []le
 			return vals, types, total, nil
 		}
 	}
-	var cr *cannotRun
-	if errors.As(err, &cr) {
-		st := StatusFeatureUnderGating
-		return nil, nil, 0, &ViewError{Kind: ErrCannotRun, Status: &st, Message: cr.Error()}
+	var mc *moveCode
+	if errors.As(err, &mc) {
+		var vals [][]byte
+		var gas uint64
+		if vals, gas, err = vm.runMoveView(s, fn, tyArgs, args); err == nil {
+			types, err := f.Instantiate(f.Returns, tyArgs)
+			if err != nil {
+				return nil, nil, 0, err
+			}
+			return vals, types, vm.gas.ExecutionPerCall + gas + s.charged + uint64(s.reads), nil
+		}
 	}
 	outcome, status, ok := vm.classify(err)
 	if !ok {

@@ -3,6 +3,7 @@ package vmstub
 import (
 	"errors"
 	"fmt"
+	"github.com/ledgernode/ledgernode/vmstub/movevm"
 	"sync"
 	"sync/atomic"
 
@@ -53,6 +54,14 @@ type GasSchedule struct {
 	// MaxViewGas bounds the gas of one view function call; a call that
 	// would use more fails with OUT_OF_GAS.
 	MaxViewGas uint64
+	// ExecutionPerPublishedByte is charged per byte of module code and
+	// package metadata published (execution units): reading, checking and
+	// linking a package grow with its size.
+	ExecutionPerPublishedByte uint64
+	// MoveUnitsPerGas is how many of the Move interpreter's units (about
+	// one per instruction, more for calls, vectors and storage) make one
+	// execution gas unit.
+	MoveUnitsPerGas uint64
 }
 
 // DefaultGasSchedule is the schedule used for zero fields of Options.Gas.
@@ -68,6 +77,9 @@ var DefaultGasSchedule = GasSchedule{
 	MaxGasAmount:       2_000_000,
 	MaxTransactionSize: 65_536,
 	MaxViewGas:         2_000_000,
+
+	ExecutionPerPublishedByte: 1,
+	MoveUnitsPerGas:           50,
 }
 
 func (g GasSchedule) withDefaults() GasSchedule {
@@ -88,6 +100,8 @@ func (g GasSchedule) withDefaults() GasSchedule {
 	set(&g.MaxGasAmount, d.MaxGasAmount)
 	set(&g.MaxTransactionSize, d.MaxTransactionSize)
 	set(&g.MaxViewGas, d.MaxViewGas)
+	set(&g.ExecutionPerPublishedByte, d.ExecutionPerPublishedByte)
+	set(&g.MoveUnitsPerGas, d.MoveUnitsPerGas)
 	return g
 }
 
@@ -133,6 +147,9 @@ type VM struct {
 	mods   *modules.Cache // decoded modules, registered ones pinned
 
 	stores storeCache // primary store addresses, shared by all sessions
+
+	moveOnce sync.Once
+	move     *movevm.VM // the Move interpreter with the registry's natives
 }
 
 // storeCache keeps derived primary fungible store addresses (a SHA3-256

@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -20,6 +21,7 @@ import (
 	"github.com/ledgernode/ledgernode/ledgerapi/txn"
 	"github.com/ledgernode/ledgernode/storage"
 	"github.com/ledgernode/ledgernode/storage/pebblestore"
+	"github.com/ledgernode/ledgernode/storage/pgstore/pgtest"
 	"github.com/ledgernode/ledgernode/vmstub"
 )
 
@@ -32,6 +34,11 @@ const (
 )
 
 func TestMain(m *testing.M) {
+	if args := os.Getenv(childArgs); args != "" { // scaleout_test.go's children
+		os.Args = append(os.Args[:1], strings.Split(args, "\x1f")...)
+		main()
+		os.Exit(0)
+	}
 	if addr := os.Getenv(childAddr); addr != "" {
 		err := run(config{addr: addr, chainID: 4, accounts: crashSenders, seed: "crash", logLevel: "error",
 			dataDir: os.Getenv(childDir), quiet: true})
@@ -41,7 +48,7 @@ func TestMain(m *testing.M) {
 		}
 		os.Exit(0)
 	}
-	os.Exit(m.Run())
+	os.Exit(pgtest.Main(m))
 }
 
 const crashSenders = 4

@@ -3,6 +3,9 @@
 //
 //	go run ./examples/server                 # API on 127.0.0.1:8080/v1, faucet on 127.0.0.1:8081
 //	go run ./examples/server -accounts 3 -block-interval 500ms
+//	go run ./examples/server -postgres postgres://user@db/ledger            # the writer, over PostgreSQL
+//	go run ./examples/server -postgres postgres://user@db/ledger -addr 127.0.0.1:8090 \
+//	    -forward http://127.0.0.1:8080/v1                                  # an API replica of it
 package main
 
 import (
@@ -45,6 +48,7 @@ type config struct {
 	pprofAddr        string
 	quiet            bool
 	gcPercent        int
+	pgConfig
 }
 
 func main() {
@@ -62,6 +66,7 @@ func main() {
 	flag.BoolVar(&c.quiet, "quiet", false, "do not print the dev accounts")
 	flag.StringVar(&c.pprofAddr, "pprof", "", "serve net/http/pprof on this address (for profiling; empty disables)")
 	flag.IntVar(&c.gcPercent, "gc-percent", 200, "Go garbage collector target percentage while the live heap is under 256 MiB, Go's default 100 above (GOGC in the environment takes precedence; -1 disables collection)")
+	c.pgConfig.flags()
 	flag.Parse()
 	if err := run(c); err != nil {
 		fmt.Fprintln(os.Stderr, "ledgernode:", err)
@@ -102,6 +107,9 @@ func run(c config) error {
 	vm, err := vmstub.New(vmstub.Options{ChainID: uint8(c.chainID), DevAccounts: devs, Seed: c.seed})
 	if err != nil {
 		return err
+	}
+	if c.forward != "" {
+		return runReplica(c, vm, log, start)
 	}
 	store, closeStore, err := openStore(c)
 	if err != nil {
@@ -192,6 +200,9 @@ func run(c config) error {
 // openStore opens the ledger: in memory, or with -data-dir a Pebble
 // database behind the LRU read cache, continuing the ledger it holds.
 func openStore(c config) (storage.ReadWriter, func() error, error) {
+	if c.postgres != "" {
+		return openPostgres(c)
+	}
 	if c.dataDir == "" {
 		return memstore.New(memstore.Options{ChainID: uint8(c.chainID), PruneWindow: c.pruneWindow}), func() error { return nil }, nil
 	}

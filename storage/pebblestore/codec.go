@@ -27,11 +27,14 @@ const (
 	pStreamPruned = 'R'
 )
 
-// format is the version of the record layout written under pFormat: the
-// records' (storage/record, whose Format lists the changes) with this
-// package's key layout, unchanged so far. A store written in another
+// format is the version of the record layout written under pFormat. It
+// changes whenever a record's layout does; a store written in another
 // format is refused at Open rather than misread.
-const format = record.Format
+//
+//	1  (no 'F' key) success bool and vm_status string in transaction records
+//	2  the ExecutionStatus BCS, and write ops with their creation flag and
+//	   deposit metadata
+const format = 2
 
 func be(v uint64) []byte { return binary.BigEndian.AppendUint64(nil, v) }
 
@@ -100,23 +103,29 @@ func decodeInfo(b []byte) (storage.LedgerInfo, error) {
 	return info, corrupt("ledger info", d.Finish())
 }
 
-// The records of blocks, transactions and events are storage/record's.
-
-func encodeBlock(b storage.Block) []byte { return record.EncodeBlock(b) }
+func encodeBlock(b storage.Block) []byte {
+	e := bcs.NewEncoder(96)
+	e.U64(b.Height)
+	e.Fixed(b.Hash[:])
+	for _, v := range []uint64{b.TimestampUsec, b.FirstVersion, b.LastVersion, b.Epoch, b.Round} {
+		e.U64(v)
+	}
+	return e.Bytes()
+}
 
 func decodeBlock(raw []byte) (storage.Block, error) {
-	b, err := record.DecodeBlock(raw)
-	return b, corrupt("block", err)
+	d := bcs.NewDecoder(raw)
+	b := storage.Block{Height: d.U64("height")}
+	d.Fixed(b.Hash[:], "hash")
+	for _, p := range []*uint64{&b.TimestampUsec, &b.FirstVersion, &b.LastVersion, &b.Epoch, &b.Round} {
+		*p = d.U64("block")
+	}
+	return b, corrupt("block", d.Finish())
 }
 
-func encodeEvent(e *bcs.Encoder, ev *storage.Event) { record.EncodeEvent(e, ev) }
-
-func decodeEvent(d *bcs.Decoder) storage.Event { return record.DecodeEvent(d) }
-
-// encodeTxn is the transaction record; encs are its changes' key encodings.
-func encodeTxn(t *storage.Transaction, encs [][]byte) []byte {
-	return record.EncodeTransaction(t, encs)
-}
+// encodeTxn is the transaction record (package record); encs are its
+// changes' key encodings.
+func encodeTxn(t *storage.Transaction, encs [][]byte) []byte { return record.Transaction(t, encs) }
 
 func decodeTxn(raw []byte) (storage.Transaction, error) {
 	t, err := record.DecodeTransaction(raw)

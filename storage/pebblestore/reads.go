@@ -12,6 +12,7 @@ import (
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
 	"github.com/ledgernode/ledgernode/storage"
+	"github.com/ledgernode/ledgernode/storage/record"
 )
 
 // txnEventRecord is an event entry's value: the emitting version, then the
@@ -19,14 +20,14 @@ import (
 func txnEventRecord(version uint64, ev *storage.Event) []byte {
 	e := bcs.NewEncoder(64 + len(ev.Data))
 	e.U64(version)
-	encodeEvent(e, ev)
+	record.AppendEvent(e, ev)
 	return e.Bytes()
 }
 
 func decodeEventRecord(raw []byte) (uint64, storage.Event, error) {
 	d := bcs.NewDecoder(raw)
 	v := d.U64("version")
-	ev := decodeEvent(d)
+	ev := record.ReadEvent(d)
 	return v, ev, corrupt("event", d.Finish())
 }
 

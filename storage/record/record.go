@@ -1,48 +1,27 @@
-// Package record is the binary encoding of committed blocks, transactions
-// and events that pebblestore stores and ledger dumps (storage/statefile)
-// carry: BCS-style, complete, and read back exactly as written (nil and
-// empty slices included). Format names the layout; it changes whenever a
-// record's layout does.
+// Package record is the byte layout of the records the persistent storage
+// backends keep: a committed transaction with its outcome, events and write
+// set, and a v1 event. Every backend stores these same bytes (pebblestore
+// under its 'T' and 'E' keys, pgstore in bytea columns), so a record read
+// from one decodes like a record read from another.
+//
+// Records are BCS-shaped: the on-chain parts (execution status, state value
+// metadata, type tags, state keys) use package onchain's own encodings, and
+// every byte slice carries whether it was nil, so a record reads back
+// exactly as it was committed.
 package record
 
 import (
+	"fmt"
+
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
 	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 	"github.com/ledgernode/ledgernode/storage"
 )
 
-// Format is the version of the record layout:
-//
-//	1  success bool and vm_status string in transaction records
-//	2  the ExecutionStatus BCS, and write ops with their creation flag and
-//	   deposit metadata
-const Format = 2
-
-// EncodeBlock returns the record of b.
-func EncodeBlock(b storage.Block) []byte {
-	e := bcs.NewEncoder(96)
-	e.U64(b.Height)
-	e.Fixed(b.Hash[:])
-	for _, v := range []uint64{b.TimestampUsec, b.FirstVersion, b.LastVersion, b.Epoch, b.Round} {
-		e.U64(v)
-	}
-	return e.Bytes()
-}
-
-// DecodeBlock reads a record EncodeBlock wrote.
-func DecodeBlock(raw []byte) (storage.Block, error) {
-	d := bcs.NewDecoder(raw)
-	b := storage.Block{Height: d.U64("height")}
-	d.Fixed(b.Hash[:], "hash")
-	for _, p := range []*uint64{&b.TimestampUsec, &b.FirstVersion, &b.LastVersion, &b.Epoch, &b.Round} {
-		*p = d.U64("block")
-	}
-	return b, d.Finish()
-}
-
-// EncodeEvent appends the record of ev.
-func EncodeEvent(e *bcs.Encoder, ev *storage.Event) {
+// AppendEvent writes ev's record: creation number, account, sequence
+// number, type tag and data.
+func AppendEvent(e *bcs.Encoder, ev *storage.Event) {
 	e.U64(ev.Key.CreationNumber)
 	e.Fixed(ev.Key.Account[:])
 	e.U64(ev.SequenceNumber)
@@ -50,8 +29,9 @@ func EncodeEvent(e *bcs.Encoder, ev *storage.Event) {
 	writeBytes(e, ev.Data)
 }
 
-// DecodeEvent reads a record EncodeEvent wrote.
-func DecodeEvent(d *bcs.Decoder) storage.Event {
+// ReadEvent reads an event record written by AppendEvent; errors are left
+// on d.
+func ReadEvent(d *bcs.Decoder) storage.Event {
 	var ev storage.Event
 	ev.Key.CreationNumber = d.U64("creation number")
 	d.Fixed(ev.Key.Account[:], "account")
@@ -61,10 +41,23 @@ func DecodeEvent(d *bcs.Decoder) storage.Event {
 	return ev
 }
 
-// EncodeTransaction returns the record of t; encs are its changes' key
-// encodings (storage.EncodeKey). DecodeTransaction reads it back exactly,
-// nil and empty slices included.
-func EncodeTransaction(t *storage.Transaction, encs [][]byte) []byte {
+// Event returns ev's record alone.
+func Event(ev *storage.Event) []byte {
+	e := bcs.NewEncoder(64 + len(ev.Data))
+	AppendEvent(e, ev)
+	return e.Bytes()
+}
+
+// DecodeEvent decodes a record made by Event.
+func DecodeEvent(raw []byte) (storage.Event, error) {
+	d := bcs.NewDecoder(raw)
+	ev := ReadEvent(d)
+	return ev, d.Finish()
+}
+
+// Transaction returns t's record; encs are the canonical encodings of its
+// changes' state keys (storage.EncodeKey), one per change.
+func Transaction(t *storage.Transaction, encs [][]byte) []byte {
 	e := bcs.NewEncoder(256 + len(t.Payload))
 	e.U64(t.Version)
 	e.Fixed(t.Hash[:])
@@ -92,7 +85,7 @@ func EncodeTransaction(t *storage.Transaction, encs [][]byte) []byte {
 	e.Option(t.Events != nil)
 	e.SeqLen(len(t.Events))
 	for i := range t.Events {
-		EncodeEvent(e, &t.Events[i])
+		AppendEvent(e, &t.Events[i])
 	}
 	e.Option(t.Changes != nil)
 	e.SeqLen(len(t.Changes))
@@ -110,7 +103,7 @@ func EncodeTransaction(t *storage.Transaction, encs [][]byte) []byte {
 	return e.Bytes()
 }
 
-// DecodeTransaction reads a record EncodeTransaction wrote.
+// DecodeTransaction decodes a record made by Transaction.
 func DecodeTransaction(raw []byte) (storage.Transaction, error) {
 	d := bcs.NewDecoder(raw)
 	var t storage.Transaction
@@ -145,7 +138,7 @@ func DecodeTransaction(raw []byte) (storage.Transaction, error) {
 		t.Events = make([]storage.Event, 0, n)
 	}
 	for i := 0; i < n && !d.Failed(); i++ {
-		t.Events = append(t.Events, DecodeEvent(d))
+		t.Events = append(t.Events, ReadEvent(d))
 	}
 	hasChanges := d.Option("changes")
 	n = d.SeqLen("changes", 1)
@@ -164,7 +157,7 @@ func DecodeTransaction(raw []byte) (storage.Transaction, error) {
 		}
 		k, err := storage.ParseStateKey(enc)
 		if err != nil {
-			return t, err
+			return t, fmt.Errorf("change %d: %w", i, err)
 		}
 		w.Key = k
 		t.Changes = append(t.Changes, w)
@@ -172,8 +165,7 @@ func DecodeTransaction(raw []byte) (storage.Transaction, error) {
 	return t, d.Finish()
 }
 
-// writeBytes writes b and whether it is nil, so that records read back
-// exactly as they were committed.
+// writeBytes writes b and whether it is nil.
 func writeBytes(e *bcs.Encoder, b []byte) {
 	e.Option(b != nil)
 	if b != nil {

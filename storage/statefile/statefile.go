@@ -29,6 +29,11 @@ import (
 	"github.com/ledgernode/ledgernode/storage/record"
 )
 
+// Format is the version of the file layout: this package's framing and
+// block records with storage/record's transaction records. It changes
+// whenever either does; Load refuses other formats.
+const Format = 1
+
 // magic starts every file.
 const magic = "ledgernode ledger dump\n"
 
@@ -56,7 +61,7 @@ var (
 
 // Header describes a dumped ledger.
 type Header struct {
-	// Format is the record format (record.Format when written).
+	// Format is the file's format (Format when written).
 	Format uint64
 	// Info is the ledger info at the dump.
 	Info storage.LedgerInfo
@@ -76,14 +81,14 @@ func Write(ctx context.Context, r storage.Reader, w io.Writer) (storage.LedgerIn
 	h := sha3.New256()
 	bw := bufio.NewWriter(io.MultiWriter(w, h))
 	bw.WriteString(magic)
-	writeRecord(bw, encodeHeader(Header{Format: record.Format, Info: info}))
+	writeRecord(bw, encodeHeader(Header{Format: Format, Info: info}))
 	for height := uint64(0); height <= info.BlockHeight; height++ {
 		b, err := r.BlockByHeight(ctx, height)
 		if err != nil {
 			return info, fmt.Errorf("statefile: block %d: %w", height, err)
 		}
 		bw.WriteByte(tagBlock)
-		writeRecord(bw, record.EncodeBlock(b))
+		writeRecord(bw, encodeBlock(b))
 		for v := b.FirstVersion; v <= b.LastVersion; v += page {
 			txns, err := r.Transactions(ctx, v, page, b.LastVersion)
 			if err != nil {
@@ -186,7 +191,7 @@ func parse(raw []byte) (Header, []block, error) {
 		if err != nil {
 			return hdr, nil, err
 		}
-		b, err := record.DecodeBlock(rec)
+		b, err := decodeBlock(rec)
 		if err != nil || b.LastVersion < b.FirstVersion || b.LastVersion-b.FirstVersion >= maxRecord {
 			return hdr, nil, fmt.Errorf("%w: block record: %v", ErrCorrupt, err)
 		}
@@ -251,8 +256,8 @@ func decodeHeader(b []byte) (Header, error) {
 	if err := d.Finish(); err != nil {
 		return h, fmt.Errorf("%w: header: %v", ErrCorrupt, err)
 	}
-	if h.Format != record.Format {
-		return h, fmt.Errorf("%w: record format %d, this build reads %d", ErrCorrupt, h.Format, record.Format)
+	if h.Format != Format {
+		return h, fmt.Errorf("%w: file format %d, this build reads %d", ErrCorrupt, h.Format, Format)
 	}
 	return h, nil
 }
@@ -267,5 +272,26 @@ func encodeTransaction(t *storage.Transaction) ([]byte, error) {
 		}
 		encs[i] = enc
 	}
-	return record.EncodeTransaction(t, encs), nil
+	return record.Transaction(t, encs), nil
+}
+
+// encodeBlock is a block's record.
+func encodeBlock(b storage.Block) []byte {
+	e := bcs.NewEncoder(96)
+	e.U64(b.Height)
+	e.Fixed(b.Hash[:])
+	for _, v := range []uint64{b.TimestampUsec, b.FirstVersion, b.LastVersion, b.Epoch, b.Round} {
+		e.U64(v)
+	}
+	return e.Bytes()
+}
+
+func decodeBlock(raw []byte) (storage.Block, error) {
+	d := bcs.NewDecoder(raw)
+	b := storage.Block{Height: d.U64("height")}
+	d.Fixed(b.Hash[:], "hash")
+	for _, p := range []*uint64{&b.TimestampUsec, &b.FirstVersion, &b.LastVersion, &b.Epoch, &b.Round} {
+		*p = d.U64("block")
+	}
+	return b, d.Finish()
 }

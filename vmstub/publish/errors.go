@@ -45,6 +45,8 @@ const (
 	EDepWeakerPolicy            = 0x6
 	EDepArbitraryNotSameAddress = 0x7
 	EIncompatiblePolicyDisabled = 0x8
+	ENotPackageOwner            = 0x9
+	ECodeObjectDoesNotExist     = 0xA
 )
 
 // Abort codes with their std::error category, as code.move raises them.
@@ -70,6 +72,28 @@ var codeReasons = map[uint64][2]string{
 	EDepWeakerPolicy:            {"EDEP_WEAKER_POLICY", "A dependency cannot have a weaker upgrade policy."},
 	EDepArbitraryNotSameAddress: {"EDEP_ARBITRARY_NOT_SAME_ADDRESS", "A dependency to an `arbitrary` package must be on the same address."},
 	EIncompatiblePolicyDisabled: {"EINCOMPATIBLE_POLICY_DISABLED", "Creating a package with incompatible upgrade policy is disabled."},
+	ENotPackageOwner:            {"ENOT_PACKAGE_OWNER", "Not the owner of the package registry."},
+	ECodeObjectDoesNotExist:     {"ECODE_OBJECT_DOES_NOT_EXIST", "`code_object` does not exist."},
+}
+
+// Reason is an abort reason of 0x1::code: the low 16 bits of its abort
+// codes, the constant's name and its doc comment.
+type Reason struct {
+	Reason      uint64
+	Name        string
+	Description string
+}
+
+// CodeReasons lists 0x1::code's abort reasons in reason order, as the
+// module's error map names them (for rendering vm_status texts).
+func CodeReasons() []Reason {
+	out := make([]Reason, 0, len(codeReasons))
+	for r := uint64(1); len(out) < len(codeReasons); r++ {
+		if n, ok := codeReasons[r]; ok {
+			out = append(out, Reason{Reason: r, Name: n[0], Description: n[1]})
+		}
+	}
+	return out
 }
 
 // Abort is a Move abort of the framework code publish_package_txn runs.

@@ -1,0 +1,213 @@
+package vmstub
+
+import (
+	"cmp"
+	"errors"
+	"slices"
+
+	"github.com/ledgernode/ledgernode/ledgerapi"
+	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
+	"github.com/ledgernode/ledgernode/storage"
+	"github.com/ledgernode/ledgernode/vmstub/publish"
+)
+
+// 0x1::code publishes Move packages. publish_package_txn runs the checks of
+// package publish (the framework's Move code and the VM's checks of the
+// bundle, in Aptos's order) against the transaction's state; an accepted
+// package stores each module under its module state key, writes the
+// sender's PackageRegistry and emits 0x1::code::PublishPackage.
+
+var (
+	packageRegistryTag = tag1("code", "PackageRegistry")
+	publishPackageType = ledgerapi.StructType(tag1("code", "PublishPackage"))
+)
+
+func codeModuleDef() Module {
+	optAny := "0x1::option::Option<0x1::copyable_any::Any>"
+	var reasons []AbortReason
+	for _, r := range publish.CodeReasons() {
+		reasons = append(reasons, AbortReason{r.Reason, r.Name, r.Description})
+	}
+	m := mod1("code", []Struct{
+		sPlain("PackageRegistry", []string{AbilityDrop, AbilityKey, AbilityStore}, "packages: vector<0x1::code::PackageMetadata>"),
+		sPlain("PackageMetadata", abAll3, "name: "+tString, "upgrade_policy: 0x1::code::UpgradePolicy", "upgrade_number: u64",
+			"source_digest: "+tString, "manifest: vector<u8>", "modules: vector<0x1::code::ModuleMetadata>",
+			"deps: vector<0x1::code::PackageDep>", "extension: "+optAny),
+		sPlain("PackageDep", abAll3, "account: address", "package_name: "+tString),
+		sPlain("ModuleMetadata", abAll3, "name: "+tString, "source: vector<u8>", "source_map: vector<u8>", "extension: "+optAny),
+		sPlain("UpgradePolicy", abAll3, "policy: u8"),
+		sEvent("PublishPackage", "code_address: address", "is_upgrade: bool"),
+		sPlain("AllowedDep", []string{AbilityDrop}, "account: address", "module_name: "+tString),
+	}, []Function{
+		entry("publish_package_txn", []string{"&signer", "vector<u8>", "vector<vector<u8>>"}, nativePublishPackageTxn),
+		{Name: "upgrade_policy_arbitrary", Return: []string{"0x1::code::UpgradePolicy"}},
+		{Name: "upgrade_policy_compat", Return: []string{"0x1::code::UpgradePolicy"}},
+		{Name: "upgrade_policy_immutable", Return: []string{"0x1::code::UpgradePolicy"}},
+	}, reasons...)
+	m.Friends = []string{"0x1::object_code_deployment"}
+	return m
+}
+
+// nativePublishPackageTxn is 0x1::code::publish_package_txn(owner: &signer,
+// metadata_serialized: vector<u8>, code: vector<vector<u8>>).
+func nativePublishPackageTxn(c *Call) ([][]byte, error) {
+	meta, code, err := publishPackageArgs(c, 0)
+	if err != nil {
+		return nil, err
+	}
+	return nil, c.publishPackage(c.Signers[0], meta, code)
+}
+
+// publishPackage checks and stores a package published by sender.
+func (s *Session) publishPackage(sender ledgerapi.Address, metadata []byte, code [][]byte) error {
+	size := uint64(len(metadata))
+	for _, b := range code {
+		size += uint64(len(b))
+	}
+	s.Charge(size * s.vm.gas.ExecutionPerPublishedByte)
+	res, err := publish.Check(publish.Request{Sender: sender, Metadata: metadata, Code: code, Resolver: sessionState{s}})
+	if err != nil {
+		return publishFailure(err)
+	}
+	if err := s.SetResource(sender, packageRegistryTag, res.Registry.Encode()); err != nil {
+		return err
+	}
+	e := bcs.NewEncoder(33)
+	e.Fixed(sender[:])
+	e.Bool(res.IsUpgrade)
+	s.Emit(publishPackageType, e.Bytes())
+	for _, m := range res.Modules {
+		if err := s.set(storage.ModuleKey(m.ID.Address, m.ID.Name), m.Bytes, true); err != nil {
+			return err
+		}
+	}
+	// New modules' init_module runs once, with the publisher's signer,
+	// after the whole package is stored.
+	for _, id := range res.InitModules {
+		gas, err := s.vm.runInitModule(s, id, sender, s.vm.gas.MaxGasAmount)
+		s.Charge(gas)
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// publishFailure turns a refused publication into the transaction's
+// committed failure: an abort of the framework code, or the VM status of
+// the failed check. Errors reading state stay internal errors.
+func publishFailure(err error) error {
+	var pe *publish.Error
+	if !errors.As(err, &pe) {
+		return err
+	}
+	if pe.Abort != nil {
+		return &Abort{Module: pe.Abort.Module, Code: pe.Abort.Code}
+	}
+	return &publishRefusal{status: pe.Status, err: pe}
+}
+
+// publishRefusal is a publication refused by a check of the VM
+// (CODE_DESERIALIZATION_ERROR, LINKER_ERROR, ...): a committed failure with
+// that status, whose error says why.
+type publishRefusal struct {
+	status ledgerapi.VMStatus
+	err    *publish.Error
+}
+
+func (r *publishRefusal) Error() string { return r.err.Error() }
+func (r *publishRefusal) Unwrap() error { return fail(r.status) }
+
+// The packages of the framework at 0x1, as Aptos splits it; modules not
+// listed here are AptosFramework's.
+var (
+	moveStdlibModules  = []string{"acl", "bcs", "bit_vector", "cmp", "error", "features", "fixed_point32", "hash", "mem", "option", "signer", "string", "vector"}
+	aptosStdlibModules = []string{"any", "aptos_hash", "big_vector", "bls12381", "copyable_any", "ed25519", "from_bcs", "math128", "math64",
+		"multi_ed25519", "secp256k1", "simple_map", "smart_table", "smart_vector", "string_utils", "table", "table_with_length", "type_info"}
+	frameworkPackageDeps = map[string][]string{
+		"MoveStdlib":     nil,
+		"AptosStdlib":    {"MoveStdlib"},
+		"AptosFramework": {"AptosStdlib", "MoveStdlib"},
+		"HostModules":    {"AptosFramework", "AptosStdlib", "MoveStdlib"},
+	}
+)
+
+// packageOf returns the package genesis lists m in.
+func packageOf(m *Module) string {
+	switch {
+	case m.Package != "":
+		return m.Package
+	case m.Address != ledgerapi.AddressOne:
+		return "HostModules"
+	}
+	for _, n := range moveStdlibModules {
+		if n == m.Name {
+			return "MoveStdlib"
+		}
+	}
+	for _, n := range aptosStdlibModules {
+		if n == m.Name {
+			return "AptosStdlib"
+		}
+	}
+	return "AptosFramework"
+}
+
+// writePackageRegistries writes, at each address holding registered
+// modules, the PackageRegistry listing them: published packages can then
+// declare their dependencies on the framework's packages as Aptos's tools
+// do. The packages are compatible-policy, upgrade number 0, without
+// sources; a package depends on the framework packages below it.
+func (vm *VM) writePackageRegistries(s *Session) error {
+	regs := map[ledgerapi.Address]*onchain.PackageRegistry{}
+	var addrs []ledgerapi.Address
+	for _, m := range vm.reg.order {
+		reg := regs[m.id.Address]
+		if reg == nil {
+			reg = &onchain.PackageRegistry{}
+			regs[m.id.Address] = reg
+			addrs = append(addrs, m.id.Address)
+		}
+		name := packageOf(&m.def)
+		var pkg *onchain.PackageMetadata
+		for i := range reg.Packages {
+			if reg.Packages[i].Name == name {
+				pkg = &reg.Packages[i]
+			}
+		}
+		if pkg == nil {
+			reg.Packages = append(reg.Packages, onchain.PackageMetadata{Name: name, UpgradePolicy: onchain.UpgradeCompatible})
+			pkg = &reg.Packages[len(reg.Packages)-1]
+			for _, dep := range frameworkPackageDeps[name] {
+				pkg.Deps = append(pkg.Deps, onchain.PackageDep{Account: ledgerapi.AddressOne, PackageName: dep})
+			}
+		}
+		pkg.Modules = append(pkg.Modules, onchain.ModuleMetadata{Name: m.id.Name})
+	}
+	rank := func(name string) int { // the framework's packages first, lowest first
+		return cmp.Or(map[string]int{"MoveStdlib": 1, "AptosStdlib": 2, "AptosFramework": 3}[name], 4)
+	}
+	// Packages of Aptos's token standards are declared by tools' package
+	// templates; their registries let such packages publish (a module that
+	// uses one of their modules fails to link: none is stored).
+	for _, p := range []struct {
+		addr ledgerapi.Address
+		name string
+	}{{ledgerapi.MustParseAddress("0x3"), "AptosToken"}, {ledgerapi.MustParseAddress("0x4"), "AptosTokenObjects"}} {
+		if regs[p.addr] == nil {
+			regs[p.addr] = &onchain.PackageRegistry{Packages: []onchain.PackageMetadata{{Name: p.name, UpgradePolicy: onchain.UpgradeCompatible,
+				Deps: []onchain.PackageDep{{Account: ledgerapi.AddressOne, PackageName: "AptosFramework"}}}}}
+			addrs = append(addrs, p.addr)
+		}
+	}
+	for _, a := range addrs {
+		slices.SortStableFunc(regs[a].Packages, func(x, y onchain.PackageMetadata) int {
+			return cmp.Compare(rank(x.Name), rank(y.Name))
+		})
+		if err := s.SetResource(a, packageRegistryTag, regs[a].Encode()); err != nil {
+			return err
+		}
+	}
+	return nil
+}

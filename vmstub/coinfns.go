@@ -1,0 +1,114 @@
+package vmstub
+
+import (
+	"github.com/ledgernode/ledgernode/vmstub/movevm"
+)
+
+// The 0x1::coin functions Move code moves coins with: withdraw takes APT
+// out of the signer's primary fungible store as a Coin value (APT is held
+// in fungible stores), deposit puts a Coin into an account's primary
+// store; merge, extract, value, zero and destroy_zero work on the value.
+// Only APT (0x1::aptos_coin::AptosCoin) is a coin here.
+
+const tCoinT0 = "0x1::coin::Coin<T0>"
+
+// coinFunctions are the coin module's functions for Move code.
+func coinFunctions() []Function {
+	fs := []Function{
+		pub("withdraw", []string{"&signer", "u64"}, []string{tCoinT0}, nativeCoinWithdraw),
+		pub("deposit", []string{"address", tCoinT0}, nil, nativeCoinDeposit),
+		pub("value", []string{"&" + tCoinT0}, []string{"u64"}, func(c *Call) ([][]byte, error) { return one(c.Args[0]) }),
+		pub("zero", nil, []string{tCoinT0}, func(*Call) ([][]byte, error) { return one(U64Value(0)) }),
+		pub("destroy_zero", []string{tCoinT0}, nil, func(c *Call) ([][]byte, error) {
+			if c.ArgU64(0) != 0 {
+				return nil, &Abort{Module: coinModuleID, Code: AbortCode(CategoryInvalidArgument, eDestructionOfNonzeroToken)}
+			}
+			return nil, nil
+		}),
+		pub("register", []string{"&signer"}, nil, func(*Call) ([][]byte, error) { return nil, nil }),
+		{Name: "merge", Params: []string{"&mut " + tCoinT0, tCoinT0}, MoveNative: nativeCoinMerge},
+		{Name: "extract", Params: []string{"&mut " + tCoinT0, "u64"}, Return: []string{tCoinT0}, MoveNative: nativeCoinExtract(false)},
+		{Name: "extract_all", Params: []string{"&mut " + tCoinT0}, Return: []string{tCoinT0}, MoveNative: nativeCoinExtract(true)},
+	}
+	for i := range fs {
+		fs[i] = generic(fs[i], anyParam)
+	}
+	return fs
+}
+
+// coinNotPublished is the abort of a coin operation on a coin type other
+// than APT: it has no CoinStore anywhere.
+func coinNotPublished() error {
+	return &Abort{Module: coinModuleID, Code: AbortCode(CategoryNotFound, eCoinStoreNotPublished)}
+}
+
+// nativeCoinWithdraw is coin::withdraw<T>(account, amount): Coin<T>.
+func nativeCoinWithdraw(c *Call) ([][]byte, error) {
+	from, amount := c.Signers[0], c.ArgU64(0)
+	if !isAPT(c.TypeArgs[0]) {
+		return nil, coinNotPublished()
+	}
+	store, err := c.ensurePrimaryStore(from, aptMetadata)
+	if err != nil {
+		return nil, err
+	}
+	ok, err := c.withdrawFrom(store, amount)
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		return nil, &Abort{Module: coinModuleID, Code: AbortCode(CategoryInvalidArgument, eCoinInsufficientBalance)}
+	}
+	return one(U64Value(amount))
+}
+
+// nativeCoinDeposit is coin::deposit<T>(account_addr, coin).
+func nativeCoinDeposit(c *Call) ([][]byte, error) {
+	if !isAPT(c.TypeArgs[0]) {
+		return nil, coinNotPublished()
+	}
+	store, err := c.ensurePrimaryStore(c.ArgAddress(0), aptMetadata)
+	if err != nil {
+		return nil, err
+	}
+	return nil, c.depositTo(store, c.ArgU64(1))
+}
+
+// coinValue returns the value of a Coin and a Coin of the same type
+// holding n.
+func coinWith(coin movevm.Value, n uint64) movevm.Value {
+	return movevm.NewStruct(coin.Type(), []movevm.Value{movevm.U64(n)})
+}
+
+// nativeCoinMerge is coin::merge(dst, source): dst takes source's value.
+func nativeCoinMerge(_ *movevm.NativeContext, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
+	dst, _ := args[0].Deref()
+	a, b := dst.Elem(0).AsU64(), args[1].Elem(0).AsU64()
+	if a+b < a {
+		return nil, &movevm.Error{Status: 4017, Message: "coin::merge overflows u64"} // ARITHMETIC_ERROR
+	}
+	if !args[0].Set(coinWith(dst, a+b)) {
+		return nil, &movevm.Error{Status: 2000, Message: "coin reference cannot be written"}
+	}
+	return nil, nil
+}
+
+// nativeCoinExtract is coin::extract(coin, amount) or, with all,
+// coin::extract_all(coin): a new Coin taken out of coin.
+func nativeCoinExtract(all bool) movevm.NativeFunc {
+	return func(_ *movevm.NativeContext, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
+		src, _ := args[0].Deref()
+		have := src.Elem(0).AsU64()
+		amount := have
+		if !all {
+			amount = args[1].AsU64()
+		}
+		if amount > have {
+			return nil, &movevm.NativeAbort{Code: AbortCode(CategoryInvalidArgument, eCoinInsufficientBalance)}
+		}
+		if !args[0].Set(coinWith(src, have-amount)) {
+			return nil, &movevm.Error{Status: 2000, Message: "coin reference cannot be written"}
+		}
+		return []movevm.Value{coinWith(src, amount)}, nil
+	}
+}

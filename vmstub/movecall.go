@@ -1,0 +1,358 @@
+package vmstub
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/ledgernode/ledgernode/ledgerapi"
+	"github.com/ledgernode/ledgernode/ledgerapi/bytecode"
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
+	"github.com/ledgernode/ledgernode/ledgerapi/txn"
+	"github.com/ledgernode/ledgernode/storage"
+	"github.com/ledgernode/ledgernode/vmstub/movevm"
+	"github.com/ledgernode/ledgernode/vmstub/publish"
+)
+
+// Move code. A function of a stored module that is not a registered
+// native (a module someone published) runs on the Move interpreter,
+// vmstub/movevm, against the transaction's session: modules and resources
+// are read from it, and what the call wrote is written back to it when the
+// call succeeds. Calls from Move code into the framework run the
+// registered natives: a native with a BCS Native gets its arguments
+// serialized and its results read back as Move values; one with a
+// MoveNative works on the interpreter's values directly (references,
+// generic values). A native may write framework state to the session at
+// once; a failed call fails the whole transaction, whose session is then
+// discarded, so nothing of it stays.
+
+// moveHost is the interpreter's Host for the natives: the session, and the
+// first internal error a native met (which discards the transaction rather
+// than failing it).
+type moveHost struct {
+	s        *Session
+	internal error
+	// cells are the table items Move code touched, by handle ‖ key, in
+	// first-touch order (tables.go).
+	cells     map[string]*tableCell
+	cellOrder []*tableCell
+}
+
+// moveVM returns the interpreter with the registry's natives, built once
+// the registry is sealed.
+func (vm *VM) moveVM() *movevm.VM {
+	vm.moveOnce.Do(func() {
+		natives := movevm.NewNatives()
+		for _, rm := range vm.reg.order {
+			for _, rf := range rm.funcs {
+				switch {
+				case rf.def.MoveNative != nil:
+					natives.Register(rm.id.Address, rm.id.Name, rf.def.Name, rf.def.MoveNative)
+				case rf.def.Native != nil:
+					natives.Register(rm.id.Address, rm.id.Name, rf.def.Name, bridge(rf))
+				}
+			}
+		}
+		vm.move = movevm.New(natives, movevm.Limits{})
+	})
+	return vm.move
+}
+
+// moveSession starts an interpreter session over s with a budget of
+// maxGas execution gas units.
+func (vm *VM) moveSession(s *Session, maxGas uint64) (*movevm.Session, *movevm.Budget, *moveHost) {
+	budget := &movevm.Budget{Limit: maxGas * vm.gas.MoveUnitsPerGas}
+	host := &moveHost{s: s}
+	env := movevm.Env{Modules: sessionState{s}, Storage: sessionState{s}, Gas: budget, Host: host}
+	return vm.moveVM().NewSession(env), budget, host
+}
+
+// finishMove ends a Move call: an internal error of a native wins; a
+// failed call becomes the transaction's failure; a successful one's
+// resource writes go to the session.
+func (vm *VM) finishMove(ms *movevm.Session, host *moveHost, runErr error) error {
+	if host.internal != nil {
+		return host.internal
+	}
+	if runErr != nil {
+		return vm.moveFailure(host.s, runErr)
+	}
+	res, err := ms.Finish()
+	if err != nil {
+		return err
+	}
+	for _, w := range res.Writes {
+		if w.Deleted {
+			err = host.s.DeleteResource(w.Address, w.Tag)
+		} else {
+			err = host.s.SetResource(w.Address, w.Tag, w.Data)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	for _, e := range res.Events {
+		host.s.Emit(e.Type, e.Data)
+	}
+	return host.writeCells()
+}
+
+// runMoveEntry runs entry function fn of a published module.
+func (vm *VM) runMoveEntry(s *Session, fn ledgerapi.EntryFunctionId, tyArgs []ledgerapi.TypeTag, args [][]byte, signers []ledgerapi.Address, maxGas uint64) (uint64, error) {
+	ms, budget, host := vm.moveSession(s, maxGas)
+	err := ms.ExecuteEntry(fn, tyArgs, signers, args)
+	return ceilDiv(budget.Used, vm.gas.MoveUnitsPerGas), vm.finishMove(ms, host, err)
+}
+
+// runScript runs a script payload: its code (which must deserialize as a
+// script), type arguments, signers and arguments.
+func (vm *VM) runScript(s *Session, sc *txn.Script, signers []ledgerapi.Address, maxGas uint64) (uint64, error) {
+	script, err := bytecode.Config{AllowTrailingBytes: true}.DeserializeScript(sc.Code)
+	if err != nil {
+		return vm.gas.ExecutionPerCall, fail(statusCodeDeserialization)
+	}
+	args := make([][]byte, len(sc.Args))
+	for i, a := range sc.Args {
+		args[i] = scriptArgBCS(a)
+	}
+	ms, budget, host := vm.moveSession(s, maxGas)
+	err = ms.ExecuteScript(script, sc.TyArgs, signers, args)
+	err = vm.finishMove(ms, host, err)
+	return vm.gas.ExecutionPerCall + ceilDiv(budget.Used, vm.gas.MoveUnitsPerGas) + s.charged, err
+}
+
+// scriptArgBCS is the BCS of a script argument as the parameter it is
+// passed to reads it: fixed-size values as they are, a byte vector with
+// its length, a serialized argument as it was serialized.
+func scriptArgBCS(a txn.ScriptArgument) []byte {
+	if a.Kind == txn.ArgU8Vector {
+		return BytesValue(a.Value)
+	}
+	return a.Value
+}
+
+// runInitModule runs the init_module of a module published in s.
+func (vm *VM) runInitModule(s *Session, id ledgerapi.ModuleId, publisher ledgerapi.Address, maxGas uint64) (uint64, error) {
+	ms, budget, host := vm.moveSession(s, maxGas)
+	err := ms.ExecuteInitModule(id, publisher)
+	return ceilDiv(budget.Used, vm.gas.MoveUnitsPerGas), vm.finishMove(ms, host, err)
+}
+
+// runMoveView runs view function fn of a published module and returns its
+// results' BCS and the gas it used.
+func (vm *VM) runMoveView(s *Session, fn ledgerapi.EntryFunctionId, tyArgs []ledgerapi.TypeTag, args [][]byte) ([][]byte, uint64, error) {
+	ms, budget, host := vm.moveSession(s, vm.gas.MaxViewGas)
+	res, err := ms.View(fn, tyArgs, args)
+	gas := ceilDiv(budget.Used, vm.gas.MoveUnitsPerGas)
+	if host.internal != nil {
+		return nil, gas, host.internal
+	}
+	if err != nil {
+		return nil, gas, vm.moveFailure(s, err)
+	}
+	out := make([][]byte, len(res))
+	for i, r := range res {
+		out[i] = r.BCS
+	}
+	return out, gas, nil
+}
+
+// moveFailure is a Move call that failed: its execution status (an abort
+// explained by the module's error map when it names the code).
+type moveFailure struct {
+	status onchain.ExecutionStatus
+	err    error
+}
+
+func (f *moveFailure) Error() string { return f.err.Error() }
+func (f *moveFailure) Unwrap() error { return f.err }
+
+// vmStatus is the VM status of the failure.
+func (f *moveFailure) vmStatus() ledgerapi.VMStatus {
+	switch f.status.Kind {
+	case onchain.KindMoveAbort:
+		return StatusAborted
+	case onchain.KindOutOfGas:
+		return StatusOutOfGas
+	}
+	return movevm.StatusOf(f.err).VMStatus()
+}
+
+func (vm *VM) moveFailure(s *Session, err error) error {
+	st := movevm.ExecutionStatus(err)
+	if st.Kind == onchain.KindMoveAbort && !st.Location.Script {
+		if r, ok := vm.reg.abortReason(st.Location.Module, st.AbortCode&0xFFFF); ok {
+			st.Info = &onchain.AbortInfo{ReasonName: r.Name, Description: r.Description}
+		} else if info := moduleAbortInfo(s, st.Location.Module, st.AbortCode); info != nil {
+			st.Info = info
+		}
+	}
+	return &moveFailure{status: st, err: err}
+}
+
+// moduleAbortInfo explains an abort code from the error map in the
+// aborting module's metadata, as the node renders vm_status.
+func moduleAbortInfo(s *Session, id ledgerapi.ModuleId, code uint64) *onchain.AbortInfo {
+	m, err := s.modules().Module(id)
+	if err != nil {
+		return nil
+	}
+	for _, md := range m.Compiled.Metadata {
+		if string(md.Key) != bytecode.MetadataKeyV1 {
+			continue
+		}
+		v1, err := bytecode.DecodeMetadataV1(md.Value)
+		if err != nil {
+			return nil
+		}
+		if d, ok := v1.ErrorMap[code&0xFFFF]; ok {
+			return &onchain.AbortInfo{ReasonName: d.CodeName, Description: d.CodeDescription}
+		}
+	}
+	return nil
+}
+
+// sessionState reads what Move code and publishing see of a session: the
+// modules stored in it and its resources.
+type sessionState struct{ s *Session }
+
+// LoadModule implements movevm.ModuleLoader.
+func (r sessionState) LoadModule(id ledgerapi.ModuleId) (*bytecode.Module, error) {
+	return r.Module(id)
+}
+
+// Module returns the module stored under id, or nil.
+func (r sessionState) Module(id ledgerapi.ModuleId) (*bytecode.Module, error) {
+	code, ok, err := r.s.value(storage.ModuleKey(id.Address, id.Name))
+	if err != nil || !ok {
+		return nil, err
+	}
+	m, err := r.s.vm.mods.Decode(code)
+	if err != nil {
+		return nil, fmt.Errorf("vmstub: stored module %s does not decode: %w", id, err)
+	}
+	return m.Compiled, nil
+}
+
+// Resource implements movevm.Storage.
+func (r sessionState) Resource(addr ledgerapi.Address, tag ledgerapi.StructTag) ([]byte, bool, error) {
+	return r.s.Resource(addr, tag)
+}
+
+// PackageRegistry returns the 0x1::code::PackageRegistry at addr, or nil.
+func (r sessionState) PackageRegistry(addr ledgerapi.Address) (*onchain.PackageRegistry, error) {
+	b, ok, err := r.s.Resource(addr, packageRegistryTag)
+	if err != nil || !ok {
+		return nil, err
+	}
+	return onchain.DecodePackageRegistry(b)
+}
+
+// bridge makes a BCS native callable from Move code: signer arguments
+// become the call's signers, the others (references read through) their
+// BCS, and the results are read back as values of the declared return
+// types.
+func bridge(rf *regFunc) movevm.NativeFunc {
+	return func(ctx *movevm.NativeContext, targs []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
+		host := ctx.Host().(*moveHost)
+		// The native runs only for the function its registration
+		// generated: a stored module declaring it otherwise has no
+		// implementation of it.
+		if f, err := host.s.modules().Function(rf.id); err != nil || host.s.vm.native(f) != rf {
+			return nil, &movevm.Error{Status: onchain.StatusCode(publish.StatusMissingDependency.Code),
+				Message: fmt.Sprintf("native function %s as stored has no implementation with that signature", rf.id)}
+		}
+		c := &Call{Session: host.s, Function: rf.id}
+		for _, t := range targs {
+			tag, err := t.Tag()
+			if err != nil {
+				return nil, err
+			}
+			c.TypeArgs = append(c.TypeArgs, tag)
+		}
+		for _, a := range args {
+			if k := a.Type().Kind; k == movevm.KindRef || k == movevm.KindMutRef {
+				a, _ = a.Deref()
+			}
+			if a.Type().Kind == movevm.KindSigner {
+				c.Signers = append(c.Signers, a.AsAddress())
+				continue
+			}
+			b, err := movevm.Serialize(nil, a)
+			if err != nil {
+				return nil, err
+			}
+			c.Args = append(c.Args, b)
+		}
+		vals, err := runNative(rf, c)
+		if err != nil {
+			return nil, host.fromNative(err)
+		}
+		if len(vals) != len(rf.returns) {
+			return nil, host.fromNative(fmt.Errorf("vmstub: native %s returned %d values for %d return types", rf.id, len(vals), len(rf.returns)))
+		}
+		out := make([]movevm.Value, len(vals))
+		for i, b := range vals {
+			tag, err := instantiate(rf.returns[i], c.TypeArgs)
+			if err != nil {
+				return nil, host.fromNative(err)
+			}
+			t, err := ctx.TypeOf(tag)
+			if err != nil {
+				return nil, err
+			}
+			if out[i], err = ctx.Deserialize(t, b); err != nil {
+				return nil, host.fromNative(fmt.Errorf("vmstub: native %s result %d: %w", rf.id, i, err))
+			}
+		}
+		return out, nil
+	}
+}
+
+// fromNative turns a native's error into the interpreter's: an abort of
+// the framework keeps its module and code, a VM status its code; anything
+// else is an internal error, remembered so that the transaction is
+// discarded.
+func (h *moveHost) fromNative(err error) error {
+	var ab *Abort
+	var ef *executionFailure
+	switch {
+	case errors.As(err, &ab):
+		return &movevm.Abort{Module: ab.Module, Code: ab.Code}
+	case errors.As(err, &ef):
+		return &movevm.Error{Status: onchain.StatusCode(ef.status.Code), Message: err.Error()}
+	}
+	if h.internal == nil {
+		h.internal = err
+	}
+	return err
+}
+
+// instantiate replaces the registry's type parameter placeholders in t by
+// args.
+func instantiate(t ledgerapi.TypeTag, args []ledgerapi.TypeTag) (ledgerapi.TypeTag, error) {
+	switch t.Kind {
+	case ledgerapi.KindVector:
+		e, err := instantiate(*t.Elem, args)
+		if err != nil {
+			return t, err
+		}
+		return ledgerapi.VectorOf(e), nil
+	case ledgerapi.KindStruct:
+		if i, ok := typeParamIndex(t.Struct); ok {
+			if int(i) >= len(args) {
+				return t, fmt.Errorf("type parameter T%d of %d", i, len(args))
+			}
+			return args[i], nil
+		}
+		st := *t.Struct
+		st.TypeArgs = make([]ledgerapi.TypeTag, len(t.Struct.TypeArgs))
+		for i, a := range t.Struct.TypeArgs {
+			var err error
+			if st.TypeArgs[i], err = instantiate(a, args); err != nil {
+				return t, err
+			}
+		}
+		return ledgerapi.StructType(st), nil
+	}
+	return t, nil
+}

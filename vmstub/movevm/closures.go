@@ -1,0 +1,146 @@
+package movevm
+
+import (
+	"math/bits"
+
+	"github.com/ledgernode/ledgernode/ledgerapi/bytecode"
+)
+
+// closure is a function value (file format 8): a function, its type
+// arguments, and the arguments it captured (mask bit i set: parameter i).
+type closure struct {
+	f        *Function
+	targs    []*Type
+	mask     uint64
+	captured []Value
+}
+
+// packClosure runs PackClosure and PackClosureGeneric.
+func (s *Session) packClosure(fr *frame, in *bytecode.Instruction) error {
+	var f *Function
+	var targs []*Type
+	var err error
+	lm := fr.fn.mod
+	if in.Op == bytecode.OpPackClosure {
+		f, err = s.functionHandle(lm, bytecode.FunctionHandleIndex(in.Index))
+	} else {
+		if int(in.Index) >= len(lm.pools.FunctionInstantiations) {
+			return errorf(statusInvariant, "function instantiation %d out of range", in.Index)
+		}
+		inst := lm.pools.FunctionInstantiations[in.Index]
+		if f, err = s.functionHandle(lm, inst.Handle); err == nil {
+			targs, err = s.typesOf(lm, lm.pools.Signatures[inst.TypeParameters], fr.ctx.targs)
+		}
+	}
+	if err != nil {
+		return err
+	}
+	if err := checkTypeArgs(f, targs); err != nil {
+		return err
+	}
+	sg, err := s.signature(f, s.ctxFor(f.mod, targs))
+	if err != nil {
+		return err
+	}
+	n := len(sg.params)
+	if n < 64 && in.Imm>>uint(n) != 0 {
+		return errorf(statusInvariant, "closure mask %#x captures beyond the %d parameters", in.Imm, n)
+	}
+	m := bits.OnesCount64(in.Imm)
+	if len(s.stack)-fr.base < m {
+		return errorf(statusEmptyStack, "closure captures %d values", m)
+	}
+	captured := make([]Value, m)
+	copy(captured, s.stack[len(s.stack)-m:])
+	ab := bytecode.AbilityCopy | bytecode.AbilityDrop
+	if f.IsPublic() || hasAttr(f, bytecode.AttrPersistent) {
+		ab |= bytecode.AbilityStore
+	}
+	var rest []*Type
+	j := 0
+	for i, p := range sg.params {
+		if in.Imm&(1<<uint(i)) == 0 {
+			rest = append(rest, p)
+			continue
+		}
+		v := captured[j]
+		j++
+		if isRef(p) || v.t != p {
+			return errorf(statusTypeMismatch, "captured value %d is %s, parameter %d is %s", j-1, typeName(v), i, p)
+		}
+		ab &= v.t.abilities
+	}
+	ft, err := s.types.functionOf(rest, sg.returns, ab)
+	if err != nil {
+		return err
+	}
+	s.stack = s.stack[:len(s.stack)-m]
+	s.stack = append(s.stack, Value{t: ft, p: &closure{f: f, targs: targs, mask: in.Imm, captured: captured}})
+	return nil
+}
+
+func hasAttr(f *Function, k bytecode.AttributeKind) bool {
+	if f.def == nil {
+		return false
+	}
+	for _, a := range f.mod.pools.FunctionHandles[f.def.Function].Attributes {
+		if a.Kind == k {
+			return true
+		}
+	}
+	return false
+}
+
+// callClosure runs CallClosure: the closure is on top, its remaining
+// arguments under it.
+func (s *Session) callClosure(fr *frame, in *bytecode.Instruction) error {
+	p := fr.fn.mod.pools
+	if int(in.Index) >= len(p.Signatures) || len(p.Signatures[in.Index]) != 1 {
+		return errorf(statusInvariant, "signature %d is not one type", in.Index)
+	}
+	want, err := s.typeOf(fr.fn.mod, &p.Signatures[in.Index][0], fr.ctx.targs)
+	if err != nil {
+		return err
+	}
+	c, err := s.pop(fr)
+	if err != nil {
+		return err
+	}
+	cl, ok := c.p.(*closure)
+	if !ok || want.Kind != KindFunction || !sameTypes(c.t.Args, want.Args) || !sameTypes(c.t.Result, want.Result) ||
+		!c.t.abilities.Has(want.abilities) {
+		return errorf(statusCallMismatch, "calling %s as %s", typeName(c), want)
+	}
+	k := len(c.t.Args)
+	if len(s.stack)-fr.base < k {
+		return errorf(statusEmptyStack, "closure call needs %d arguments", k)
+	}
+	given := append([]Value(nil), s.stack[len(s.stack)-k:]...)
+	s.stack = s.stack[:len(s.stack)-k]
+	ci, gi := 0, 0
+	for i := 0; ci < len(cl.captured) || gi < len(given); i++ {
+		if i < 64 && cl.mask&(1<<uint(i)) != 0 {
+			s.stack = append(s.stack, cl.captured[ci])
+			ci++
+		} else {
+			s.stack = append(s.stack, given[gi])
+			gi++
+		}
+	}
+	if len(s.stack) > s.vm.limits.MaxStack {
+		return errorf(statusStackOverflow, "operand stack exceeds %d values", s.vm.limits.MaxStack)
+	}
+	return s.enter(cl.f, cl.targs)
+}
+
+func sameTypes(a, b []*Type) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}

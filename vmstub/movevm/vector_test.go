@@ -1,0 +1,121 @@
+package movevm
+
+import (
+	"testing"
+
+	bc "github.com/ledgernode/ledgernode/ledgerapi/bytecode"
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
+)
+
+// vecEval runs code with local 0 a vector<u64> [10, 20, 30] (signature
+// index of u64 given to code).
+func vecEval(t *testing.T, rets []bc.SignatureToken, code func(sig uint64) []bc.Instruction) ([]Value, error) {
+	m := build(t, "v", func(b *bc.ModuleBuilder) {
+		sig := uint64(b.Signature(bc.U64))
+		pre := []bc.Instruction{I(bc.OpLdU64, 10), I(bc.OpLdU64, 20), I(bc.OpLdU64, 30), I(bc.OpVecPack, sig, 3), I(bc.OpStLoc, 0)}
+		b.Function("f", bc.Public, bc.Fn{Returns: rets, Locals: []bc.SignatureToken{bc.Vector(bc.U64)}, Code: append(pre, code(sig)...)})
+	})
+	return newEnv(m).call("v", "f", nil)
+}
+
+func u64s(v Value) []uint64 {
+	out := []uint64{}
+	for i := 0; i < v.Len(); i++ {
+		out = append(out, v.Elem(i).AsU64())
+	}
+	return out
+}
+
+func TestVectors(t *testing.T) {
+	vec := []bc.SignatureToken{bc.Vector(bc.U64)}
+	cases := []struct {
+		name string
+		rets []bc.SignatureToken
+		code func(sig uint64) []bc.Instruction
+		want []uint64 // the returned vector, or the returned u64s
+		st   onchain.StatusCode
+	}{
+		{"len", []bc.SignatureToken{bc.U64}, func(sig uint64) []bc.Instruction {
+			return []bc.Instruction{I(bc.OpImmBorrowLoc, 0), I(bc.OpVecLen, sig), I(bc.OpRet)}
+		}, []uint64{3}, 0},
+		{"borrow", []bc.SignatureToken{bc.U64}, func(sig uint64) []bc.Instruction {
+			return []bc.Instruction{I(bc.OpImmBorrowLoc, 0), I(bc.OpLdU64, 1), I(bc.OpVecImmBorrow, sig), I(bc.OpReadRef), I(bc.OpRet)}
+		}, []uint64{20}, 0},
+		{"write element", vec, func(sig uint64) []bc.Instruction {
+			return []bc.Instruction{I(bc.OpLdU64, 7), I(bc.OpMutBorrowLoc, 0), I(bc.OpLdU64, 2), I(bc.OpVecMutBorrow, sig), I(bc.OpWriteRef),
+				I(bc.OpMoveLoc, 0), I(bc.OpRet)}
+		}, []uint64{10, 20, 7}, 0},
+		{"push and pop", []bc.SignatureToken{bc.U64, bc.Vector(bc.U64)}, func(sig uint64) []bc.Instruction {
+			return []bc.Instruction{I(bc.OpMutBorrowLoc, 0), I(bc.OpLdU64, 40), I(bc.OpVecPushBack, sig),
+				I(bc.OpMutBorrowLoc, 0), I(bc.OpVecPopBack, sig), I(bc.OpMutBorrowLoc, 0), I(bc.OpVecPopBack, sig), I(bc.OpAdd),
+				I(bc.OpMoveLoc, 0), I(bc.OpRet)}
+		}, []uint64{70, 10, 20}, 0},
+		{"swap", vec, func(sig uint64) []bc.Instruction {
+			return []bc.Instruction{I(bc.OpMutBorrowLoc, 0), I(bc.OpLdU64, 0), I(bc.OpLdU64, 2), I(bc.OpVecSwap, sig), I(bc.OpMoveLoc, 0), I(bc.OpRet)}
+		}, []uint64{30, 20, 10}, 0},
+		{"unpack", []bc.SignatureToken{bc.U64, bc.U64, bc.U64}, func(sig uint64) []bc.Instruction {
+			return []bc.Instruction{I(bc.OpMoveLoc, 0), I(bc.OpVecUnpack, sig, 3), I(bc.OpRet)}
+		}, []uint64{10, 20, 30}, 0},
+		{"borrow out of range", []bc.SignatureToken{bc.U64}, func(sig uint64) []bc.Instruction {
+			return []bc.Instruction{I(bc.OpImmBorrowLoc, 0), I(bc.OpLdU64, 3), I(bc.OpVecImmBorrow, sig), I(bc.OpReadRef), I(bc.OpRet)}
+		}, nil, statusVector},
+		{"swap out of range", vec, func(sig uint64) []bc.Instruction {
+			return []bc.Instruction{I(bc.OpMutBorrowLoc, 0), I(bc.OpLdU64, 0), I(bc.OpLdU64, 9), I(bc.OpVecSwap, sig), I(bc.OpMoveLoc, 0), I(bc.OpRet)}
+		}, nil, statusVector},
+		{"pop empty", []bc.SignatureToken{bc.U64}, func(sig uint64) []bc.Instruction {
+			return []bc.Instruction{I(bc.OpMoveLoc, 0), I(bc.OpVecUnpack, sig, 3), I(bc.OpPop), I(bc.OpPop), I(bc.OpPop),
+				I(bc.OpVecPack, sig, 0), I(bc.OpStLoc, 0), I(bc.OpMutBorrowLoc, 0), I(bc.OpVecPopBack, sig), I(bc.OpRet)}
+		}, nil, statusVector},
+		{"unpack wrong count", []bc.SignatureToken{bc.U64, bc.U64}, func(sig uint64) []bc.Instruction {
+			return []bc.Instruction{I(bc.OpMoveLoc, 0), I(bc.OpVecUnpack, sig, 2), I(bc.OpRet)}
+		}, nil, statusVector},
+		{"push wrong type", vec, func(sig uint64) []bc.Instruction {
+			return []bc.Instruction{I(bc.OpMutBorrowLoc, 0), I(bc.OpLdTrue), I(bc.OpVecPushBack, sig), I(bc.OpMoveLoc, 0), I(bc.OpRet)}
+		}, nil, statusTypeMismatch},
+		{"push through immutable", vec, func(sig uint64) []bc.Instruction {
+			return []bc.Instruction{I(bc.OpImmBorrowLoc, 0), I(bc.OpLdU64, 1), I(bc.OpVecPushBack, sig), I(bc.OpMoveLoc, 0), I(bc.OpRet)}
+		}, nil, statusWriteRefImmutable},
+		{"pack wrong type", vec, func(sig uint64) []bc.Instruction {
+			return []bc.Instruction{I(bc.OpLdU8, 1), I(bc.OpVecPack, sig, 1), I(bc.OpRet)}
+		}, nil, statusTypeMismatch},
+		{"pack more than the stack", vec, func(sig uint64) []bc.Instruction {
+			return []bc.Instruction{I(bc.OpVecPack, sig, 1<<40), I(bc.OpRet)}
+		}, nil, statusEmptyStack},
+		{"len of a u64", []bc.SignatureToken{bc.U64}, func(sig uint64) []bc.Instruction {
+			return []bc.Instruction{I(bc.OpLdU64, 1), I(bc.OpVecLen, sig), I(bc.OpRet)}
+		}, nil, statusTypeMismatch},
+		{"stale element reference", []bc.SignatureToken{bc.U64}, func(sig uint64) []bc.Instruction {
+			// borrow element 2, pop it, then read through the reference
+			return []bc.Instruction{I(bc.OpMutBorrowLoc, 0), I(bc.OpLdU64, 2), I(bc.OpVecImmBorrow, sig),
+				I(bc.OpMutBorrowLoc, 0), I(bc.OpVecPopBack, sig), I(bc.OpPop), I(bc.OpReadRef), I(bc.OpRet)}
+		}, nil, statusInvariant},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			rets, err := vecEval(t, c.rets, c.code)
+			if c.st != 0 {
+				wantStatus(t, err, c.st)
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []uint64
+			for _, r := range rets {
+				if r.Type().Kind == KindVector {
+					got = append(got, u64s(r)...)
+				} else {
+					got = append(got, r.AsU64())
+				}
+			}
+			if len(got) != len(c.want) {
+				t.Fatalf("got %v, want %v", got, c.want)
+			}
+			for i := range got {
+				if got[i] != c.want[i] {
+					t.Fatalf("got %v, want %v", got, c.want)
+				}
+			}
+		})
+	}
+}

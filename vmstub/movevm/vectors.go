@@ -1,0 +1,169 @@
+package movevm
+
+import (
+	"github.com/ledgernode/ledgernode/ledgerapi/bytecode"
+)
+
+// Sub-statuses of VECTOR_OPERATION_ERROR, as Aptos numbers them.
+const (
+	vecIndexOutOfBounds = 1
+	vecPopEmpty         = 2
+	vecUnpackMismatch   = 3
+)
+
+func vecErr(sub int, format string, args ...any) error {
+	e := errorf(statusVector, format, args...)
+	e.Message += map[int]string{vecIndexOutOfBounds: " (index out of bounds)", vecPopEmpty: " (pop from an empty vector)",
+		vecUnpackMismatch: " (length differs from the unpacked count)"}[sub]
+	return e
+}
+
+// vectorType is the vector type a vector instruction's signature names.
+func (s *Session) vectorType(fr *frame, idx uint16) (*Type, error) {
+	k := cacheKey(cacheSignature, idx)
+	if x, ok := fr.ctx.cache[k]; ok {
+		return x.(*Type), nil
+	}
+	p := fr.fn.mod.pools
+	if int(idx) >= len(p.Signatures) || len(p.Signatures[idx]) != 1 {
+		return nil, errorf(statusInvariant, "signature %d is not one type", idx)
+	}
+	e, err := s.typeOf(fr.fn.mod, &p.Signatures[idx][0], fr.ctx.targs)
+	if err != nil {
+		return nil, err
+	}
+	vt, err := s.types.vectorOf(e)
+	if err != nil {
+		return nil, err
+	}
+	fr.ctx.cache[k] = vt
+	return vt, nil
+}
+
+// popIndex pops a u64 index.
+func (s *Session) popIndex(fr *frame) (uint64, error) {
+	v, err := s.popType(fr, TypeU64)
+	return v.n, err
+}
+
+// popVecRef pops a reference to a vector of type vt and returns its container.
+func (s *Session) popVecRef(fr *frame, vt *Type, mut bool) (*container, error) {
+	r, v, err := s.popRef(fr, mut)
+	if err != nil {
+		return nil, err
+	}
+	if r.t.Elem != vt {
+		return nil, errorf(statusTypeMismatch, "%s through %s", vt, r.t)
+	}
+	return v.p.(*container), nil
+}
+
+func (s *Session) vector(fr *frame, in *bytecode.Instruction) error {
+	vt, err := s.vectorType(fr, in.Index)
+	if err != nil {
+		return err
+	}
+	switch in.Op {
+	case bytecode.OpVecPack:
+		if in.Imm > uint64(len(s.stack)-fr.base) || in.Imm > uint64(s.vm.limits.MaxVectorLen) {
+			return errorf(statusEmptyStack, "packing %d elements", in.Imm)
+		}
+		n := int(in.Imm)
+		if err := s.env.Gas.Charge(uint64(n)); err != nil {
+			return err
+		}
+		elems := make([]Value, n)
+		copy(elems, s.stack[len(s.stack)-n:])
+		for i, e := range elems {
+			if e.t != vt.Elem {
+				return errorf(statusTypeMismatch, "element %d is %s, want %s", i, typeName(e), vt.Elem)
+			}
+		}
+		if _, err := s.depthOf(vt); err != nil {
+			return err
+		}
+		s.stack = s.stack[:len(s.stack)-n]
+		s.stack = append(s.stack, NewVector(vt, elems))
+	case bytecode.OpVecUnpack:
+		v, err := s.popType(fr, vt)
+		if err != nil {
+			return err
+		}
+		c := v.p.(*container)
+		if uint64(len(c.vals)) != in.Imm {
+			return vecErr(vecUnpackMismatch, "unpacking %d elements from a vector of %d", in.Imm, len(c.vals))
+		}
+		if len(s.stack)+len(c.vals) > s.vm.limits.MaxStack {
+			return errorf(statusStackOverflow, "operand stack exceeds %d values", s.vm.limits.MaxStack)
+		}
+		s.stack = append(s.stack, c.vals...)
+		c.vals, c.dead = nil, true
+	case bytecode.OpVecLen:
+		c, err := s.popVecRef(fr, vt, false)
+		if err != nil {
+			return err
+		}
+		s.stack = append(s.stack, U64(uint64(len(c.vals))))
+	case bytecode.OpVecImmBorrow, bytecode.OpVecMutBorrow:
+		mut := in.Op == bytecode.OpVecMutBorrow
+		i, err := s.popIndex(fr)
+		if err != nil {
+			return err
+		}
+		c, err := s.popVecRef(fr, vt, mut)
+		if err != nil {
+			return err
+		}
+		if i >= uint64(len(c.vals)) {
+			return vecErr(vecIndexOutOfBounds, "borrowing element %d of %d", i, len(c.vals))
+		}
+		rt, err := s.types.refOf(vt.Elem, mut)
+		if err != nil {
+			return err
+		}
+		s.stack = append(s.stack, Value{t: rt, p: c, n: i})
+	case bytecode.OpVecPushBack:
+		e, err := s.popType(fr, vt.Elem)
+		if err != nil {
+			return err
+		}
+		c, err := s.popVecRef(fr, vt, true)
+		if err != nil {
+			return err
+		}
+		if len(c.vals) >= s.vm.limits.MaxVectorLen {
+			return vecErr(vecIndexOutOfBounds, "vector longer than %d", s.vm.limits.MaxVectorLen)
+		}
+		c.vals = append(c.vals, e)
+	case bytecode.OpVecPopBack:
+		c, err := s.popVecRef(fr, vt, true)
+		if err != nil {
+			return err
+		}
+		if len(c.vals) == 0 {
+			return vecErr(vecPopEmpty, "popping from an empty vector")
+		}
+		e := c.vals[len(c.vals)-1]
+		c.vals[len(c.vals)-1] = Value{}
+		c.vals = c.vals[:len(c.vals)-1]
+		s.stack = append(s.stack, e)
+	case bytecode.OpVecSwap:
+		j, err := s.popIndex(fr)
+		if err != nil {
+			return err
+		}
+		i, err := s.popIndex(fr)
+		if err != nil {
+			return err
+		}
+		c, err := s.popVecRef(fr, vt, true)
+		if err != nil {
+			return err
+		}
+		if i >= uint64(len(c.vals)) || j >= uint64(len(c.vals)) {
+			return vecErr(vecIndexOutOfBounds, "swapping elements %d and %d of %d", i, j, len(c.vals))
+		}
+		c.vals[i], c.vals[j] = c.vals[j], c.vals[i]
+	}
+	return nil
+}

@@ -1,0 +1,210 @@
+package vmstub
+
+import (
+	"bytes"
+	"unicode/utf8"
+
+	"crypto/sha256"
+	"github.com/ledgernode/ledgernode/ledgerapi"
+	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
+
+	"github.com/ledgernode/ledgernode/ledgerapi/crypto"
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
+)
+
+// The standard library modules Move code calls most (std::signer, error,
+// string, option, bcs, hash, aptos_std::type_info, aptos_framework::event),
+// declared with Aptos's signatures so that published code links against
+// them, and implemented as natives: on BCS where values have one (see
+// bridge), on the interpreter's values where references must be written
+// through (movenatives.go).
+
+// Abort codes of std::option and std::string.
+const (
+	eOptionIsSet     = 0x40000
+	eOptionNotSet    = 0x40001
+	eOptionVecTooBig = 0x40002
+	eInvalidUTF8     = 1
+	eInvalidIndex    = 2
+)
+
+var (
+	stringModule = ledgerapi.ModuleId{Address: ledgerapi.AddressOne, Name: "string"}
+	optionModule = ledgerapi.ModuleId{Address: ledgerapi.AddressOne, Name: "option"}
+	elemParam    = []TypeParam{{}}
+	copyDrop     = []TypeParam{{Constraints: []string{AbilityCopy, AbilityDrop}}}
+	storeDrop    = []TypeParam{{Constraints: []string{AbilityStore, AbilityDrop}}}
+)
+
+// pub declares a public function implemented by a BCS native.
+func pub(name string, params, ret []string, native func(*Call) ([][]byte, error)) Function {
+	return Function{Name: name, Params: params, Return: ret, Native: native}
+}
+
+// one returns a single BCS result.
+func one(b []byte) ([][]byte, error) { return [][]byte{b}, nil }
+
+func signerModuleDef() Module {
+	return mod1("signer", nil, []Function{
+		pub("address_of", []string{"&signer"}, []string{"address"}, func(c *Call) ([][]byte, error) {
+			return one(AddressValue(c.Signers[0]))
+		}),
+	})
+}
+
+func errorModuleDef() Module {
+	fs := []Function{pub("canonical", []string{"u64", "u64"}, []string{"u64"}, func(c *Call) ([][]byte, error) {
+		return one(U64Value(AbortCode(c.ArgU64(0), c.ArgU64(1))))
+	})}
+	for _, e := range []struct {
+		name     string
+		category uint64
+	}{{"invalid_argument", CategoryInvalidArgument}, {"out_of_range", CategoryOutOfRange}, {"invalid_state", CategoryInvalidState},
+		{"unauthenticated", CategoryUnauthenticated}, {"permission_denied", CategoryPermissionDenied}, {"not_found", CategoryNotFound},
+		{"aborted", CategoryAborted}, {"already_exists", CategoryAlreadyExists}, {"resource_exhausted", CategoryResourceExhausted},
+		{"internal", CategoryInternal}, {"not_implemented", CategoryNotImplemented}, {"unavailable", CategoryUnavailable}} {
+		category := e.category
+		fs = append(fs, pub(e.name, []string{"u64"}, []string{"u64"}, func(c *Call) ([][]byte, error) {
+			return one(U64Value(AbortCode(category, c.ArgU64(0))))
+		}))
+	}
+	return mod1("error", nil, fs)
+}
+
+func stringModuleDef() Module {
+	str := []string{tString}
+	return mod1("string", []Struct{sPlain("String", abAll3, "bytes: vector<u8>")}, []Function{
+		pub("utf8", []string{"vector<u8>"}, str, func(c *Call) ([][]byte, error) {
+			if !utf8.Valid(c.ArgBytes(0)) {
+				return nil, &Abort{Module: stringModule, Code: eInvalidUTF8}
+			}
+			return one(c.Args[0])
+		}),
+		pub("try_utf8", []string{"vector<u8>"}, []string{"0x1::option::Option<" + tString + ">"}, func(c *Call) ([][]byte, error) {
+			if !utf8.Valid(c.ArgBytes(0)) {
+				return one([]byte{0})
+			}
+			return one(OptionValue(c.Args[0]))
+		}),
+		pub("length", []string{"&" + tString}, []string{"u64"}, func(c *Call) ([][]byte, error) {
+			return one(U64Value(uint64(len(c.ArgBytes(0)))))
+		}),
+		pub("is_empty", []string{"&" + tString}, []string{"bool"}, func(c *Call) ([][]byte, error) {
+			return one(BoolValue(len(c.ArgBytes(0)) == 0))
+		}),
+		pub("index_of", []string{"&" + tString, "&" + tString}, []string{"u64"}, func(c *Call) ([][]byte, error) {
+			s, r := c.ArgBytes(0), c.ArgBytes(1)
+			i := bytes.Index(s, r)
+			if i < 0 {
+				i = len(s)
+			}
+			return one(U64Value(uint64(i)))
+		}),
+		pub("sub_string", []string{"&" + tString, "u64", "u64"}, str, func(c *Call) ([][]byte, error) {
+			s, i, j := c.ArgBytes(0), c.ArgU64(1), c.ArgU64(2)
+			if j > uint64(len(s)) || i > j || !utf8.Valid(s[i:j]) || (i < uint64(len(s)) && !utf8.RuneStart(s[i])) ||
+				(j < uint64(len(s)) && !utf8.RuneStart(s[j])) {
+				return nil, &Abort{Module: stringModule, Code: eInvalidIndex}
+			}
+			return one(BytesValue(s[i:j]))
+		}),
+		{Name: "append", Params: []string{"&mut " + tString, tString}, MoveNative: nativeStringAppend},
+		{Name: "append_utf8", Params: []string{"&mut " + tString, "vector<u8>"}, MoveNative: nativeStringAppend},
+	},
+		AbortReason{eInvalidUTF8, "EINVALID_UTF8", "An invalid UTF8 encoding."},
+		AbortReason{eInvalidIndex, "EINVALID_INDEX", "Index out of range."},
+	)
+}
+
+func optionModuleDef() Module {
+	opt := "0x1::option::Option<T0>"
+	isSome := func(c *Call) bool { return c.Args[0][0] == 1 }
+	return mod1("option", []Struct{sGeneric(sPlain("Option", abAll3, "vec: vector<T0>"), anyParam)}, []Function{
+		generic(pub("none", nil, []string{opt}, func(*Call) ([][]byte, error) { return one([]byte{0}) }), elemParam),
+		generic(pub("some", []string{"T0"}, []string{opt}, func(c *Call) ([][]byte, error) { return one(OptionValue(c.Args[0])) }), elemParam),
+		generic(pub("is_none", []string{"&" + opt}, []string{"bool"}, func(c *Call) ([][]byte, error) { return one(BoolValue(!isSome(c))) }), elemParam),
+		generic(pub("is_some", []string{"&" + opt}, []string{"bool"}, func(c *Call) ([][]byte, error) { return one(BoolValue(isSome(c))) }), elemParam),
+		generic(pub("contains", []string{"&" + opt, "&T0"}, []string{"bool"}, func(c *Call) ([][]byte, error) {
+			return one(BoolValue(isSome(c) && bytes.Equal(c.Args[0][1:], c.Args[1])))
+		}), elemParam),
+		generic(pub("get_with_default", []string{"&" + opt, "T0"}, []string{"T0"}, func(c *Call) ([][]byte, error) {
+			if isSome(c) {
+				return one(c.Args[0][1:])
+			}
+			return one(c.Args[1])
+		}), copyDrop),
+		generic(pub("destroy_some", []string{opt}, []string{"T0"}, func(c *Call) ([][]byte, error) {
+			if !isSome(c) {
+				return nil, &Abort{Module: optionModule, Code: eOptionNotSet}
+			}
+			return one(c.Args[0][1:])
+		}), elemParam),
+		generic(pub("destroy_none", []string{opt}, nil, func(c *Call) ([][]byte, error) {
+			if isSome(c) {
+				return nil, &Abort{Module: optionModule, Code: eOptionIsSet}
+			}
+			return nil, nil
+		}), elemParam),
+		generic(pub("from_vec", []string{"vector<T0>"}, []string{opt}, func(c *Call) ([][]byte, error) {
+			if c.Args[0][0] > 1 {
+				return nil, &Abort{Module: optionModule, Code: eOptionVecTooBig}
+			}
+			return one(c.Args[0])
+		}), elemParam),
+		generic(pub("to_vec", []string{opt}, []string{"vector<T0>"}, func(c *Call) ([][]byte, error) { return one(c.Args[0]) }), elemParam),
+		generic(Function{Name: "extract", Params: []string{"&mut " + opt}, Return: []string{"T0"}, MoveNative: nativeOptionExtract}, elemParam),
+		generic(Function{Name: "fill", Params: []string{"&mut " + opt, "T0"}, MoveNative: nativeOptionFill}, elemParam),
+		generic(Function{Name: "swap_or_fill", Params: []string{"&mut " + opt, "T0"}, Return: []string{opt}, MoveNative: nativeOptionSwapOrFill}, elemParam),
+	},
+		AbortReason{eOptionIsSet & 0xFFFF, "EOPTION_IS_SET", "The `Option` is in an invalid state for the operation attempted. The `Option` is `Some` while it should be `None`."},
+		AbortReason{eOptionNotSet & 0xFFFF, "EOPTION_NOT_SET", "The `Option` is in an invalid state for the operation attempted. The `Option` is `None` while it should be `Some`."},
+		AbortReason{eOptionVecTooBig & 0xFFFF, "EOPTION_VEC_TOO_LONG", "Cannot construct an option from a vector with 2 or more elements."},
+	)
+}
+
+func bcsModuleDef() Module {
+	return mod1("bcs", nil, []Function{
+		generic(pub("to_bytes", []string{"&T0"}, []string{"vector<u8>"}, func(c *Call) ([][]byte, error) {
+			return one(BytesValue(c.Args[0]))
+		}), elemParam),
+	})
+}
+
+func hashModuleDef() Module {
+	return mod1("hash", nil, []Function{
+		pub("sha2_256", []string{"vector<u8>"}, []string{"vector<u8>"}, func(c *Call) ([][]byte, error) {
+			h := sha256.Sum256(c.ArgBytes(0))
+			return one(BytesValue(h[:]))
+		}),
+		pub("sha3_256", []string{"vector<u8>"}, []string{"vector<u8>"}, func(c *Call) ([][]byte, error) {
+			h := crypto.SHA3_256(c.ArgBytes(0))
+			return one(BytesValue(h[:]))
+		}),
+	})
+}
+
+func typeInfoModuleDef() Module {
+	return mod1("type_info", []Struct{sPlain("TypeInfo", abAll3, "account_address: address", "module_name: vector<u8>", "struct_name: vector<u8>")}, []Function{
+		generic(pub("type_of", nil, []string{tTypeInfo}, func(c *Call) ([][]byte, error) {
+			t := c.TypeArgs[0]
+			if t.Kind != ledgerapi.KindStruct {
+				return nil, &Abort{Module: ledgerapi.ModuleId{Address: ledgerapi.AddressOne, Name: "type_info"}, Code: 1}
+			}
+			e := bcs.NewEncoder(64)
+			onchain.TypeInfo{Tag: *t.Struct}.MarshalBCS(e)
+			return one(e.Bytes())
+		}), elemParam),
+		generic(pub("type_name", nil, []string{tString}, func(c *Call) ([][]byte, error) {
+			return one(BytesValue([]byte(c.TypeArgs[0].String())))
+		}), elemParam),
+	})
+}
+
+func eventModuleDef() Module {
+	return mod1("event", []Struct{sGeneric(sPlain("EventHandle", abStore, "counter: u64", "guid: 0x1::guid::GUID"), phantom)}, []Function{
+		generic(pub("emit", []string{"T0"}, nil, func(c *Call) ([][]byte, error) {
+			c.Emit(c.TypeArgs[0], append([]byte(nil), c.Args[0]...))
+			return nil, nil
+		}), storeDrop),
+	})
+}
