@@ -13,8 +13,14 @@
 // # Operations
 //
 // Paths are below the prefix (/v1/-/dev by default). Bodies are JSON
-// objects; an empty body takes the defaults. u64s are written as decimal
-// strings and read as strings or numbers.
+// objects (Content-Type application/json, or none); an empty body takes the
+// defaults. u64s are written as decimal strings and read as strings or
+// numbers.
+//
+//	curl -X POST localhost:8080/v1/-/dev/snapshot
+//	curl -X POST localhost:8080/v1/-/dev/revert -H 'content-type: application/json' -d '{"id":"1"}'
+//	curl -X POST localhost:8080/v1/-/dev/mine -H 'content-type: application/json' -d '{"blocks":10,"include_pending":false}'
+//	curl -o fixture.state localhost:8080/v1/-/dev/dump
 //
 //	GET  /                            the routes
 //	POST /snapshot                    {} → {"id","version","block_height"}
