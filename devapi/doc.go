@@ -1,9 +1,10 @@
 // Package devapi is the development node's admin API: an http.Handler over
 // a *node.Node that snapshots and reverts the ledger, mines blocks on
-// demand, pauses the producer or switches its mode, and moves the ledger
-// clock. Every operation is a method of the node, which hosts embedding
-// the library can call without HTTP; this package only speaks JSON for
-// them.
+// demand, pauses the producer or switches its mode, moves the ledger
+// clock, impersonates accounts, sets balances, sequence numbers and
+// resources, and dumps the ledger to a file. Every operation is a method of
+// the node, which hosts embedding the library can call without HTTP; this
+// package only speaks JSON for them.
 //
 // It is a test tool: anyone who can reach it can rewrite the ledger. The
 // bundled server mounts it only with -dev-api, under DefaultPathPrefix on
