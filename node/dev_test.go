@@ -281,3 +281,25 @@ func (b *lockedBuffer) String() string {
 	defer b.mu.Unlock()
 	return b.buf.String()
 }
+
+// TestRevertToAPrunedSnapshot: a snapshot whose version the store pruned
+// cannot be reverted to, and nothing changes.
+func TestRevertToAPrunedSnapshot(t *testing.T) {
+	ctx := context.Background()
+	store := memstore.New(memstore.Options{PruneWindow: 4})
+	n := startOn(t, store, node.Options{})
+	snap, err := n.Snapshot(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := n.Mine(ctx, 5, false); err != nil {
+		t.Fatal(err)
+	}
+	before, _ := store.LedgerInfo(ctx)
+	if _, err := n.Revert(ctx, snap.ID); !errors.Is(err, storage.ErrPruned) {
+		t.Fatalf("Revert to a pruned version: %v, want ErrPruned", err)
+	}
+	if after, _ := store.LedgerInfo(ctx); after != before {
+		t.Errorf("a refused revert changed the ledger: %+v → %+v", before, after)
+	}
+}
