@@ -6,7 +6,10 @@
 // A file holds the whole history: the ledger's indexes (event streams,
 // sender sequence numbers) must agree with its state, so a store can only
 // be filled by committing every block again. A ledger whose history was
-// pruned cannot be dumped (ErrPrunedHistory).
+// pruned cannot be dumped (ErrPrunedHistory). To start without the
+// history, load into a store with a pruning window (memstore or
+// pebblestore Options.PruneWindow, the server's -prune-window): it keeps
+// the latest state and only the recent blocks.
 //
 // The format is a magic line, a header (the record format, the chain id and
 // the latest ledger info), then each block and its transactions in the

@@ -115,3 +115,37 @@ func TestRejects(t *testing.T) {
 		t.Errorf("Write of a pruned ledger: %v", err)
 	}
 }
+
+// TestLoadIntoAPruningStore: a store with a pruning window keeps only the
+// recent history of what it loads (a ledger without its history), with
+// the same latest state.
+func TestLoadIntoAPruningStore(t *testing.T) {
+	ctx := context.Background()
+	src := fixture(t, memstore.Options{})
+	var buf bytes.Buffer
+	info, err := statefile.Write(ctx, src, &buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dst := memstore.New(memstore.Options{PruneWindow: 5})
+	if _, err := statefile.Load(ctx, dst, &buf); err != nil {
+		t.Fatal(err)
+	}
+	got, _ := dst.LedgerInfo(ctx)
+	if got.Version != info.Version || got.OldestVersion == 0 {
+		t.Fatalf("loaded into a pruning store: %+v (dumped %+v)", got, info)
+	}
+	want, _ := src.TransactionByVersion(ctx, info.Version)
+	last, err := dst.TransactionByVersion(ctx, info.Version)
+	if err != nil || !reflect.DeepEqual(last, want) {
+		t.Errorf("the latest transaction differs: %v", err)
+	}
+	for _, a := range storagetest.NewChain(3).Accounts() {
+		k := storage.ResourceKey(a, storagetest.CoinStoreTag)
+		w, _ := src.StateValue(ctx, k, info.Version)
+		g, err := dst.StateValue(ctx, k, info.Version)
+		if err != nil || !bytes.Equal(g, w) {
+			t.Errorf("state of %s differs: %v", a, err)
+		}
+	}
+}
