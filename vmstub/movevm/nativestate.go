@@ -45,3 +45,28 @@ func (c *NativeContext) Ref(cell *Cell, mut bool) (Value, error) {
 	}
 	return Value{t: rt, p: cell.c}, nil
 }
+
+// InnerRef returns a reference (mutable when mut) into the value ref
+// points at, following path: each step takes that field of a struct or
+// that element of a vector. With an empty path it is ref with the
+// mutability asked for. Natives use it to return references into their
+// arguments (option::borrow, a map's value).
+func (c *NativeContext) InnerRef(ref Value, mut bool, path ...int) (Value, error) {
+	cont, ok := ref.p.(*container)
+	if !ok || (ref.t.Kind != KindRef && ref.t.Kind != KindMutRef) || cont.dead || int(ref.n) >= len(cont.vals) {
+		return Value{}, errorf(statusInvariant, "InnerRef of a value that is not a live reference")
+	}
+	idx := int(ref.n)
+	for _, i := range path {
+		next, ok := cont.vals[idx].p.(*container)
+		if !ok || next.dead || i < 0 || i >= len(next.vals) {
+			return Value{}, errorf(statusInvariant, "InnerRef: no slot %d", i)
+		}
+		cont, idx = next, i
+	}
+	rt, err := c.s.types.refOf(cont.vals[idx].t, mut)
+	if err != nil {
+		return Value{}, err
+	}
+	return Value{t: rt, p: cont, n: uint64(idx)}, nil
+}
