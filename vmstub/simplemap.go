@@ -45,7 +45,9 @@ func simpleMapModuleDef() Module {
 	)
 }
 
-func mapAbort(reason uint64) error { return &movevm.NativeAbort{Code: AbortCode(CategoryInvalidArgument, reason)} }
+func mapAbort(reason uint64) error {
+	return &movevm.NativeAbort{Code: AbortCode(CategoryInvalidArgument, reason)}
+}
 
 // mapFind returns the map a reference points at, its data vector and the
 // index of the element whose key equals key (-1 when there is none).
