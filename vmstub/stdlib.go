@@ -2,14 +2,13 @@ package vmstub
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"strings"
 	"unicode/utf8"
 
-	"crypto/sha256"
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
-
 	"github.com/ledgernode/ledgernode/ledgerapi/crypto"
-	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 )
 
 // The standard library modules Move code calls most (std::signer, error,
@@ -52,9 +51,24 @@ func signerModuleDef() Module {
 	})
 }
 
+// errInternal is std::error's INTERNAL category (0xA is CANCELLED, which
+// has no function).
+const errInternal = 0xB
+
+// canonicalCode is error::canonical(category, reason): (category << 16) +
+// reason in u64 arithmetic, the shift dropping high bits and an overflowing
+// sum failing as Move arithmetic does.
+func canonicalCode(category, reason uint64) ([][]byte, error) {
+	code := category<<16 + reason
+	if code < reason {
+		return nil, fail(StatusArithmeticError)
+	}
+	return one(U64Value(code))
+}
+
 func errorModuleDef() Module {
 	fs := []Function{pub("canonical", []string{"u64", "u64"}, []string{"u64"}, func(c *Call) ([][]byte, error) {
-		return one(U64Value(AbortCode(c.ArgU64(0), c.ArgU64(1))))
+		return canonicalCode(c.ArgU64(0), c.ArgU64(1))
 	})}
 	for _, e := range []struct {
 		name     string
@@ -62,10 +76,10 @@ func errorModuleDef() Module {
 	}{{"invalid_argument", CategoryInvalidArgument}, {"out_of_range", CategoryOutOfRange}, {"invalid_state", CategoryInvalidState},
 		{"unauthenticated", CategoryUnauthenticated}, {"permission_denied", CategoryPermissionDenied}, {"not_found", CategoryNotFound},
 		{"aborted", CategoryAborted}, {"already_exists", CategoryAlreadyExists}, {"resource_exhausted", CategoryResourceExhausted},
-		{"internal", CategoryInternal}, {"not_implemented", CategoryNotImplemented}, {"unavailable", CategoryUnavailable}} {
+		{"internal", errInternal}, {"not_implemented", CategoryNotImplemented}, {"unavailable", CategoryUnavailable}} {
 		category := e.category
 		fs = append(fs, pub(e.name, []string{"u64"}, []string{"u64"}, func(c *Call) ([][]byte, error) {
-			return one(U64Value(AbortCode(category, c.ArgU64(0))))
+			return canonicalCode(category, c.ArgU64(0))
 		}))
 	}
 	return mod1("error", nil, fs)
@@ -190,8 +204,20 @@ func typeInfoModuleDef() Module {
 			if t.Kind != ledgerapi.KindStruct {
 				return nil, &Abort{Module: ledgerapi.ModuleId{Address: ledgerapi.AddressOne, Name: "type_info"}, Code: 1}
 			}
+			// The struct name carries the type arguments, as Aptos prints
+			// them: Box<u64, 0x1::string::String>.
+			name := t.Struct.Name
+			if len(t.Struct.TypeArgs) > 0 {
+				args := make([]string, len(t.Struct.TypeArgs))
+				for i, a := range t.Struct.TypeArgs {
+					args[i] = a.String()
+				}
+				name += "<" + strings.Join(args, ", ") + ">"
+			}
 			e := bcs.NewEncoder(64)
-			onchain.TypeInfo{Tag: *t.Struct}.MarshalBCS(e)
+			e.Fixed(t.Struct.Address[:])
+			e.String(t.Struct.Module)
+			e.String(name)
 			return one(e.Bytes())
 		}), elemParam),
 		generic(pub("type_name", nil, []string{tString}, func(c *Call) ([][]byte, error) {
