@@ -13,6 +13,10 @@ import (
 // eIndexOutOfBounds is std::vector's EINDEX_OUT_OF_BOUNDS.
 const eIndexOutOfBounds = 0x20000
 
+// statusVectorOperation is VECTOR_OPERATION_ERROR, what a vector
+// instruction with a bad index fails with.
+const statusVectorOperation = 4018
+
 func vectorModuleDef() Module {
 	v, e := "vector<T0>", "T0"
 	fs := []Function{
@@ -121,11 +125,18 @@ func nativeVecSingleton(ctx *movevm.NativeContext, targs []*movevm.Type, args []
 
 // nativeVecRemove is vector::remove (order kept) or, with swap,
 // vector::swap_remove (the last element takes the removed one's place).
+// An index out of bounds aborts with EINDEX_OUT_OF_BOUNDS, except that
+// swap_remove on a non-empty vector fails as vector::swap does.
 func nativeVecRemove(swap bool) movevm.NativeFunc {
 	return func(_ *movevm.NativeContext, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
 		v, es := elems(args[0])
 		i := args[1].AsU64()
-		if i >= uint64(len(es)) {
+		switch {
+		case swap && len(es) > 0 && i >= uint64(len(es)):
+			// Aptos's swap_remove checks only that the vector is not
+			// empty; vector::swap then fails on the index.
+			return nil, &movevm.Error{Status: statusVectorOperation, Message: "vector::swap_remove: index out of bounds"}
+		case i >= uint64(len(es)):
 			return nil, &movevm.NativeAbort{Code: eIndexOutOfBounds}
 		}
 		x := es[i]
