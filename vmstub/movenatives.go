@@ -181,6 +181,35 @@ func nativeStringAppend(_ *movevm.NativeContext, _ []*movevm.Type, args []movevm
 	return nil, nil
 }
 
+// nativeStringInsert is string::insert(s, at, o): at must be at most the
+// length and on a character boundary (EINVALID_INDEX).
+func nativeStringInsert(_ *movevm.NativeContext, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
+	s, _ := args[0].Deref()
+	field := s.Elem(0)
+	b, at := field.Bytes(), args[1].AsU64()
+	if at > uint64(len(b)) || (at < uint64(len(b)) && !utf8.RuneStart(b[at])) {
+		return nil, &movevm.NativeAbort{Code: eInvalidIndex}
+	}
+	es := elemsOf(field)
+	out := append(append(append([]movevm.Value(nil), es[:at]...), elemsOf(args[2].Elem(0))...), es[at:]...)
+	if !args[0].Set(movevm.NewStruct(s.Type(), []movevm.Value{movevm.NewVector(field.Type(), out)})) {
+		return nil, &movevm.Error{Status: 2000, Message: "string reference cannot be written"}
+	}
+	return nil, nil
+}
+
+// nativeOptionSwap is option::swap(self, e): the element, replaced by e;
+// None aborts with EOPTION_NOT_SET.
+func nativeOptionSwap(_ *movevm.NativeContext, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
+	o, _ := args[0].Deref()
+	vec := o.Elem(0)
+	if vec.Len() == 0 {
+		return nil, &movevm.NativeAbort{Code: eOptionNotSet}
+	}
+	x := vec.Elem(0)
+	return []movevm.Value{x}, setOption(args[0], o, vec, []movevm.Value{args[1]})
+}
+
 // nativeOptionExtract is option::extract: the element, leaving None.
 func nativeOptionExtract(_ *movevm.NativeContext, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
 	o, _ := args[0].Deref()

@@ -130,6 +130,24 @@ func bcsCases(addr ledgerapi.Address) []viewCase {
 		bcsBytes([]byte(self+"Box<"+self+"Box<0x1::option::Option<address>>>")))
 	add("type_name u64", typeInfoCase("type_name", u64T), bcsBytes([]byte("u64")))
 	add("type_name vector", typeInfoCase("type_name", bytecode.Vector(pairT)), bcsBytes([]byte("vector<"+self+"Pair>")))
+	accessor := func(fn string, ret tok) viewCase {
+		return viewCase{rets: []tok{ret}, locals: []tok{typeInfoT}, code: func(k *kit) []bytecode.Instruction {
+			of := k.fn("type_info", "type_of", anyTP, nil, []tok{typeInfoT})
+			h := k.fn("type_info", fn, nil, []tok{bytecode.Ref(typeInfoT)}, []tok{ret})
+			return []bytecode.Instruction{k.callG(of, bytecode.StructOf(boxH, u64T)), in(bytecode.OpStLoc, 0), in(bytecode.OpImmBorrowLoc, 0), callF(h)}
+		}}
+	}
+	add("account_address", accessor("account_address", bytecode.Address), addr[:])
+	add("module_name", accessor("module_name", bytecode.Vector(bytecode.U8)), bcsBytes([]byte("natives")))
+	add("struct_name", accessor("struct_name", bytecode.Vector(bytecode.U8)), bcsBytes([]byte("Box<u64>")))
+	add("size_of_val", viewCase{rets: u64s1, locals: []tok{pairT}, code: func(k *kit) []bytecode.Instruction {
+		h := k.fn("type_info", "size_of_val", anyTP, []tok{bytecode.Ref(bytecode.TypeParameter(0))}, u64s1)
+		return []bytecode.Instruction{in(bytecode.OpLdU64, 1), k.bytes([]byte("abc")), in(bytecode.OpPack, 0), in(bytecode.OpStLoc, 0),
+			in(bytecode.OpImmBorrowLoc, 0), k.callG(h, pairT)}
+	}}, le64(8+1+3))
+	add("chain_id", viewCase{rets: []tok{bytecode.U8}, code: func(k *kit) []bytecode.Instruction {
+		return []bytecode.Instruction{callF(k.fn("type_info", "chain_id", nil, nil, []tok{bytecode.U8}))}
+	}}, []byte{4})
 	cases = append(cases, viewCase{name: "type_of u64", abort: aborts("0x1::type_info", 1), rets: []tok{typeInfoT},
 		code: typeInfoCase("type_of", u64T).code})
 

@@ -52,6 +52,19 @@ func stringCases(ledgerapi.Address) []viewCase {
 			return append(k.utf8("foo"), in(bytecode.OpStLoc, 0), in(bytecode.OpMutBorrowLoc, 0), k.bytes(add), callF(h), in(bytecode.OpMoveLoc, 0))
 		}
 	}
+	insert := func(at uint64) func(k *kit) []bytecode.Instruction {
+		return func(k *kit) []bytecode.Instruction {
+			h := k.fn("string", "insert", nil, []tok{bytecode.MutRef(strT), u64T, strT}, nil)
+			code := append(k.utf8("héllo"), in(bytecode.OpStLoc, 0), in(bytecode.OpMutBorrowLoc, 0), in(bytecode.OpLdU64, at))
+			return append(append(code, k.utf8("XY")...), callF(h), in(bytecode.OpMoveLoc, 0))
+		}
+	}
+	checkUTF8 := func(b []byte) func(k *kit) []bytecode.Instruction {
+		return func(k *kit) []bytecode.Instruction {
+			h := k.fn("string", "internal_check_utf8", nil, []tok{bytecode.Ref(bytesT)}, bools1)
+			return []bytecode.Instruction{k.bytes(b), in(bytecode.OpStLoc, 2), in(bytecode.OpImmBorrowLoc, 2), callF(h)}
+		}
+	}
 	tryUTF8 := func(b []byte) func(k *kit) []bytecode.Instruction {
 		return func(k *kit) []bytecode.Instruction {
 			h := k.fn("string", "try_utf8", nil, []tok{bytesT}, []tok{optOf(strT)})
@@ -84,9 +97,15 @@ func stringCases(ledgerapi.Address) []viewCase {
 		}, want: bcsBytes([]byte("foobär"))},
 		{name: "append_utf8", code: appendUTF8([]byte("é!")), want: bcsBytes([]byte("fooé!"))},
 		{name: "append_utf8 invalid", code: appendUTF8([]byte{0xe9}), abort: aborts(strMod, 1)},
+		{name: "insert", code: insert(3), want: bcsBytes([]byte("héXYllo"))},
+		{name: "insert at the end", code: insert(6), want: bcsBytes([]byte("hélloXY"))},
+		{name: "insert inside a character", code: insert(2), abort: aborts(strMod, 2)},
+		{name: "insert past the end", code: insert(7), abort: aborts(strMod, 2)},
+		{rets: bools1, name: "internal_check_utf8", code: checkUTF8([]byte("é")), want: bcsBool(true)},
+		{rets: bools1, name: "internal_check_utf8 invalid", code: checkUTF8([]byte{0xed, 0xa0, 0x80}), want: bcsBool(false)},
 	}
 	for i := range cases {
-		cases[i].locals = []tok{strT, strT}
+		cases[i].locals = []tok{strT, strT, bytesT}
 		if cases[i].rets == nil {
 			cases[i].rets = []tok{strT}
 		}
@@ -144,6 +163,13 @@ func optionCases(ledgerapi.Address) []viewCase {
 				code = append(code, in(bytecode.OpLdTrue))
 			}
 			return code
+		}
+	}
+	destroyDefault := func(v int) func(k *kit) []bytecode.Instruction {
+		return func(k *kit) []bytecode.Instruction {
+			h := k.fn("option", "destroy_with_default", []bytecode.AbilitySet{bytecode.AbilityDrop}, []tok{optT(k), bytecode.TypeParameter(0)},
+				[]tok{bytecode.TypeParameter(0)})
+			return append(maybe(k, v), in(bytecode.OpLdU64, 5), k.callG(h, u64T))
 		}
 	}
 	fromVec := func(vs ...uint64) func(k *kit) []bytecode.Instruction {
@@ -206,6 +232,10 @@ func optionCases(ledgerapi.Address) []viewCase {
 		{name: "fill of some", code: mutate("fill", 1, true, false), abort: aborts(optMod, 0x40000)},
 		{rets: []tok{optOf(u64T), optOf(u64T)}, name: "swap_or_fill of some", code: mutate("swap_or_fill", 7, true, true), want: cat(someB(7), someB(3))},
 		{rets: []tok{optOf(u64T), optOf(u64T)}, name: "swap_or_fill of none", code: mutate("swap_or_fill", -1, true, true), want: cat(noneB, someB(3))},
+		{rets: []tok{u64T, optOf(u64T)}, name: "swap", code: mutate("swap", 7, true, true), want: cat(le64(7), someB(3))},
+		{rets: []tok{u64T, optOf(u64T)}, name: "swap of none", code: mutate("swap", -1, true, true), abort: aborts(optMod, 0x40001)},
+		{rets: u64s1, name: "destroy_with_default of some", code: destroyDefault(7), want: le64(7)},
+		{rets: u64s1, name: "destroy_with_default of none", code: destroyDefault(-1), want: le64(5)},
 	}
 	for i := range cases {
 		cases[i].locals = []tok{optOf(u64T), u64T}

@@ -124,6 +124,10 @@ func stringModuleDef() Module {
 		}),
 		{Name: "append", Params: []string{"&mut " + tString, tString}, MoveNative: nativeStringAppend},
 		{Name: "append_utf8", Params: []string{"&mut " + tString, "vector<u8>"}, MoveNative: nativeStringAppend},
+		{Name: "insert", Params: []string{"&mut " + tString, "u64", tString}, MoveNative: nativeStringInsert},
+		pub("internal_check_utf8", []string{"&vector<u8>"}, []string{"bool"}, func(c *Call) ([][]byte, error) {
+			return one(BoolValue(utf8.Valid(c.ArgBytes(0))))
+		}),
 	},
 		AbortReason{eInvalidUTF8, "EINVALID_UTF8", "An invalid UTF8 encoding."},
 		AbortReason{eInvalidIndex, "EINVALID_INDEX", "Index out of range."},
@@ -166,6 +170,13 @@ func optionModuleDef() Module {
 			return one(c.Args[0])
 		}), elemParam),
 		generic(pub("to_vec", []string{opt}, []string{"vector<T0>"}, func(c *Call) ([][]byte, error) { return one(c.Args[0]) }), elemParam),
+		generic(pub("destroy_with_default", []string{opt, "T0"}, []string{"T0"}, func(c *Call) ([][]byte, error) {
+			if isSome(c) {
+				return one(c.Args[0][1:])
+			}
+			return one(c.Args[1])
+		}), []TypeParam{{Constraints: []string{AbilityDrop}}}),
+		generic(Function{Name: "swap", Params: []string{"&mut " + opt, "T0"}, Return: []string{"T0"}, MoveNative: nativeOptionSwap}, elemParam),
 		generic(Function{Name: "extract", Params: []string{"&mut " + opt}, Return: []string{"T0"}, MoveNative: nativeOptionExtract}, elemParam),
 		generic(Function{Name: "fill", Params: []string{"&mut " + opt, "T0"}, MoveNative: nativeOptionFill}, elemParam),
 		generic(Function{Name: "swap_or_fill", Params: []string{"&mut " + opt, "T0"}, Return: []string{opt}, MoveNative: nativeOptionSwapOrFill}, elemParam),
@@ -223,7 +234,30 @@ func typeInfoModuleDef() Module {
 		generic(pub("type_name", nil, []string{tString}, func(c *Call) ([][]byte, error) {
 			return one(BytesValue([]byte(c.TypeArgs[0].String())))
 		}), elemParam),
+		pub("account_address", []string{"&" + tTypeInfo}, []string{"address"}, refAddress),
+		pub("module_name", []string{"&" + tTypeInfo}, []string{"vector<u8>"}, typeInfoField(0)),
+		pub("struct_name", []string{"&" + tTypeInfo}, []string{"vector<u8>"}, typeInfoField(1)),
+		generic(pub("size_of_val", []string{"&T0"}, []string{"u64"}, func(c *Call) ([][]byte, error) {
+			return one(U64Value(uint64(len(c.Args[0]))))
+		}), elemParam),
+		pub("chain_id", nil, []string{"u8"}, func(c *Call) ([][]byte, error) { return one([]byte{c.vm.opts.ChainID}) }),
 	})
+}
+
+// typeInfoField returns field i of a TypeInfo after its address:
+// module_name (0) or struct_name (1).
+func typeInfoField(i int) func(*Call) ([][]byte, error) {
+	return func(c *Call) ([][]byte, error) {
+		d := bcs.NewDecoder(c.Args[0][ledgerapi.AddressLength:])
+		var b []byte
+		for range i + 1 {
+			b = d.ReadBytes("name")
+		}
+		if err := d.Err(); err != nil {
+			return nil, err
+		}
+		return one(BytesValue(b))
+	}
 }
 
 func eventModuleDef() Module {
