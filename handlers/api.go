@@ -120,13 +120,14 @@ func (o *Options) withDefaults() {
 // API is the REST interface as an http.Handler. It does not know its URL
 // prefix: mount it under /v1 (http.StripPrefix, or Register on a subrouter).
 type API struct {
-	deps    Deps
-	opts    Options
-	router  *router
-	cache   renderCache
-	mods    *lru.Cache[uint64, modules.Resolver] // module resolvers by version
-	headers headerCache
-	waiters chan struct{} // semaphore of wait_by_hash slots
+	deps     Deps
+	opts     Options
+	router   *router
+	cache    renderCache
+	mods     *lru.Cache[modsKey, modules.Resolver] // module resolvers by version
+	reverter storage.Reverter                      // Deps.Store's, if it can revert
+	headers  headerCache
+	waiters  chan struct{} // semaphore of wait_by_hash slots
 }
 
 // New builds the API.
@@ -142,12 +143,22 @@ func New(deps Deps, opts Options) (*API, error) {
 	}
 	opts.withDefaults()
 	a := &API{deps: deps, opts: opts, cache: newRenderCache(opts.RenderCacheEntries), waiters: make(chan struct{}, opts.MaxWaiters)}
-	a.mods, _ = lru.New[uint64, modules.Resolver](moduleVersions)
+	a.mods, _ = lru.New[modsKey, modules.Resolver](moduleVersions)
+	a.reverter, _ = deps.Store.(storage.Reverter)
 	a.router = newRouter()
 	for _, rt := range a.routes() {
 		a.router.handle(rt.method, rt.path, a.wrap(a.enabled(rt)))
 	}
 	return a, nil
+}
+
+// reverts is the store's revert count (0 for a store that cannot revert).
+// Caches of data keyed by version key it too, read before the data.
+func (a *API) reverts() uint64 {
+	if a.reverter == nil {
+		return 0
+	}
+	return a.reverter.Reverts()
 }
 
 // ServeHTTP serves the API with paths relative to its mount point.

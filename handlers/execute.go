@@ -7,6 +7,7 @@ import (
 	"errors"
 	"net/http"
 	"slices"
+	"strconv"
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
@@ -57,6 +58,7 @@ func (a *API) view(r *http.Request) (*reply, error) {
 	if a.deps.Executor == nil {
 		return nil, ledgerapi.NewError(ledgerapi.CodeAPIDisabled, "View functions are disabled on this endpoint")
 	}
+	gen := a.reverts() // before any read: see storage.Reverter
 	info, err := a.snapshot(r.Context())
 	if err != nil {
 		return nil, err
@@ -83,7 +85,7 @@ func (a *API) view(r *http.Request) (*reply, error) {
 	// request seen before at this version from the cache.
 	var key string
 	if a.cache.results != nil && len(b) <= maxCachedViewBody {
-		key = viewResultKey(v, bcsIn, bcsOut, b)
+		key = viewResultKey(gen, v, bcsIn, bcsOut, b)
 		if res, ok := a.cache.results.Get(key); ok {
 			return res.reply(&info), nil
 		}
@@ -93,7 +95,7 @@ func (a *API) view(r *http.Request) (*reply, error) {
 		if err := bcs.UnmarshalDepth(b, 16, &f); err != nil {
 			return nil, ledgerapi.InvalidInput("Failed to deserialize input into ViewRequest: %v", err)
 		}
-	} else if err := a.viewFromBody(v, b, &f); err != nil {
+	} else if err := a.viewFromBody(gen, v, b, &f); err != nil {
 		return nil, err
 	}
 	vals, types, gas, err := a.deps.Executor.View(a.executorAt(r.Context(), v), f.FunctionId(), f.TyArgs, f.Args)
@@ -137,23 +139,28 @@ func (res viewResult) reply(info *storage.LedgerInfo) *reply {
 
 // viewResultKey identifies a view request at a version: the version, the
 // request and response formats, and the request body.
-func viewResultKey(version uint64, bcsIn, bcsOut bool, body []byte) string {
-	k := make([]byte, 9, 9+len(body))
-	binary.BigEndian.PutUint64(k, version)
+func viewResultKey(gen, version uint64, bcsIn, bcsOut bool, body []byte) string {
+	k := make([]byte, 17, 17+len(body))
+	binary.BigEndian.PutUint64(k, gen)
+	binary.BigEndian.PutUint64(k[8:], version)
 	if bcsIn {
-		k[8] |= 1
+		k[16] |= 1
 	}
 	if bcsOut {
-		k[8] |= 2
+		k[16] |= 2
 	}
 	return string(append(k, body...))
 }
 
 // viewFromBody converts a JSON view request body, through the cache of
 // converted requests: polling clients send the same body again and again.
-func (a *API) viewFromBody(version uint64, b []byte, f *txn.EntryFunction) error {
+// The cache is keyed by the store's revert count read before the request's
+// reads (gen) too: after a revert a function can be stored again with
+// another signature.
+func (a *API) viewFromBody(gen, version uint64, b []byte, f *txn.EntryFunction) error {
+	key := strconv.FormatUint(gen, 10) + "\x00" + string(b)
 	if a.cache.views != nil && len(b) <= maxCachedViewBody {
-		if cached, ok := a.cache.views.Get(string(b)); ok {
+		if cached, ok := a.cache.views.Get(key); ok {
 			*f = cached
 			// Natives get their own argument bytes, never the cached ones.
 			f.Args = make([][]byte, len(cached.Args))
@@ -171,7 +178,7 @@ func (a *API) viewFromBody(version uint64, b []byte, f *txn.EntryFunction) error
 		return err
 	}
 	if a.cache.views != nil && len(b) <= maxCachedViewBody {
-		a.cache.views.Add(string(b), *f)
+		a.cache.views.Add(key, *f)
 	}
 	return nil
 }

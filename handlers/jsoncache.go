@@ -15,23 +15,29 @@ import (
 )
 
 // Rendering caches. JSON view requests are kept converted by their body
-// bytes (the conversion depends only on the body and the function's
-// signature, which module upgrades keep; at a version where the function
+// bytes and the store's revert count (the conversion depends only on the
+// body and the function's signature, which module upgrades keep; at a version where the function
 // does not exist the executor refuses the call as the conversion would
-// have). Committed transactions never change, so their JSON is
-// rendered once and kept by (version, hash); Move values are kept by
-// (type, bytes), so a cache hit can never be stale; view results are kept
-// by (version, request), which is as immutable as the state they read. All
-// are bounded LRUs sized by Options.RenderCacheEntries (negative disables
-// them).
+// have). Committed transactions never change, so their JSON is rendered
+// once and kept by (version, accumulator root); Move values are kept by
+// (revert count, type, bytes), so a cache hit can never be stale (struct
+// layouts only change when a revert lets a module be stored again); view
+// results are kept by (revert count, version, request), which is as
+// immutable as the state they read (see storage.Reverter). All are bounded LRUs sized by
+// Options.RenderCacheEntries (negative disables them).
 
 // maxCachedValueBytes bounds the BCS size of a Move value whose rendering
 // is kept; larger values are rendered every time.
 const maxCachedValueBytes = 4 << 10
 
+// txnCacheKey identifies a committed transaction by its version and its
+// accumulator root, which commits to it and to every transaction before it
+// (hashes, outcomes, and through the block metadata the timestamps): a
+// version committed again after a revert gets the same root only if it is
+// the same transaction in the same history, which renders the same.
 type txnCacheKey struct {
 	version uint64
-	hash    ledgerapi.HashValue
+	root    ledgerapi.HashValue
 }
 
 type renderCache struct {
@@ -69,7 +75,7 @@ func (a *API) value(rd *renderer, t ledgerapi.TypeTag, b []byte) []byte {
 	if a.cache.values == nil || len(b) > maxCachedValueBytes {
 		return rd.valueJSON(t, b)
 	}
-	key := t.String() + "\x00" + string(b)
+	key := strconv.FormatUint(rd.reverts, 10) + "\x00" + t.String() + "\x00" + string(b)
 	if out, ok := a.cache.values.Get(key); ok && rd.stored(t) {
 		return out
 	}

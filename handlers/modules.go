@@ -29,6 +29,11 @@ type Modules interface {
 // moduleVersions is how many versions' module resolvers are kept.
 const moduleVersions = 64
 
+// modsKey keys the resolvers by version and by the store's revert count
+// when it was read, so that a resolver of a reverted version is never used
+// for the version committed again.
+type modsKey struct{ reverts, version uint64 }
+
 // modulesAt returns the modules stored at version, nil without
 // Deps.Modules. Committed state never changes, so one resolver serves every
 // request at its version and keeps what it loaded; it reads the store
@@ -44,12 +49,13 @@ func (a *API) modulesAtKeep(version uint64, keep bool) modules.Resolver {
 	if a.deps.Modules == nil {
 		return nil
 	}
-	if res, ok := a.mods.Get(version); ok {
+	key := modsKey{a.reverts(), version}
+	if res, ok := a.mods.Get(key); ok {
 		return res
 	}
 	res := a.deps.Modules.ModulesAt(stateAt{context.Background(), a.deps.Store, version})
 	if keep {
-		a.mods.Add(version, res)
+		a.mods.Add(key, res)
 	}
 	return res
 }
@@ -61,20 +67,21 @@ func (a *API) modulesAtKeep(version uint64, keep bool) modules.Resolver {
 type renderer struct {
 	a       *API
 	version uint64
-	once    bool // a version read once: its resolver is not kept
+	reverts uint64 // the store's revert count when the renderer was made
+	once    bool   // a version read once: its resolver is not kept
 	res     modules.Resolver
 	done    bool
 }
 
 // renderAt returns a renderer reading modules at version.
 func (a *API) renderAt(version uint64) renderer {
-	return renderer{a: a, version: version}
+	return renderer{a: a, version: version, reverts: a.reverts()}
 }
 
 // renderOnce returns a renderer reading modules at version that does not
 // keep a resolver for it.
 func (a *API) renderOnce(version uint64) renderer {
-	return renderer{a: a, version: version, once: true}
+	return renderer{a: a, version: version, reverts: a.reverts(), once: true}
 }
 
 // resolver returns the modules at the renderer's version (nil without

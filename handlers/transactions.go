@@ -22,14 +22,14 @@ func notFoundTxnByVersion(v uint64) func() error {
 }
 
 // renderCommitted renders committed transactions as JSON, finding each
-// one's block; renderings are cached by version and hash.
+// one's block; renderings are cached by version and accumulator root.
 func (a *API) renderCommitted(ctx context.Context, txns []storage.Transaction) ([][]byte, error) {
 	out := make([][]byte, 0, len(txns))
 	var blk storage.Block
 	have := false
 	for i := range txns {
 		t := &txns[i]
-		key := txnCacheKey{t.Version, t.Hash}
+		key := txnCacheKey{t.Version, t.Info.AccumulatorRootHash}
 		if a.cache.txns != nil {
 			if b, ok := a.cache.txns.Get(key); ok {
 				out = append(out, b)

@@ -328,3 +328,45 @@ func (p *Pool) Expire(nowSecs uint64) []ledgerapi.HashValue {
 	}
 	return out
 }
+
+// Clear drops every pending transaction that is not in flight (handed out
+// by Take and not yet Done or Released), as a development node does when
+// its ledger is reverted, and returns their hashes.
+func (p *Pool) Clear() []ledgerapi.HashValue {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	var out []ledgerapi.HashValue
+	for h, e := range p.byHash {
+		if !e.inFlight {
+			p.dropLocked(e)
+			out = append(out, h)
+		}
+	}
+	if len(p.byHash) == 0 {
+		clear(p.queue)
+		p.queue = nil
+	}
+	return out
+}
+
+// RemoveSender drops every pending transaction of sender that is not in
+// flight, as when the sender's on-chain sequence number is set by hand,
+// and returns their hashes.
+func (p *Pool) RemoveSender(sender ledgerapi.Address) []ledgerapi.HashValue {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	acc := p.accounts[sender]
+	if acc == nil {
+		return nil
+	}
+	var out []ledgerapi.HashValue
+	for _, m := range []map[uint64]*Entry{acc.bySeq, acc.byNonce} {
+		for _, e := range m {
+			if !e.inFlight {
+				p.dropLocked(e)
+				out = append(out, e.Hash)
+			}
+		}
+	}
+	return out
+}

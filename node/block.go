@@ -79,9 +79,10 @@ func (n *Node) commitGenesis(ctx context.Context) error {
 	return nil
 }
 
-// produceBlock cuts, executes and commits one block. It reports whether a
-// block was committed.
-func (n *Node) produceBlock(ctx context.Context, allowEmpty bool) (bool, error) {
+// produceBlock cuts, executes and commits one block, with the pending
+// transactions when take is set. It reports whether a block was committed.
+// The caller holds n.prod (or is Start, before the producer runs).
+func (n *Node) produceBlock(ctx context.Context, allowEmpty, take bool) (bool, error) {
 	info, err := n.store.LedgerInfo(ctx)
 	if err != nil {
 		return false, err
@@ -89,14 +90,18 @@ func (n *Node) produceBlock(ctx context.Context, allowEmpty bool) (bool, error) 
 	if err := n.settle(ctx, info); err != nil {
 		return false, err
 	}
+	ts, pinned := n.blockTimestamp(info)
 	blk := storage.Block{
 		Height:        info.BlockHeight + 1,
 		Epoch:         1,
 		Round:         info.BlockHeight + 1,
-		TimestampUsec: n.nowUsec(info),
+		TimestampUsec: ts,
 	}
-	n.pool.Expire(blk.TimestampUsec / 1_000_000)
-	entries := n.pool.Take(n.opts.MaxBlockTransactions)
+	n.imp.forget(n.pool.Expire(blk.TimestampUsec / 1_000_000))
+	var entries []*mempool.Entry
+	if take {
+		entries = n.pool.Take(n.opts.MaxBlockTransactions)
+	}
 	if len(entries) == 0 && !allowEmpty {
 		return false, nil
 	}
@@ -128,10 +133,14 @@ func (n *Node) produceBlock(ctx context.Context, allowEmpty bool) (bool, error) 
 	}
 	committed = true
 	n.acc = acc
+	if pinned {
+		n.unpinTimestamp(ts)
+	}
 	// The pool lets go of the block's transactions before the commit is
 	// announced, so whoever wakes on it sees them in storage and no longer
 	// pending (storage first, then the pool: a lookup never misses them).
 	n.pool.Done(entries, n.seqOf(ctx))
+	n.imp.committed(n.opts.Logger, entries, txns)
 	n.broadcast()
 	return true, nil
 }
@@ -185,10 +194,18 @@ func (n *Node) execute(ctx context.Context, info storage.LedgerInfo, blk storage
 	}
 	txns = append(txns, t)
 	for _, e := range entries {
-		out, err := n.exec.Execute(view, blk, e.Txn)
+		var state storage.View = view
+		st := e.Txn
+		if signers := n.imp.signersOf(e); len(signers) > 0 {
+			state, st = forExecutor(view, e.Txn, signers)
+		}
+		out, err := n.exec.Execute(state, blk, st)
 		if err != nil {
 			n.opts.Logger.Debug().Stringer("hash", e.Hash).AnErr("status", err).Msg("transaction discarded at execution")
 			continue
+		}
+		if keys := impersonatedKeys(state); keys != nil {
+			restoreAuthKeys(view, out.Changes, keys)
 		}
 		if err := view.apply(out.Changes); err != nil {
 			return nil, err

@@ -55,11 +55,20 @@ type Node struct {
 	exec  Executor
 	opts  Options
 
-	mu     sync.Mutex // guards signal and acc
+	mu     sync.Mutex // guards signal, mining and clock
 	signal chan struct{}
-	acc    onchain.Accumulator
+	mining Mining
+	clock  clock
+	reconf chan struct{} // wakes the producer to read mining again
 
+	// prod serialises block production and the development controls
+	// (snapshots, reverts, mining on demand), and guards what they change.
+	prod      sync.Mutex
+	acc       onchain.Accumulator
 	unsettled *unsettled // a block whose commit failed, until settle
+	snaps     snapshots
+
+	imp impersonation
 
 	cancel context.CancelFunc
 	done   chan struct{}
@@ -80,7 +89,8 @@ func New(store storage.ReadWriter, pool *mempool.Pool, exec Executor, opts Optio
 	if opts.Now == nil {
 		opts.Now = time.Now
 	}
-	return &Node{store: store, pool: pool, exec: exec, opts: opts, signal: make(chan struct{})}, nil
+	return &Node{store: store, pool: pool, exec: exec, opts: opts, signal: make(chan struct{}), reconf: make(chan struct{}, 1),
+		mining: Mining{BlockInterval: opts.BlockInterval, IdleBlockInterval: opts.IdleBlockInterval}}, nil
 }
 
 // ChainID returns the node's chain id.
@@ -122,7 +132,7 @@ func (n *Node) Start(ctx context.Context) error {
 		}
 	}
 	if n.opts.IdleBlockInterval > 0 {
-		if _, err := n.produceBlock(ctx, true); err != nil {
+		if _, err := n.produceBlock(ctx, true, true); err != nil {
 			return fmt.Errorf("node: first block: %w", err)
 		}
 	}
@@ -184,17 +194,36 @@ func (n *Node) Close() error {
 // Submit verifies a transaction's signatures, validates it against the
 // latest state and adds it to the mempool. A rejection is a
 // *ledgerapi.VMStatus or a mempool error.
+//
+// The signatures of impersonated signers (Impersonate, SetAutoImpersonate)
+// are not checked; see impersonation.
 func (n *Node) Submit(ctx context.Context, st *txn.SignedTransaction, bcsBytes []byte, hash ledgerapi.HashValue) (*mempool.Entry, error) {
-	if err := st.Verify(); err != nil {
+	signers := n.impersonated(st)
+	if err := verify(st, signers); err != nil {
 		return nil, &ledgerapi.VMStatus{Code: 1, Name: "INVALID_SIGNATURE"}
 	}
 	err := n.onLatest(ctx, func(view *overlay) error {
-		return n.exec.Validate(view, st, n.nowUsec(view.info))
+		var state storage.View = view
+		t := st
+		if len(signers) > 0 {
+			state, t = forExecutor(view, st, signers)
+		}
+		return n.exec.Validate(state, t, n.nowUsec(view.info))
 	})
 	if err != nil {
 		return nil, err
 	}
-	return n.pool.Add(st, hash, bcsBytes, n.seqOf(ctx))
+	if len(signers) == 0 {
+		return n.pool.Add(st, hash, bcsBytes, n.seqOf(ctx))
+	}
+	// Recorded first: the producer may take the entry as soon as it is
+	// pooled.
+	n.imp.accepted(hash, signers)
+	e, err := n.pool.Add(st, hash, bcsBytes, n.seqOf(ctx))
+	if err != nil {
+		n.imp.forget([]ledgerapi.HashValue{hash})
+	}
+	return e, err
 }
 
 // onLatest runs read against a view of the latest committed state. When a
@@ -227,9 +256,10 @@ func (n *Node) seqOf(ctx context.Context) func(ledgerapi.Address) uint64 {
 	}
 }
 
-// nowUsec is the wall clock, but never behind the ledger.
+// nowUsec is the node's clock (the wall clock plus the offset of
+// IncreaseTime and SetNextBlockTimestamp), but never behind the ledger.
 func (n *Node) nowUsec(info storage.LedgerInfo) uint64 {
-	now := uint64(n.opts.Now().UnixMicro())
+	now := n.clockUsec()
 	if now <= info.TimestampUsec {
 		now = info.TimestampUsec + 1
 	}
@@ -256,9 +286,16 @@ func (n *Node) latestView(ctx context.Context) (*overlay, error) {
 
 func (n *Node) run(ctx context.Context) {
 	defer close(n.done)
+	for n.runWith(ctx, n.Mining()) {
+	}
+}
+
+// runWith produces blocks as m says until ctx ends (false) or the mining
+// settings change (true).
+func (n *Node) runWith(ctx context.Context, m Mining) bool {
 	var tick <-chan time.Time
-	if n.opts.BlockInterval > 0 {
-		t := time.NewTicker(n.opts.BlockInterval)
+	if m.BlockInterval > 0 {
+		t := time.NewTicker(m.BlockInterval)
 		defer t.Stop()
 		tick = t.C
 	}
@@ -266,16 +303,25 @@ func (n *Node) run(ctx context.Context) {
 	// reset after every block, so it never adds a block under load.
 	var idle *time.Timer
 	var idleC <-chan time.Time
-	if n.opts.IdleBlockInterval > 0 {
-		idle = time.NewTimer(n.opts.IdleBlockInterval)
+	if m.IdleBlockInterval > 0 {
+		idle = time.NewTimer(m.IdleBlockInterval)
 		defer idle.Stop()
 		idleC = idle.C
+	}
+	// Transactions that arrived while the producer was paused or in
+	// another mode announced themselves then: look at the pool once.
+	wake := make(chan struct{}, 1)
+	if tick == nil && !m.Paused {
+		wake <- struct{}{}
 	}
 	for {
 		allowEmpty := tick != nil
 		select {
 		case <-ctx.Done():
-			return
+			return false
+		case <-n.reconf:
+			return true
+		case <-wake:
 		case <-n.pool.Ready():
 			if tick != nil {
 				continue // interval mode: wait for the tick
@@ -284,9 +330,12 @@ func (n *Node) run(ctx context.Context) {
 		case <-idleC:
 			allowEmpty = true
 		}
+		if m.Paused {
+			continue // Resume ends this run
+		}
 		committed := false
 		for {
-			cut, err := n.produceBlock(ctx, allowEmpty)
+			cut, err := n.produceUnlessPaused(ctx, allowEmpty)
 			if err != nil {
 				n.opts.Logger.Error().Err(err).Msg("block production failed")
 			}
@@ -297,7 +346,7 @@ func (n *Node) run(ctx context.Context) {
 			allowEmpty = false
 		}
 		if idle != nil && (committed || allowEmpty) {
-			idle.Reset(n.opts.IdleBlockInterval)
+			idle.Reset(m.IdleBlockInterval)
 		}
 	}
 }

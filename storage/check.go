@@ -255,3 +255,27 @@ func CheckPruneTarget(info *LedgerInfo, version uint64) error {
 	}
 	return nil
 }
+
+// CheckRevertTarget applies the rules of Reverter.Revert to version given
+// the latest ledger info (nil when the store is empty). blockOf returns
+// the retained block that contains a version between the oldest and the
+// latest. It returns the block the ledger is to end with.
+func CheckRevertTarget(info *LedgerInfo, version uint64, blockOf func(uint64) (Block, error)) (Block, error) {
+	if info == nil {
+		return Block{}, ErrEmpty
+	}
+	if version > info.Version {
+		return Block{}, invalidArg("cannot revert to version %d above the latest version %d", version, info.Version)
+	}
+	if version < info.OldestVersion {
+		return Block{}, prunedVersion(*info, fmt.Sprintf("version %d", version))
+	}
+	b, err := blockOf(version)
+	if err != nil {
+		return Block{}, err
+	}
+	if b.LastVersion != version {
+		return Block{}, invalidArg("cannot revert to version %d: block %d ends at version %d", version, b.Height, b.LastVersion)
+	}
+	return b, nil
+}

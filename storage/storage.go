@@ -118,3 +118,23 @@ type Pruner interface {
 	// nothing; a version above the latest gives ErrInvalidArgument.
 	Prune(ctx context.Context, version uint64) error
 }
+
+// Reverter is implemented by stores that can take the ledger back to an
+// earlier block, for a development node's snapshots. It is optional: a
+// store without it cannot revert, and the node reports that (wrapping
+// errors.ErrUnsupported) instead of reverting.
+type Reverter interface {
+	// Revert drops every block after the one whose last version is
+	// version: their transactions, events, state writes and every index
+	// entry they added, as if they had never been committed; the ledger
+	// info moves back to that block. Reverting to the latest version does
+	// nothing. A version that is not the last version of a retained block
+	// (or is above the latest) gives ErrInvalidArgument, one below the
+	// oldest retained version ErrPruned; either changes nothing.
+	Revert(ctx context.Context, version uint64) error
+	// Reverts counts the reverts that dropped blocks since the store was
+	// opened. It changes only once the dropped data is no longer readable,
+	// so a cache of data keyed by version that reads Reverts before the
+	// data and keys its entries by both never serves reverted data.
+	Reverts() uint64
+}

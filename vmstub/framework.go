@@ -75,7 +75,7 @@ func frameworkModules() []Module {
 		fungibleAssetModuleDef(),
 		primaryStoreModuleDef(),
 		objectModuleDef(),
-		eventModuleDef(),
+		withFunctions(eventModuleDef(), emitEventFunction()),
 		mod1("guid", []Struct{
 			sPlain("GUID", abDropStore, "id: 0x1::guid::ID"),
 			sPlain("ID", abAll3, "creation_num: u64", "addr: address"),

@@ -28,6 +28,7 @@ type faucet struct {
 	mu      sync.Mutex
 	nextSeq uint64
 	synced  bool
+	reverts uint64 // the node's revert count when nextSeq was read
 }
 
 // fund submits a transfer of amount octas to addr and returns its hash.
@@ -35,6 +36,9 @@ func (f *faucet) fund(ctx context.Context, addr ledgerapi.Address, amount uint64
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	for attempt := 0; attempt < 2; attempt++ {
+		if r := f.node.Reverts(); r != f.reverts { // a dev API revert moved the sequence number back
+			f.synced, f.reverts = false, r
+		}
 		if !f.synced {
 			state, _, err := f.node.LatestState(ctx)
 			if err != nil {

@@ -116,6 +116,9 @@ func run(c config) error {
 		return err
 	}
 	defer closeStore()
+	if err := loadStateFile(store, uint8(c.chainID), log); err != nil { // -load-state (dev.go)
+		return err
+	}
 	pool := mempool.New(mempool.Options{})
 	n, err := node.New(store, pool, vm, node.Options{ChainID: uint8(c.chainID), BlockInterval: c.blockInterval, IdleBlockInterval: c.idleInterval, Logger: log})
 	if err != nil {
@@ -136,6 +139,8 @@ func run(c config) error {
 	router.Handle("/{$}", http.RedirectHandler("/v1", http.StatusFound))
 	router.Handle("/v1", api)  // the ledger info, as clients request it
 	router.Handle("/v1/", api) // everything else; "/v1foo" stays outside
+
+	mountDev(router, n, vm, log) // -dev-api, -auto-impersonate (dev.go)
 	h := middleware.Chain(router,
 		middleware.RequestID(), middleware.AccessLog(log, nil), middleware.Recover(log),
 		middleware.CORS()) // request bodies are bounded by the API itself (413)

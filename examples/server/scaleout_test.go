@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"io"
 	"net/http"
 	"strconv"
@@ -202,7 +203,7 @@ func TestScaleOut(t *testing.T) {
 		t.Fatal(err)
 	}
 	dsn := pg.DSN("ledger")
-	common := []string{"-accounts", "4", "-seed", "scale"}
+	common := []string{"-accounts", "5", "-seed", "scale"}
 	writer := startProc(t, "writer", append([]string{"-postgres", dsn, "-faucet-addr="}, common...)...)
 	standby, err := pg.Standby()
 	if err != nil {
@@ -212,7 +213,9 @@ func TestScaleOut(t *testing.T) {
 	onPrimary := startProc(t, "replica on the primary", append([]string{"-postgres", dsn, "-forward", writer.base()}, common...)...)
 	onStandby := startProc(t, "replica on the standby", append([]string{"-postgres", standby.DSN("ledger"), "-forward", writer.base()}, common...)...)
 
-	l := &scaleLoad{replicas: []*proc{onPrimary, onStandby}, devs: vmstub.DevAccounts("scale", 4),
+	devs := vmstub.DevAccounts("scale", 5)
+	checkForwarding(t, writer, []*proc{onPrimary, onStandby}, devs[4])
+	l := &scaleLoad{replicas: []*proc{onPrimary, onStandby}, devs: devs[:4],
 		committed: map[ledgerapi.HashValue]uint64{}}
 	l.healthy.Store(true)
 	var observed atomic.Uint64
@@ -304,4 +307,42 @@ func TestScaleOut(t *testing.T) {
 	}
 	final := checkLedger(t, dsn, 0, l.committed)
 	t.Logf("%d transfers committed through the replicas; final ledger version %d", len(l.committed), final.Version)
+}
+
+// checkForwarding checks, before any load, what a replica adds to the
+// writer: a refused submission comes back from each replica exactly as the
+// writer answers it (status, body, content type), and a transaction parked
+// in the writer's mempool (a sequence number gap) is reported pending by
+// by_hash on each replica, which finds it only at the writer.
+func checkForwarding(t *testing.T, writer *proc, replicas []*proc, d vmstub.DevAccount) {
+	t.Helper()
+	stale := transfer(d, d.Address, 0, 1)
+	stale.Raw.ChainID = 9 // refused by the writer: wrong chain id
+	stale = d.Sign(stale.Raw)
+	wantCode, wantBody, err := submit(writer.base(), stale)
+	if err != nil || wantCode != http.StatusBadRequest {
+		t.Fatalf("the writer's answer to a wrong chain id: %d %s %v", wantCode, wantBody, err)
+	}
+	for _, r := range replicas {
+		code, body, err := submit(r.base(), stale)
+		if err != nil || code != wantCode || string(body) != string(wantBody) {
+			t.Errorf("%s forwarded the refusal as %d %s (%v); the writer answers %d %s", r.name, code, body, err, wantCode, wantBody)
+		}
+	}
+	parked := transfer(d, d.Address, 5, 1) // sequence numbers 0..4 never come
+	if code, body, err := submit(replicas[0].base(), parked); err != nil || code != http.StatusAccepted {
+		t.Fatalf("submitting a parked transaction through %s: %d %s %v", replicas[0].name, code, body, err)
+	}
+	for _, r := range replicas {
+		resp, err := client.Get(r.base() + "/transactions/by_hash/" + parked.Hash().String())
+		if err != nil {
+			t.Fatal(err)
+		}
+		var tx committedTxn
+		err = json.NewDecoder(resp.Body).Decode(&tx)
+		resp.Body.Close()
+		if err != nil || resp.StatusCode != http.StatusOK || tx.Type != "pending_transaction" || tx.Hash != parked.Hash().String() {
+			t.Errorf("by_hash of a parked transaction on %s: %d %+v %v", r.name, resp.StatusCode, tx, err)
+		}
+	}
 }

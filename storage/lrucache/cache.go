@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync"
 	"sync/atomic"
 
 	lru "github.com/hashicorp/golang-lru/v2"
@@ -21,6 +22,13 @@ type Cache struct {
 	hashes *lru.Cache[ledgerapi.HashValue, *storage.Transaction]
 	blocks *lru.Cache[uint64, storage.Block]
 	states *lru.Cache[stateKey, stateEntry]
+
+	// fillMu orders fills after a miss against Revert's purge: a fill
+	// holds the read lock and adds its entry only if no revert happened
+	// since the miss read gen; Revert bumps gen and purges under the write
+	// lock.
+	fillMu sync.RWMutex
+	gen    atomic.Uint64
 
 	txnHits, txnMisses     atomic.Uint64
 	blockHits, blockMisses atomic.Uint64
@@ -95,6 +103,44 @@ func (c *Cache) Prune(ctx context.Context, version uint64) error {
 		return fmt.Errorf("lrucache: the wrapped %T cannot prune: %w", c.inner, errors.ErrUnsupported)
 	}
 	return p.Prune(ctx, version)
+}
+
+// Revert passes the request to the inner store and then empties every
+// cache: a revert makes cached transactions, blocks and state reads of the
+// dropped versions wrong, and a version may be committed again with other
+// content. A read that missed before the revert does not add its entry
+// after it.
+func (c *Cache) Revert(ctx context.Context, version uint64) error {
+	r, ok := c.inner.(storage.Reverter)
+	if !ok {
+		return fmt.Errorf("lrucache: the wrapped %T cannot revert: %w", c.inner, errors.ErrUnsupported)
+	}
+	before := r.Reverts()
+	err := r.Revert(ctx, version)
+	if r.Reverts() != before {
+		c.fillMu.Lock()
+		c.gen.Add(1)
+		c.txns.Purge()
+		c.hashes.Purge()
+		c.blocks.Purge()
+		c.states.Purge()
+		c.fillMu.Unlock()
+	}
+	return err
+}
+
+// Reverts implements storage.Reverter: the number of reverts seen through
+// the cache, counted once the cache is emptied. It is 0 over a store that
+// cannot revert.
+func (c *Cache) Reverts() uint64 { return c.gen.Load() }
+
+// fill runs add unless a revert happened since the miss that read gen.
+func (c *Cache) fill(gen uint64, add func()) {
+	c.fillMu.RLock()
+	if c.gen.Load() == gen {
+		add()
+	}
+	c.fillMu.RUnlock()
 }
 
 // snapshot checks ctx and reads the inner ledger info.

@@ -12,6 +12,7 @@ import (
 var (
 	_ storage.ReadWriter = (*lrucache.Cache)(nil)
 	_ storage.Pruner     = (*lrucache.Cache)(nil)
+	_ storage.Reverter   = (*lrucache.Cache)(nil)
 )
 
 func TestConformance(t *testing.T) {

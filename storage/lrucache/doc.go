@@ -1,7 +1,7 @@
 // Package lrucache is a caching decorator over any storage.Reader, built on
 // hashicorp/golang-lru/v2.
 //
-// It caches only data that cannot change once committed:
+// It caches only data that cannot change once committed (until a revert):
 //
 //   - transactions by version and by hash (only found ones: an unknown hash
 //     may be committed later);
@@ -23,6 +23,12 @@
 // with errors.ErrUnsupported when it does not), so a node can write through
 // the cache or straight to the store; both are correct, since nothing cached
 // is ever invalidated by a commit.
+//
+// It is also a storage.Reverter over a wrapped store that is one. A revert
+// is the one thing that changes committed data: Revert passes it through and
+// then empties every cache, and a read that missed before the revert does
+// not add what it read after it. The node must then write (and revert)
+// through the cache, never around it.
 //
 // Copy semantics follow the storage contract: the cache keeps private copies
 // and hands out fresh ones.

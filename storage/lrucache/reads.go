@@ -29,11 +29,12 @@ func (c *Cache) TransactionByVersion(ctx context.Context, version uint64) (stora
 		return t.Clone(), nil
 	}
 	c.txnMisses.Add(1)
+	gen := c.gen.Load()
 	t, err := c.inner.TransactionByVersion(ctx, version)
 	if err != nil {
 		return storage.Transaction{}, err
 	}
-	c.addTxn(&t)
+	c.addTxn(gen, &t)
 	return t.Clone(), nil
 }
 
@@ -56,18 +57,22 @@ func (c *Cache) TransactionByHash(ctx context.Context, hash ledgerapi.HashValue)
 		return storage.Transaction{}, fmt.Errorf("%w: transaction with hash %s (pruned)", storage.ErrNotFound, hash)
 	}
 	c.txnMisses.Add(1)
+	gen := c.gen.Load()
 	t, err := c.inner.TransactionByHash(ctx, hash)
 	if err != nil {
 		return storage.Transaction{}, err
 	}
-	c.addTxn(&t)
+	c.addTxn(gen, &t)
 	return t.Clone(), nil
 }
 
-// addTxn caches t, which the cache now owns and never modifies.
-func (c *Cache) addTxn(t *storage.Transaction) {
-	c.txns.Add(t.Version, t)
-	c.hashes.Add(t.Hash, t)
+// addTxn caches t, which the cache now owns and never modifies, unless a
+// revert happened since gen was read.
+func (c *Cache) addTxn(gen uint64, t *storage.Transaction) {
+	c.fill(gen, func() {
+		c.txns.Add(t.Version, t)
+		c.hashes.Add(t.Hash, t)
+	})
 }
 
 // BlockByHeight answers from the cache when it can.
@@ -84,9 +89,10 @@ func (c *Cache) BlockByHeight(ctx context.Context, height uint64) (storage.Block
 		return b, nil
 	}
 	c.blockMisses.Add(1)
+	gen := c.gen.Load()
 	b, err := c.inner.BlockByHeight(ctx, height)
 	if err == nil {
-		c.blocks.Add(height, b)
+		c.fill(gen, func() { c.blocks.Add(height, b) })
 	}
 	return b, err
 }
@@ -114,12 +120,13 @@ func (c *Cache) StateValue(ctx context.Context, key storage.StateKey, version ui
 		return storage.CloneBytes(e.value), nil
 	}
 	c.stateMisses.Add(1)
+	gen := c.gen.Load()
 	v, err := c.inner.StateValue(ctx, key, version)
 	switch {
 	case err == nil:
-		c.states.Add(k, stateEntry{value: storage.CloneBytes(v), found: true})
+		c.fill(gen, func() { c.states.Add(k, stateEntry{value: storage.CloneBytes(v), found: true}) })
 	case errors.Is(err, storage.ErrNotFound):
-		c.states.Add(k, stateEntry{})
+		c.fill(gen, func() { c.states.Add(k, stateEntry{}) })
 	}
 	return v, err
 }

@@ -11,6 +11,7 @@ import (
 var (
 	_ storage.ReadWriter = (*memstore.Store)(nil)
 	_ storage.Pruner     = (*memstore.Store)(nil)
+	_ storage.Reverter   = (*memstore.Store)(nil)
 )
 
 func TestConformance(t *testing.T) {

@@ -10,8 +10,8 @@ import (
 	"github.com/ledgernode/ledgernode/storage"
 )
 
-// Store is an in-memory MVCC ledger store. It implements storage.ReadWriter
-// and storage.Pruner. Create it with New; the zero value is not usable.
+// Store is an in-memory MVCC ledger store. It implements storage.ReadWriter,
+// storage.Pruner and storage.Reverter. Create it with New; the zero value is not usable.
 type Store struct {
 	opts Options
 
@@ -36,6 +36,8 @@ type Store struct {
 	accounts map[ledgerapi.Address]*accountKeys
 	stale    []staleWrite // ascending by version
 	entries  int          // total state history entries, for Stats
+
+	reverts atomic.Uint64 // see storage.Reverter
 }
 
 // New returns an empty store.

@@ -12,6 +12,7 @@ import (
 var (
 	_ storage.ReadWriter = (*pebblestore.Store)(nil)
 	_ storage.Pruner     = (*pebblestore.Store)(nil)
+	_ storage.Reverter   = (*pebblestore.Store)(nil)
 )
 
 // openTemp opens a store on disk in a test directory, closed at cleanup.

@@ -45,15 +45,17 @@ type Options struct {
 	CacheBytes int64
 }
 
-// Store is a ledger store on Pebble. It implements storage.ReadWriter and
-// storage.Pruner and is safe for concurrent use; commits and pruning are
+// Store is a ledger store on Pebble. It implements storage.ReadWriter,
+// storage.Pruner and storage.Reverter and is safe for concurrent use; commits and pruning are
 // serialised.
 type Store struct {
 	db   *pebble.DB
 	wo   *pebble.WriteOptions
 	opts Options
 	info atomic.Pointer[storage.LedgerInfo] // nil before genesis
-	mu   sync.Mutex                         // serialises CommitBlock and Prune
+	mu   sync.Mutex                         // serialises CommitBlock, Prune and Revert
+
+	reverts atomic.Uint64 // see storage.Reverter
 }
 
 // Open opens (or creates) the store in dir.

@@ -2,7 +2,6 @@ package pgstore
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"math"
 	"strconv"
@@ -116,9 +115,10 @@ func (s *Store) CommitBlock(ctx context.Context, b storage.Block, txns []storage
 	defer s.mu.Unlock()
 	info, err := s.commit(ctx, b, txns, r)
 	if err != nil {
-		if !errors.Is(err, storage.ErrInvalidCommit) {
-			s.remember(nil) // the block may be in the database all the same
-		}
+		// The block may be in the database all the same (a connection lost
+		// during COMMIT), or the database may not be where this store
+		// thought (another writer): read the ledger info from it again.
+		s.remember(nil)
 		return err
 	}
 	s.remember(&info)

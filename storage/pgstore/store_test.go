@@ -127,3 +127,40 @@ func openDSN(t testing.TB, opts pgstore.Options) *pgstore.Store {
 	t.Cleanup(func() { s.Close() })
 	return s
 }
+
+// TestSoleWriterForgetsAfterARefusedCommit checks that a sole writer whose
+// remembered ledger info is wrong (another process committed) reads the
+// database again after its commit is refused, and then commits.
+func TestSoleWriterForgetsAfterARefusedCommit(t *testing.T) {
+	ctx := context.Background()
+	dsn := pgtest.Database(t)
+	w := openDSN(t, pgstore.Options{DSN: dsn, SoleWriter: true})
+	other := openDSN(t, pgstore.Options{DSN: dsn})
+	c := storagetest.NewChain(2)
+	b, txns := c.Genesis()
+	if err := w.CommitBlock(ctx, b, txns); err != nil {
+		t.Fatal(err)
+	}
+	b, txns = c.Transfers(1)
+	if err := other.CommitBlock(ctx, b, txns); err != nil {
+		t.Fatal(err)
+	}
+	if info, _ := w.LedgerInfo(ctx); info.Version != 0 {
+		t.Fatalf("the sole writer remembers version %d, want its own 0", info.Version)
+	}
+	b, txns = c.Transfers(1)
+	b2, txns2 := b, txns
+	b2.Height-- // built on what the sole writer remembered
+	if err := w.CommitBlock(ctx, b2, txns2); !errors.Is(err, storage.ErrInvalidCommit) {
+		t.Fatalf("a commit on a stale ledger info: %v", err)
+	}
+	if info, err := w.LedgerInfo(ctx); err != nil || info.BlockHeight != 1 {
+		t.Fatalf("after the refused commit: %+v, %v (want the database's height 1)", info, err)
+	}
+	if err := w.CommitBlock(ctx, b, txns); err != nil {
+		t.Fatalf("the next block: %v", err)
+	}
+	if info, _ := w.LedgerInfo(ctx); info.BlockHeight != 2 {
+		t.Fatalf("height %d after the next block, want 2", info.BlockHeight)
+	}
+}

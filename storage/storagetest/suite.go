@@ -10,7 +10,8 @@
 // Run commits fixture chains built by Chain and compares every read with a
 // simple reference model. Pruning cases run when the store implements
 // storage.Pruner (and are skipped when its Prune reports
-// errors.ErrUnsupported). Run the suite with -race: one case checks atomic
+// errors.ErrUnsupported); revert cases likewise with storage.Reverter.
+// Run the suite with -race: one case checks atomic
 // visibility with concurrent readers and a writer.
 package storagetest
 
@@ -45,6 +46,8 @@ func Run(t *testing.T, newStore func(t *testing.T) storage.ReadWriter) {
 		{"LatestEvents", testLatestEvents},
 		{"Pruning", testPruning},
 		{"PruningBoundaries", testPruningBoundaries},
+		{"Revert", testRevert},
+		{"RevertRejects", testRevertRejects},
 		{"AliasingInputs", testAliasingInputs},
 		{"AliasingOutputs", testAliasingOutputs},
 		{"CanceledContext", testCanceledContext},

@@ -8,7 +8,8 @@
 // Variants: v1 (modules message and math), v2 (v1 with math::double added: a
 // compatible upgrade), incompatible (math::add removed), missing-dep (a
 // module calling a module that is not published), apps (samples.Scores, a
-// table, and samples.Badges, objects); transfer-script and
+// table, samples.Badges, objects, and samples.Args, every argument type);
+// transfer-script and
 // pay-each-other-script print {"script": "0x…"} instead.
 package main
 
@@ -90,7 +91,7 @@ func build(addr ledgerapi.Address, variant string) ([]byte, [][]byte, error) {
 	case "missing-dep":
 		mods = append(mods, message, mathModule(true, true), broken)
 	case "apps":
-		mods = append(mods, sample("scores", samples.Scores), sample("badges", samples.Badges))
+		mods = append(mods, sample("scores", samples.Scores), sample("badges", samples.Badges), sample("args", samples.Args))
 	default:
 		return nil, nil, fmt.Errorf("unknown variant %q", variant)
 	}

@@ -130,3 +130,35 @@ func PayEachOtherScript() ([]byte, error) {
 			i(bytecode.OpLdU64, 1), i(bytecode.OpAdd), i(bytecode.OpCall, uint64(transfer)), i(bytecode.OpRet)}})
 	return b.Bytes()
 }
+
+// Args is <addr>::args, whose entry function takes an argument of every
+// type a transaction can pass and keeps them:
+//
+//	struct Received has key { b: bool, n8: u8, n16: u16, n32: u32, n64: u64, n128: u128, n256: u256,
+//	    a: address, s: String, bytes: vector<u8>, addrs: vector<address>, opt: Option<u64>, obj: Object<ObjectCore> }
+//	public entry fun receive(account: &signer, b: bool, …, obj: Object<ObjectCore>) {
+//	    move_to(account, Received { b, …, obj })
+//	}
+func Args(addr ledgerapi.Address) ([]byte, error) {
+	b := bytecode.NewModuleBuilder(addr, "args")
+	str := bytecode.StructOf(b.ImportStruct(b.ModuleRef(one, "string"), "String", stringAbil))
+	option := b.ImportStruct(b.ModuleRef(one, "option"), "Option", stringAbil, bytecode.StructTypeParameter{})
+	objMod := b.ModuleRef(one, "object")
+	object := b.ImportStruct(objMod, "Object", stringAbil, bytecode.StructTypeParameter{IsPhantom: true})
+	core := bytecode.StructOf(b.ImportStruct(objMod, "ObjectCore", bytecode.AbilityKey))
+	types := []bytecode.SignatureToken{bytecode.Bool, bytecode.U8, bytecode.U16, bytecode.U32, bytecode.U64, bytecode.U128, bytecode.U256,
+		bytecode.Address, str, bytecode.Vector(bytecode.U8), bytecode.Vector(bytecode.Address), bytecode.StructOf(option, bytecode.U64),
+		bytecode.StructOf(object, core)}
+	names := []string{"b", "n8", "n16", "n32", "n64", "n128", "n256", "a", "s", "bytes", "addrs", "opt", "obj"}
+	fields := make([]bytecode.FieldSpec, len(types))
+	code := []bytecode.Instruction{i(bytecode.OpMoveLoc, 0)}
+	for k, t := range types {
+		fields[k] = bytecode.Field(names[k], t)
+		code = append(code, i(bytecode.OpMoveLoc, uint64(k+1)))
+	}
+	received := b.Struct("Received", bytecode.AbilityKey, fields...)
+	code = append(code, i(bytecode.OpPack, uint64(received)), i(bytecode.OpMoveTo, uint64(received)), i(bytecode.OpRet))
+	b.Function("receive", bytecode.Public|bytecode.Entry, bytecode.Fn{
+		Params: append([]bytecode.SignatureToken{bytecode.Ref(bytecode.Signer)}, types...), Code: code})
+	return b.Bytes()
+}
