@@ -42,22 +42,31 @@ func coinNotPublished() error {
 	return &Abort{Module: coinModuleID, Code: AbortCode(CategoryNotFound, eCoinStoreNotPublished)}
 }
 
-// nativeCoinWithdraw is coin::withdraw<T>(account, amount): Coin<T>.
+// nativeCoinWithdraw is coin::withdraw<T>(account, amount): Coin<T>. As
+// Aptos does for an account without a CoinStore: nothing is withdrawn for
+// zero; an account without a primary store of the paired asset (or a coin
+// without one) aborts with coin's EINSUFFICIENT_BALANCE; otherwise the
+// amount comes out of the primary store, whose short balance aborts with
+// fungible_asset's EINSUFFICIENT_BALANCE.
 func nativeCoinWithdraw(c *Call) ([][]byte, error) {
 	from, amount := c.Signers[0], c.ArgU64(0)
-	if !isAPT(c.TypeArgs[0]) {
-		return nil, coinNotPublished()
+	if amount == 0 {
+		return one(U64Value(0))
 	}
-	store, err := c.ensurePrimaryStore(from, aptMetadata)
-	if err != nil {
-		return nil, err
+	insufficient := &Abort{Module: coinModuleID, Code: AbortCode(CategoryInvalidArgument, eCoinInsufficientBalance)}
+	if !isAPT(c.TypeArgs[0]) {
+		return nil, insufficient
+	}
+	store := c.primaryStore(from, aptMetadata)
+	if _, ok, err := c.Resource(store, fungibleStoreTag); err != nil || !ok {
+		return nil, firstErr(err, insufficient)
 	}
 	ok, err := c.withdrawFrom(store, amount)
 	if err != nil {
 		return nil, err
 	}
 	if !ok {
-		return nil, &Abort{Module: coinModuleID, Code: AbortCode(CategoryInvalidArgument, eCoinInsufficientBalance)}
+		return nil, &Abort{Module: faModuleID, Code: AbortCode(CategoryInvalidArgument, eFAInsufficientBalance)}
 	}
 	return one(U64Value(amount))
 }

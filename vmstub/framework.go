@@ -89,6 +89,8 @@ func frameworkModules() []Module {
 		errorModuleDef(),
 		bcsModuleDef(),
 		hashModuleDef(),
+		math64ModuleDef(),
+		math128ModuleDef(),
 		vectorModuleDef(),
 		transactionContextModuleDef(),
 		mod1("aggregator_v2", []Struct{sGeneric(sPlain("Aggregator", abDropStore, "value: T0", "max_value: T0"), anyParam)}, nil),

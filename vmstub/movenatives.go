@@ -13,6 +13,10 @@ import (
 // eIndexOutOfBounds is std::vector's EINDEX_OUT_OF_BOUNDS.
 const eIndexOutOfBounds = 0x20000
 
+// statusVectorOperation is VECTOR_OPERATION_ERROR, what a vector
+// instruction with a bad index fails with.
+const statusVectorOperation = 4018
+
 func vectorModuleDef() Module {
 	v, e := "vector<T0>", "T0"
 	fs := []Function{
@@ -121,11 +125,18 @@ func nativeVecSingleton(ctx *movevm.NativeContext, targs []*movevm.Type, args []
 
 // nativeVecRemove is vector::remove (order kept) or, with swap,
 // vector::swap_remove (the last element takes the removed one's place).
+// An index out of bounds aborts with EINDEX_OUT_OF_BOUNDS, except that
+// swap_remove on a non-empty vector fails as vector::swap does.
 func nativeVecRemove(swap bool) movevm.NativeFunc {
 	return func(_ *movevm.NativeContext, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
 		v, es := elems(args[0])
 		i := args[1].AsU64()
-		if i >= uint64(len(es)) {
+		switch {
+		case swap && len(es) > 0 && i >= uint64(len(es)):
+			// Aptos's swap_remove checks only that the vector is not
+			// empty; vector::swap then fails on the index.
+			return nil, &movevm.Error{Status: statusVectorOperation, Message: "vector::swap_remove: index out of bounds"}
+		case i >= uint64(len(es)):
 			return nil, &movevm.NativeAbort{Code: eIndexOutOfBounds}
 		}
 		x := es[i]
@@ -168,6 +179,35 @@ func nativeStringAppend(_ *movevm.NativeContext, _ []*movevm.Type, args []movevm
 		return nil, &movevm.Error{Status: 2000, Message: "string reference cannot be written"}
 	}
 	return nil, nil
+}
+
+// nativeStringInsert is string::insert(s, at, o): at must be at most the
+// length and on a character boundary (EINVALID_INDEX).
+func nativeStringInsert(_ *movevm.NativeContext, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
+	s, _ := args[0].Deref()
+	field := s.Elem(0)
+	b, at := field.Bytes(), args[1].AsU64()
+	if at > uint64(len(b)) || (at < uint64(len(b)) && !utf8.RuneStart(b[at])) {
+		return nil, &movevm.NativeAbort{Code: eInvalidIndex}
+	}
+	es := elemsOf(field)
+	out := append(append(append([]movevm.Value(nil), es[:at]...), elemsOf(args[2].Elem(0))...), es[at:]...)
+	if !args[0].Set(movevm.NewStruct(s.Type(), []movevm.Value{movevm.NewVector(field.Type(), out)})) {
+		return nil, &movevm.Error{Status: 2000, Message: "string reference cannot be written"}
+	}
+	return nil, nil
+}
+
+// nativeOptionSwap is option::swap(self, e): the element, replaced by e;
+// None aborts with EOPTION_NOT_SET.
+func nativeOptionSwap(_ *movevm.NativeContext, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
+	o, _ := args[0].Deref()
+	vec := o.Elem(0)
+	if vec.Len() == 0 {
+		return nil, &movevm.NativeAbort{Code: eOptionNotSet}
+	}
+	x := vec.Elem(0)
+	return []movevm.Value{x}, setOption(args[0], o, vec, []movevm.Value{args[1]})
 }
 
 // nativeOptionExtract is option::extract: the element, leaving None.

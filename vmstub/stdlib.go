@@ -2,14 +2,13 @@ package vmstub
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"strings"
 	"unicode/utf8"
 
-	"crypto/sha256"
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
-
 	"github.com/ledgernode/ledgernode/ledgerapi/crypto"
-	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 )
 
 // The standard library modules Move code calls most (std::signer, error,
@@ -52,9 +51,24 @@ func signerModuleDef() Module {
 	})
 }
 
+// errInternal is std::error's INTERNAL category (0xA is CANCELLED, which
+// has no function).
+const errInternal = 0xB
+
+// canonicalCode is error::canonical(category, reason): (category << 16) +
+// reason in u64 arithmetic, the shift dropping high bits and an overflowing
+// sum failing as Move arithmetic does.
+func canonicalCode(category, reason uint64) ([][]byte, error) {
+	code := category<<16 + reason
+	if code < reason {
+		return nil, fail(StatusArithmeticError)
+	}
+	return one(U64Value(code))
+}
+
 func errorModuleDef() Module {
 	fs := []Function{pub("canonical", []string{"u64", "u64"}, []string{"u64"}, func(c *Call) ([][]byte, error) {
-		return one(U64Value(AbortCode(c.ArgU64(0), c.ArgU64(1))))
+		return canonicalCode(c.ArgU64(0), c.ArgU64(1))
 	})}
 	for _, e := range []struct {
 		name     string
@@ -62,10 +76,10 @@ func errorModuleDef() Module {
 	}{{"invalid_argument", CategoryInvalidArgument}, {"out_of_range", CategoryOutOfRange}, {"invalid_state", CategoryInvalidState},
 		{"unauthenticated", CategoryUnauthenticated}, {"permission_denied", CategoryPermissionDenied}, {"not_found", CategoryNotFound},
 		{"aborted", CategoryAborted}, {"already_exists", CategoryAlreadyExists}, {"resource_exhausted", CategoryResourceExhausted},
-		{"internal", CategoryInternal}, {"not_implemented", CategoryNotImplemented}, {"unavailable", CategoryUnavailable}} {
+		{"internal", errInternal}, {"not_implemented", CategoryNotImplemented}, {"unavailable", CategoryUnavailable}} {
 		category := e.category
 		fs = append(fs, pub(e.name, []string{"u64"}, []string{"u64"}, func(c *Call) ([][]byte, error) {
-			return one(U64Value(AbortCode(category, c.ArgU64(0))))
+			return canonicalCode(category, c.ArgU64(0))
 		}))
 	}
 	return mod1("error", nil, fs)
@@ -110,6 +124,10 @@ func stringModuleDef() Module {
 		}),
 		{Name: "append", Params: []string{"&mut " + tString, tString}, MoveNative: nativeStringAppend},
 		{Name: "append_utf8", Params: []string{"&mut " + tString, "vector<u8>"}, MoveNative: nativeStringAppend},
+		{Name: "insert", Params: []string{"&mut " + tString, "u64", tString}, MoveNative: nativeStringInsert},
+		pub("internal_check_utf8", []string{"&vector<u8>"}, []string{"bool"}, func(c *Call) ([][]byte, error) {
+			return one(BoolValue(utf8.Valid(c.ArgBytes(0))))
+		}),
 	},
 		AbortReason{eInvalidUTF8, "EINVALID_UTF8", "An invalid UTF8 encoding."},
 		AbortReason{eInvalidIndex, "EINVALID_INDEX", "Index out of range."},
@@ -152,6 +170,13 @@ func optionModuleDef() Module {
 			return one(c.Args[0])
 		}), elemParam),
 		generic(pub("to_vec", []string{opt}, []string{"vector<T0>"}, func(c *Call) ([][]byte, error) { return one(c.Args[0]) }), elemParam),
+		generic(pub("destroy_with_default", []string{opt, "T0"}, []string{"T0"}, func(c *Call) ([][]byte, error) {
+			if isSome(c) {
+				return one(c.Args[0][1:])
+			}
+			return one(c.Args[1])
+		}), []TypeParam{{Constraints: []string{AbilityDrop}}}),
+		generic(Function{Name: "swap", Params: []string{"&mut " + opt, "T0"}, Return: []string{"T0"}, MoveNative: nativeOptionSwap}, elemParam),
 		generic(Function{Name: "extract", Params: []string{"&mut " + opt}, Return: []string{"T0"}, MoveNative: nativeOptionExtract}, elemParam),
 		generic(Function{Name: "fill", Params: []string{"&mut " + opt, "T0"}, MoveNative: nativeOptionFill}, elemParam),
 		generic(Function{Name: "swap_or_fill", Params: []string{"&mut " + opt, "T0"}, Return: []string{opt}, MoveNative: nativeOptionSwapOrFill}, elemParam),
@@ -190,14 +215,49 @@ func typeInfoModuleDef() Module {
 			if t.Kind != ledgerapi.KindStruct {
 				return nil, &Abort{Module: ledgerapi.ModuleId{Address: ledgerapi.AddressOne, Name: "type_info"}, Code: 1}
 			}
+			// The struct name carries the type arguments, as Aptos prints
+			// them: Box<u64, 0x1::string::String>.
+			name := t.Struct.Name
+			if len(t.Struct.TypeArgs) > 0 {
+				args := make([]string, len(t.Struct.TypeArgs))
+				for i, a := range t.Struct.TypeArgs {
+					args[i] = a.String()
+				}
+				name += "<" + strings.Join(args, ", ") + ">"
+			}
 			e := bcs.NewEncoder(64)
-			onchain.TypeInfo{Tag: *t.Struct}.MarshalBCS(e)
+			e.Fixed(t.Struct.Address[:])
+			e.String(t.Struct.Module)
+			e.String(name)
 			return one(e.Bytes())
 		}), elemParam),
 		generic(pub("type_name", nil, []string{tString}, func(c *Call) ([][]byte, error) {
 			return one(BytesValue([]byte(c.TypeArgs[0].String())))
 		}), elemParam),
+		pub("account_address", []string{"&" + tTypeInfo}, []string{"address"}, refAddress),
+		pub("module_name", []string{"&" + tTypeInfo}, []string{"vector<u8>"}, typeInfoField(0)),
+		pub("struct_name", []string{"&" + tTypeInfo}, []string{"vector<u8>"}, typeInfoField(1)),
+		generic(pub("size_of_val", []string{"&T0"}, []string{"u64"}, func(c *Call) ([][]byte, error) {
+			return one(U64Value(uint64(len(c.Args[0]))))
+		}), elemParam),
+		pub("chain_id", nil, []string{"u8"}, func(c *Call) ([][]byte, error) { return one([]byte{c.vm.opts.ChainID}) }),
 	})
+}
+
+// typeInfoField returns field i of a TypeInfo after its address:
+// module_name (0) or struct_name (1).
+func typeInfoField(i int) func(*Call) ([][]byte, error) {
+	return func(c *Call) ([][]byte, error) {
+		d := bcs.NewDecoder(c.Args[0][ledgerapi.AddressLength:])
+		var b []byte
+		for range i + 1 {
+			b = d.ReadBytes("name")
+		}
+		if err := d.Err(); err != nil {
+			return nil, err
+		}
+		return one(BytesValue(b))
+	}
 }
 
 func eventModuleDef() Module {

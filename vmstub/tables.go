@@ -16,10 +16,13 @@ import (
 // references into it); when the call succeeds, changed cells are written
 // to the session.
 
-// Abort codes of the table natives (invalid_argument 100 and 101).
+// Abort codes of Aptos's table natives: (100 << 8) + 7 for a key added
+// twice and (101 << 8) + 7 for a missing key (0x6407 and 0x6507; the 7 is
+// the old ECATEGORY_INVALID_ARGUMENT of those natives, not a std::error
+// category).
 const (
-	eTableAlreadyExists = CategoryInvalidArgument<<16 + 100
-	eTableNotFound      = CategoryInvalidArgument<<16 + 101
+	eTableAlreadyExists = 100<<8 + 7
+	eTableNotFound      = 101<<8 + 7
 )
 
 // tableOpCost is the interpreter units a table operation costs besides
