@@ -57,7 +57,8 @@ const (
 	CategoryAborted           = 0x7
 	CategoryAlreadyExists     = 0x8
 	CategoryResourceExhausted = 0x9
-	CategoryInternal          = 0xA
+	CategoryCancelled         = 0xA
+	CategoryInternal          = 0xB
 	CategoryNotImplemented    = 0xC
 	CategoryUnavailable       = 0xD
 )
