@@ -51,10 +51,6 @@ func signerModuleDef() Module {
 	})
 }
 
-// errInternal is std::error's INTERNAL category (0xA is CANCELLED, which
-// has no function).
-const errInternal = 0xB
-
 // canonicalCode is error::canonical(category, reason): (category << 16) +
 // reason in u64 arithmetic, the shift dropping high bits and an overflowing
 // sum failing as Move arithmetic does.
@@ -76,7 +72,7 @@ func errorModuleDef() Module {
 	}{{"invalid_argument", CategoryInvalidArgument}, {"out_of_range", CategoryOutOfRange}, {"invalid_state", CategoryInvalidState},
 		{"unauthenticated", CategoryUnauthenticated}, {"permission_denied", CategoryPermissionDenied}, {"not_found", CategoryNotFound},
 		{"aborted", CategoryAborted}, {"already_exists", CategoryAlreadyExists}, {"resource_exhausted", CategoryResourceExhausted},
-		{"internal", errInternal}, {"not_implemented", CategoryNotImplemented}, {"unavailable", CategoryUnavailable}} {
+		{"internal", CategoryInternal}, {"not_implemented", CategoryNotImplemented}, {"unavailable", CategoryUnavailable}} {
 		category := e.category
 		fs = append(fs, pub(e.name, []string{"u64"}, []string{"u64"}, func(c *Call) ([][]byte, error) {
 			return canonicalCode(category, c.ArgU64(0))
