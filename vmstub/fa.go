@@ -36,7 +36,8 @@ func fungibleAssetModuleDef() Module {
 		sEvent("Deposit", "store: address", "amount: u64"),
 		sEvent("Withdraw", "store: address", "amount: u64"),
 		sEvent("Frozen", "store: address", "frozen: bool"),
-	}, []Function{
+		faValueStruct(),
+	}, append([]Function{
 		generic(view("supply", objT, optU128, viewFASupply), keyParam),
 		generic(view("maximum", objT, optU128, viewFAMaximum), keyParam),
 		generic(view("name", objT, []string{tString}, meta(func(m *faMetadata) []byte { return StringValue(m.Name) })), keyParam),
@@ -49,10 +50,12 @@ func fungibleAssetModuleDef() Module {
 		generic(view("store_metadata", objT, []string{tObjectMetadata}, viewFAStoreMetadata), keyParam),
 		generic(view("balance", objT, []string{"u64"}, viewFABalance), keyParam),
 		generic(view("is_frozen", objT, []string{"bool"}, viewFAIsFrozen), keyParam),
-	},
+	}, faValueFunctions()...),
 		AbortReason{eFAStoreIsFrozen, "ESTORE_IS_FROZEN", "Store is disabled from sending and receiving this fungible asset."},
 		AbortReason{eFAInsufficientBalance, "EINSUFFICIENT_BALANCE", "Insufficient balance to withdraw or transfer."},
 		AbortReason{eFAStoreExistence, "EFUNGIBLE_STORE_EXISTENCE", "Flag for the existence of fungible store."},
+		AbortReason{eFAAssetMismatch, "EFUNGIBLE_ASSET_MISMATCH", "Fungible asset do not match when merging."},
+		AbortReason{eFAAmountIsNotZero, "EAMOUNT_IS_NOT_ZERO", "Cannot destroy non-empty fungible assets."},
 	)
 }
 
@@ -60,14 +63,14 @@ func primaryStoreModuleDef() Module {
 	objT := "0x1::object::Object<T0>"
 	return mod1("primary_fungible_store", []Struct{
 		sGroup("DeriveRefPod", "metadata_derive_ref: 0x1::object::DeriveRef"),
-	}, []Function{
+	}, append([]Function{
 		generic(entry("transfer", []string{"&signer", objT, "address", "u64"}, nativePrimaryTransfer), keyParam),
 		generic(view("primary_store_address", []string{"address", objT}, []string{"address"}, viewPrimaryStoreAddress), keyParam),
 		generic(view("primary_store", []string{"address", objT}, []string{"0x1::object::Object<0x1::fungible_asset::FungibleStore>"}, viewPrimaryStore), keyParam),
 		generic(view("primary_store_exists", []string{"address", objT}, []string{"bool"}, viewPrimaryStoreExists), keyParam),
 		generic(view("balance", []string{"address", objT}, []string{"u64"}, viewPrimaryBalance), keyParam),
 		generic(view("is_frozen", []string{"address", objT}, []string{"bool"}, viewPrimaryIsFrozen), keyParam),
-	})
+	}, primaryStoreValueFunctions()...))
 }
 
 // store reads the fungible store at addr.
