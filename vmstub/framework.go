@@ -85,6 +85,8 @@ func frameworkModules() []Module {
 		withFunctions(stringModuleDef(), stringRefFunctions()...),
 		withFunctions(optionModuleDef(), optionRefFunctions()...),
 		simpleMapModuleDef(),
+		tableWithLengthModuleDef(),
+		smartTableModuleDef(),
 		signerModuleDef(),
 		errorModuleDef(),
 		bcsModuleDef(),

@@ -59,14 +59,19 @@ type tableCell struct {
 // under key args[1], reading it on first use; targs are the table's key
 // and value types.
 func tableItem(ctx *movevm.NativeContext, targs []*movevm.Type, args []movevm.Value) (*tableCell, error) {
-	host := ctx.Host().(*moveHost)
-	if err := ctx.Charge(tableOpCost); err != nil {
-		return nil, err
-	}
 	tbl, _ := args[0].Deref()
-	handle := tbl.Elem(0).AsAddress()
 	key, err := movevm.Serialize(nil, args[1])
 	if err != nil {
+		return nil, err
+	}
+	return cellOf(ctx, tbl.Elem(0).AsAddress(), key, targs[1])
+}
+
+// cellOf returns the item under key (BCS) of the table with handle, whose
+// values are of type t, reading it on first use.
+func cellOf(ctx *movevm.NativeContext, handle ledgerapi.Address, key []byte, t *movevm.Type) (*tableCell, error) {
+	host := ctx.Host().(*moveHost)
+	if err := ctx.Charge(tableOpCost); err != nil {
 		return nil, err
 	}
 	id := string(handle[:]) + string(key)
@@ -82,17 +87,30 @@ func tableItem(ctx *movevm.NativeContext, targs []*movevm.Type, args []movevm.Va
 		if err := ctx.Charge(uint64(len(data)) / 32); err != nil {
 			return nil, err
 		}
-		if v, err = ctx.Deserialize(targs[1], data); err != nil {
+		if v, err = ctx.Deserialize(t, data); err != nil {
 			return nil, err
 		}
 	}
-	tc := &tableCell{handle: handle, key: key, cell: movevm.NewCell(targs[1], v)}
+	tc := &tableCell{handle: handle, key: key, cell: movevm.NewCell(t, v)}
 	if host.cells == nil {
 		host.cells = map[string]*tableCell{}
 	}
 	host.cells[id] = tc
 	host.cellOrder = append(host.cellOrder, tc)
 	return tc, nil
+}
+
+// newTableHandle is the handle of the next table the transaction makes:
+// sha3-256(transaction hash ‖ the number of tables it made before, u32
+// big-endian), as table::new derives it.
+func (s *Session) newTableHandle() ledgerapi.Address {
+	var h ledgerapi.HashValue
+	if s.txn != nil {
+		h = s.txn.Hash()
+	}
+	handle := ledgerapi.Address(crypto.SHA3_256(h[:], binary.BigEndian.AppendUint32(nil, s.tables)))
+	s.tables++
+	return handle
 }
 
 // writeCells writes the items Move code changed to the session.
@@ -122,13 +140,7 @@ func (h *moveHost) writeCells() error {
 // nativeTableNew is table::new: a handle of sha3-256(transaction hash ‖
 // the number of tables the transaction made before, u32 big-endian).
 func nativeTableNew(ctx *movevm.NativeContext, targs []*movevm.Type, _ []movevm.Value) ([]movevm.Value, error) {
-	host := ctx.Host().(*moveHost)
-	var h ledgerapi.HashValue
-	if host.s.txn != nil {
-		h = host.s.txn.Hash()
-	}
-	handle := ledgerapi.Address(crypto.SHA3_256(h[:], binary.BigEndian.AppendUint32(nil, host.s.tables)))
-	host.s.tables++
+	handle := ctx.Host().(*moveHost).s.newTableHandle()
 	k, err := targs[0].Tag()
 	if err != nil {
 		return nil, err

@@ -1,0 +1,281 @@
+package vmstub
+
+import (
+	"bytes"
+	"encoding/binary"
+	"math/bits"
+
+	"github.com/ledgernode/ledgernode/ledgerapi"
+	"github.com/ledgernode/ledgernode/vmstub/movevm"
+)
+
+// aptos_std::smart_table for Move code. A SmartTable keeps its entries in
+// buckets, vectors of Entry { hash, key, value } held in a
+// TableWithLength under the bucket index, hash being SipHash-2-4 of the
+// key's BCS as sip_hash_from_value computes it. Aptos splits buckets as the
+// table grows (linear hashing); here a table keeps one bucket, index 0,
+// which the layout allows (num_buckets 1, level 0 put every hash there):
+// the values Move code sees are the same, the JSON of a table shows one
+// bucket where Aptos would show several.
+
+// Abort reasons of smart_table (invalid_argument).
+const (
+	eSmartNotFound      = 1
+	eSmartAlreadyExists = 4
+)
+
+const tSmartTable = "0x1::smart_table::SmartTable<T0, T1>"
+
+func smartTableModuleDef() Module {
+	t, mt := "&"+tSmartTable, "&mut "+tSmartTable
+	any2 := []TypeParam{{}, {}}
+	kDrop := []TypeParam{{Constraints: []string{AbilityDrop}}, {}}
+	kCopyDrop := []TypeParam{{Constraints: []string{AbilityCopy, AbilityDrop}}, {}}
+	return mod1("smart_table", []Struct{
+		sGeneric(sPlain("Entry", abAll3, "hash: u64", "key: T0", "value: T1"), any2),
+		sGeneric(sPlain("SmartTable", abStore, "buckets: 0x1::table_with_length::TableWithLength<u64, vector<0x1::smart_table::Entry<T0, T1>>>",
+			"num_buckets: u64", "level: u8", "size: u64", "split_load_threshold: u8", "target_bucket_size: u64"), any2),
+	}, []Function{
+		generic(Function{Name: "new", Return: []string{tSmartTable}, MoveNative: nativeSmartNew},
+			[]TypeParam{{Constraints: []string{AbilityCopy, AbilityDrop, AbilityStore}}, {Constraints: []string{AbilityStore}}}),
+		generic(Function{Name: "add", Params: []string{mt, "T0", "T1"}, MoveNative: nativeSmartAdd(false)}, any2),
+		generic(Function{Name: "upsert", Params: []string{mt, "T0", "T1"}, MoveNative: nativeSmartAdd(true)},
+			[]TypeParam{{Constraints: []string{AbilityCopy, AbilityDrop}}, {Constraints: []string{AbilityDrop}}}),
+		generic(Function{Name: "borrow", Params: []string{t, "T0"}, Return: []string{"&T1"}, MoveNative: nativeSmartBorrow(false)}, kDrop),
+		generic(Function{Name: "borrow_mut", Params: []string{mt, "T0"}, Return: []string{"&mut T1"}, MoveNative: nativeSmartBorrow(true)}, kDrop),
+		generic(Function{Name: "borrow_with_default", Params: []string{t, "T0", "&T1"}, Return: []string{"&T1"}, MoveNative: nativeSmartBorrowWithDefault}, kCopyDrop),
+		generic(Function{Name: "contains", Params: []string{t, "T0"}, Return: []string{"bool"}, MoveNative: nativeSmartContains}, kDrop),
+		generic(Function{Name: "remove", Params: []string{mt, "T0"}, Return: []string{"T1"}, MoveNative: nativeSmartRemove}, kCopyDrop),
+		generic(Function{Name: "length", Params: []string{t}, Return: []string{"u64"}, MoveNative: nativeSmartLength}, any2),
+	},
+		AbortReason{eSmartNotFound, "ENOT_FOUND", "Key not found in the smart table"},
+		AbortReason{eSmartAlreadyExists, "EALREADY_EXIST", "Key already exists"},
+	)
+}
+
+func tableWithLengthModuleDef() Module {
+	return mod1("table_with_length", []Struct{sGeneric(sPlain("TableWithLength", abStore, "inner: 0x1::table::Table<T0, T1>", "length: u64"),
+		[]TypeParam{{Constraints: []string{AbilityCopy, AbilityDrop}, Phantom: true}, {Phantom: true}})}, nil)
+}
+
+// sipHash24 is SipHash-2-4 of msg with the key k0, k1.
+func sipHash24(k0, k1 uint64, msg []byte) uint64 {
+	v0, v1, v2, v3 := k0^0x736f6d6570736575, k1^0x646f72616e646f6d, k0^0x6c7967656e657261, k1^0x7465646279746573
+	round := func() {
+		v0 += v1
+		v1 = bits.RotateLeft64(v1, 13) ^ v0
+		v0 = bits.RotateLeft64(v0, 32)
+		v2 += v3
+		v3 = bits.RotateLeft64(v3, 16) ^ v2
+		v0 += v3
+		v3 = bits.RotateLeft64(v3, 21) ^ v0
+		v2 += v1
+		v1 = bits.RotateLeft64(v1, 17) ^ v2
+		v2 = bits.RotateLeft64(v2, 32)
+	}
+	last := uint64(len(msg)) << 56
+	for ; len(msg) >= 8; msg = msg[8:] {
+		m := binary.LittleEndian.Uint64(msg)
+		v3 ^= m
+		round()
+		round()
+		v0 ^= m
+	}
+	for i, b := range msg {
+		last |= uint64(b) << (8 * i)
+	}
+	v3 ^= last
+	round()
+	round()
+	v0 ^= last
+	v2 ^= 0xff
+	for range 4 {
+		round()
+	}
+	return v0 ^ v1 ^ v2 ^ v3
+}
+
+// smartBucket returns the bucket (index 0) of the SmartTable st points at.
+func smartBucket(ctx *movevm.NativeContext, st movevm.Value, targs []*movevm.Type) (*tableCell, error) {
+	handle := st.Elem(0).Elem(0).Elem(0).AsAddress() // buckets.inner.handle
+	vt, err := smartEntriesType(ctx, targs)
+	if err != nil {
+		return nil, err
+	}
+	return cellOf(ctx, handle, U64Value(0), vt)
+}
+
+// smartEntriesType is vector<Entry<K, V>>.
+func smartEntriesType(ctx *movevm.NativeContext, targs []*movevm.Type) (*movevm.Type, error) {
+	k, err := targs[0].Tag()
+	if err != nil {
+		return nil, err
+	}
+	v, err := targs[1].Tag()
+	if err != nil {
+		return nil, err
+	}
+	return ctx.TypeOf(ledgerapi.VectorOf(ledgerapi.StructType(ledgerapi.StructTag{Address: ledgerapi.AddressOne, Module: "smart_table",
+		Name: "Entry", TypeArgs: []ledgerapi.TypeTag{k, v}})))
+}
+
+// smartFind returns the bucket, its entries and the index of key (-1).
+func smartFind(ctx *movevm.NativeContext, ref, key movevm.Value, targs []*movevm.Type) (*tableCell, []movevm.Value, int, error) {
+	st, _ := ref.Deref()
+	cell, err := smartBucket(ctx, st, targs)
+	if err != nil {
+		return nil, nil, -1, err
+	}
+	want, err := movevm.Serialize(nil, key)
+	if err != nil {
+		return nil, nil, -1, err
+	}
+	es := elemsOf(cell.cell.Value())
+	for i, e := range es {
+		b, err := movevm.Serialize(nil, e.Elem(1))
+		if err != nil {
+			return nil, nil, -1, err
+		}
+		if bytes.Equal(b, want) {
+			return cell, es, i, nil
+		}
+	}
+	return cell, es, -1, nil
+}
+
+// setSmart writes st with size and target bucket size replaced.
+func setSmart(ref movevm.Value, size, target uint64) error {
+	st, _ := ref.Deref()
+	if !ref.Set(movevm.NewStruct(st.Type(), []movevm.Value{st.Elem(0), st.Elem(1), st.Elem(2), movevm.U64(size), st.Elem(4), movevm.U64(target)})) {
+		return &movevm.Error{Status: 2000, Message: "smart table reference cannot be written"}
+	}
+	return nil
+}
+
+func nativeSmartNew(ctx *movevm.NativeContext, targs []*movevm.Type, _ []movevm.Value) ([]movevm.Value, error) {
+	handle := ctx.Host().(*moveHost).s.newTableHandle()
+	vt, err := smartEntriesType(ctx, targs)
+	if err != nil {
+		return nil, err
+	}
+	vtag, err := vt.Tag()
+	if err != nil {
+		return nil, err
+	}
+	cell, err := cellOf(ctx, handle, U64Value(0), vt)
+	if err != nil {
+		return nil, err
+	}
+	cell.cell.Put(movevm.NewVector(vt, nil))
+	cell.dirty = true
+	k, _ := targs[0].Tag()
+	v, _ := targs[1].Tag()
+	types := map[string]*movevm.Type{}
+	for name, tag := range map[string]ledgerapi.StructTag{
+		"table": {Address: ledgerapi.AddressOne, Module: "table", Name: "Table", TypeArgs: []ledgerapi.TypeTag{{Kind: ledgerapi.KindU64}, vtag}},
+		"twl":   {Address: ledgerapi.AddressOne, Module: "table_with_length", Name: "TableWithLength", TypeArgs: []ledgerapi.TypeTag{{Kind: ledgerapi.KindU64}, vtag}},
+		"smart": {Address: ledgerapi.AddressOne, Module: "smart_table", Name: "SmartTable", TypeArgs: []ledgerapi.TypeTag{k, v}},
+	} {
+		if types[name], err = ctx.TypeOf(ledgerapi.StructType(tag)); err != nil {
+			return nil, err
+		}
+	}
+	twl := movevm.NewStruct(types["twl"], []movevm.Value{movevm.NewStruct(types["table"], []movevm.Value{movevm.Address(handle)}), movevm.U64(1)})
+	return []movevm.Value{movevm.NewStruct(types["smart"], []movevm.Value{twl, movevm.U64(1), movevm.U8(0), movevm.U64(0), movevm.U8(75), movevm.U64(0)})}, nil
+}
+
+// nativeSmartAdd is smart_table::add (the key must be new) or upsert.
+func nativeSmartAdd(upsert bool) movevm.NativeFunc {
+	return func(ctx *movevm.NativeContext, targs []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
+		cell, es, i, err := smartFind(ctx, args[0], args[1], targs)
+		if err != nil {
+			return nil, err
+		}
+		if i >= 0 && !upsert {
+			return nil, &movevm.NativeAbort{Code: AbortCode(CategoryInvalidArgument, eSmartAlreadyExists)}
+		}
+		key, err := movevm.Serialize(nil, args[1])
+		if err != nil {
+			return nil, err
+		}
+		vt := cell.cell.Value().Type()
+		e := movevm.NewStruct(vt.Elem, []movevm.Value{movevm.U64(sipHash24(0, 0, key)), args[1], args[2]})
+		st, _ := args[0].Deref()
+		size, target := st.Elem(3).AsU64(), st.Elem(5).AsU64()
+		if i >= 0 {
+			es[i] = e
+		} else {
+			es = append(es, e)
+			size++
+			if target == 0 { // set on the first add from the entry's size, as Aptos does
+				b, err := movevm.Serialize(nil, e)
+				if err != nil {
+					return nil, err
+				}
+				target = max(1024/max(uint64(len(b)), 1), 1)
+			}
+		}
+		cell.cell.Put(movevm.NewVector(vt, es))
+		cell.dirty = true
+		return nil, setSmart(args[0], size, target)
+	}
+}
+
+func smartNotFound() error {
+	return &movevm.NativeAbort{Code: AbortCode(CategoryInvalidArgument, eSmartNotFound)}
+}
+
+func nativeSmartBorrow(mut bool) movevm.NativeFunc {
+	return func(ctx *movevm.NativeContext, targs []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
+		cell, _, i, err := smartFind(ctx, args[0], args[1], targs)
+		if err != nil || i < 0 {
+			return nil, firstErr(err, smartNotFound())
+		}
+		cell.dirty = cell.dirty || mut
+		ref, err := ctx.Ref(cell.cell, mut)
+		if err != nil {
+			return nil, err
+		}
+		r, err := ctx.InnerRef(ref, mut, i, 2)
+		return []movevm.Value{r}, err
+	}
+}
+
+func nativeSmartBorrowWithDefault(ctx *movevm.NativeContext, targs []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
+	cell, _, i, err := smartFind(ctx, args[0], args[1], targs)
+	if err != nil {
+		return nil, err
+	}
+	if i < 0 {
+		return []movevm.Value{args[2]}, nil
+	}
+	ref, err := ctx.Ref(cell.cell, false)
+	if err != nil {
+		return nil, err
+	}
+	r, err := ctx.InnerRef(ref, false, i, 2)
+	return []movevm.Value{r}, err
+}
+
+func nativeSmartContains(ctx *movevm.NativeContext, targs []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
+	_, _, i, err := smartFind(ctx, args[0], args[1], targs)
+	return []movevm.Value{movevm.Bool(i >= 0)}, err
+}
+
+func nativeSmartRemove(ctx *movevm.NativeContext, targs []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
+	cell, es, i, err := smartFind(ctx, args[0], args[1], targs)
+	if err != nil || i < 0 {
+		return nil, firstErr(err, smartNotFound())
+	}
+	e := es[i]
+	es[i] = es[len(es)-1]
+	cell.cell.Put(movevm.NewVector(cell.cell.Value().Type(), es[:len(es)-1]))
+	cell.dirty = true
+	st, _ := args[0].Deref()
+	return []movevm.Value{e.Elem(2)}, setSmart(args[0], st.Elem(3).AsU64()-1, st.Elem(5).AsU64())
+}
+
+func nativeSmartLength(_ *movevm.NativeContext, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
+	st, _ := args[0].Deref()
+	return []movevm.Value{st.Elem(3)}, nil
+}
