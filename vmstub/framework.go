@@ -87,6 +87,7 @@ func frameworkModules() []Module {
 		simpleMapModuleDef(),
 		tableWithLengthModuleDef(),
 		smartTableModuleDef(),
+		stringUtilsModuleDef(),
 		signerModuleDef(),
 		errorModuleDef(),
 		bcsModuleDef(),

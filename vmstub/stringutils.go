@@ -1,0 +1,287 @@
+package vmstub
+
+import (
+	"encoding/hex"
+	"fmt"
+	"math/big"
+	"strings"
+
+	"github.com/ledgernode/ledgernode/ledgerapi"
+	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
+	"github.com/ledgernode/ledgernode/vmstub/movevm"
+)
+
+// aptos_std::string_utils: Move values as text, the way Aptos's
+// native_format writes them: integers in decimal (with their type as a
+// suffix on request), addresses as @0x…, vector<u8> as 0x… hex, strings
+// quoted and escaped, Option as None or Some(…), vectors as [ a, b ] and
+// structs as Name { field: value } (the full type with debug_string and
+// format), on one line or indented two spaces per level.
+
+// Abort reasons of string_utils.
+const (
+	eArgsMismatch   = 1
+	eInvalidFormat  = 2
+	eUnableToFormat = 3
+)
+
+// formatOptions are native_format's flags.
+type formatOptions struct {
+	typeTag, canonicalize, singleLine, intTypes bool
+}
+
+func stringUtilsModuleDef() Module {
+	toString := func(name string, o formatOptions) Function {
+		return generic(Function{Name: name, Params: []string{"&T0"}, Return: []string{tString}, MoveNative: nativeToString(o)}, elemParam)
+	}
+	fs := []Function{
+		toString("to_string", formatOptions{singleLine: true}),
+		toString("to_string_with_canonical_addresses", formatOptions{canonicalize: true, singleLine: true}),
+		toString("to_string_with_integer_types", formatOptions{singleLine: true, intTypes: true}),
+		toString("debug_string", formatOptions{typeTag: true}),
+	}
+	for n := 1; n <= 4; n++ {
+		params := []string{"&vector<u8>"}
+		tps := make([]TypeParam, n)
+		for i := range n {
+			params = append(params, fmt.Sprintf("T%d", i))
+			tps[i] = TypeParam{Constraints: []string{AbilityDrop}}
+		}
+		fs = append(fs, generic(Function{Name: fmt.Sprintf("format%d", n), Params: params, Return: []string{tString}, MoveNative: nativeFormatN}, tps))
+	}
+	return mod1("string_utils", nil, fs,
+		AbortReason{eArgsMismatch, "EARGS_MISMATCH", "The number of values in the format list doesn't match the number of \"{}\" in the format string."},
+		AbortReason{eInvalidFormat, "EINVALID_FORMAT", "The format string is not valid."},
+		AbortReason{eUnableToFormat, "EUNABLE_TO_FORMAT_DELAYED_FIELD", "Formatting is not possible because the value contains delayed fields such as aggregators."},
+	)
+}
+
+// moveString makes a String value of s.
+func moveString(ctx *movevm.NativeContext, s string) (movevm.Value, error) {
+	t, err := ctx.TypeOf(ledgerapi.StructType(ledgerapi.StructTag{Address: ledgerapi.AddressOne, Module: "string", Name: "String"}))
+	if err != nil {
+		return movevm.Value{}, err
+	}
+	vt, err := ctx.VectorOf(movevm.TypeU8)
+	if err != nil {
+		return movevm.Value{}, err
+	}
+	bs := make([]movevm.Value, len(s))
+	for i := range len(s) {
+		bs[i] = movevm.U8(s[i])
+	}
+	return movevm.NewStruct(t, []movevm.Value{movevm.NewVector(vt, bs)}), nil
+}
+
+// formatValue formats v (of type t) with o.
+func formatValue(ctx *movevm.NativeContext, t *movevm.Type, v movevm.Value, o formatOptions) (string, error) {
+	tag, err := t.Tag()
+	if err != nil {
+		return "", &movevm.NativeAbort{Code: eUnableToFormat}
+	}
+	data, err := movevm.Serialize(nil, v)
+	if err != nil {
+		return "", &movevm.NativeAbort{Code: eUnableToFormat}
+	}
+	f := &formatter{s: ctx.Host().(*moveHost).s, o: o}
+	d := bcs.NewDecoder(data)
+	if err := f.value(tag, d, 0); err != nil {
+		return "", err
+	}
+	if d.Finish() != nil {
+		return "", &movevm.NativeAbort{Code: eUnableToFormat}
+	}
+	return f.out.String(), nil
+}
+
+func nativeToString(o formatOptions) movevm.NativeFunc {
+	return func(ctx *movevm.NativeContext, targs []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
+		v, _ := args[0].Deref()
+		s, err := formatValue(ctx, targs[0], v, o)
+		if err != nil {
+			return nil, err
+		}
+		out, err := moveString(ctx, s)
+		return []movevm.Value{out}, err
+	}
+}
+
+// nativeFormatN is format1…format4: "{}" takes the next value (formatted
+// with its full type name, on one line), "{{" and "}}" are braces.
+func nativeFormatN(ctx *movevm.NativeContext, targs []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
+	fmtRef, _ := args[0].Deref()
+	format := string(fmtRef.Bytes())
+	var b strings.Builder
+	next := 1
+	for i := 0; i < len(format); i++ {
+		c := format[i]
+		switch {
+		case c == '{' && i+1 < len(format) && format[i+1] == '{', c == '}' && i+1 < len(format) && format[i+1] == '}':
+			b.WriteByte(c)
+			i++
+		case c == '{' && i+1 < len(format) && format[i+1] == '}':
+			if next >= len(args) {
+				return nil, &movevm.NativeAbort{Code: eArgsMismatch}
+			}
+			s, err := formatValue(ctx, targs[next-1], args[next], formatOptions{typeTag: true, singleLine: true})
+			if err != nil {
+				return nil, err
+			}
+			b.WriteString(s)
+			next++
+			i++
+		case c == '{' || c == '}':
+			return nil, &movevm.NativeAbort{Code: eInvalidFormat}
+		default:
+			b.WriteByte(c)
+		}
+	}
+	if next != len(args) {
+		return nil, &movevm.NativeAbort{Code: eArgsMismatch}
+	}
+	out, err := moveString(ctx, b.String())
+	return []movevm.Value{out}, err
+}
+
+// formatter writes values read from their BCS.
+type formatter struct {
+	s   *Session
+	o   formatOptions
+	out strings.Builder
+}
+
+func (f *formatter) spaceOrNewline(newline bool, depth int) {
+	if !newline {
+		f.out.WriteByte(' ')
+		return
+	}
+	f.out.WriteByte('\n')
+	f.out.WriteString(strings.Repeat("  ", depth))
+}
+
+// items writes n items (each by write, named by names when given) as
+// native_format's format_vector does.
+func (f *formatter) items(n int, names []string, newline bool, depth int, write func(i int) error) error {
+	if n == 0 {
+		return nil
+	}
+	f.spaceOrNewline(newline, depth+1)
+	for i := range n {
+		if i > 0 {
+			f.out.WriteByte(',')
+			f.spaceOrNewline(newline, depth+1)
+		}
+		if names != nil {
+			f.out.WriteString(names[i] + ": ")
+		}
+		if err := write(i); err != nil {
+			return err
+		}
+	}
+	f.spaceOrNewline(newline, depth)
+	return nil
+}
+
+func (f *formatter) value(t ledgerapi.TypeTag, d *bcs.Decoder, depth int) error {
+	suffix := ""
+	switch t.Kind {
+	case ledgerapi.KindBool:
+		fmt.Fprint(&f.out, d.Bool("bool"))
+	case ledgerapi.KindU8:
+		fmt.Fprint(&f.out, d.U8("u8"))
+		suffix = "u8"
+	case ledgerapi.KindU16:
+		fmt.Fprint(&f.out, d.U16("u16"))
+		suffix = "u16"
+	case ledgerapi.KindU32:
+		fmt.Fprint(&f.out, d.U32("u32"))
+		suffix = "u32"
+	case ledgerapi.KindU64:
+		fmt.Fprint(&f.out, d.U64("u64"))
+		suffix = "u64"
+	case ledgerapi.KindU128:
+		lo, hi := d.U128("u128")
+		f.out.WriteString(new(big.Int).Or(new(big.Int).Lsh(new(big.Int).SetUint64(hi), 64), new(big.Int).SetUint64(lo)).String())
+		suffix = "u128"
+	case ledgerapi.KindU256:
+		limbs := d.U256("u256")
+		x := new(big.Int)
+		for i := 3; i >= 0; i-- {
+			x.Lsh(x, 64).Or(x, new(big.Int).SetUint64(limbs[i]))
+		}
+		f.out.WriteString(x.String())
+		suffix = "u256"
+	case ledgerapi.KindAddress, ledgerapi.KindSigner:
+		var a ledgerapi.Address
+		d.Fixed(a[:], "address")
+		s := a.ShortString()
+		if f.o.canonicalize {
+			s = a.LongString()
+		}
+		if t.Kind == ledgerapi.KindSigner {
+			fmt.Fprintf(&f.out, "signer(@%s)", s)
+		} else {
+			f.out.WriteString("@" + s)
+		}
+	case ledgerapi.KindVector:
+		if t.Elem.Kind == ledgerapi.KindU8 {
+			f.out.WriteString("0x" + hex.EncodeToString(d.ReadBytes("vector<u8>")))
+			return nil
+		}
+		n := d.SeqLen("vector", 1)
+		f.out.WriteByte('[')
+		primitive := t.Elem.Kind != ledgerapi.KindVector && t.Elem.Kind != ledgerapi.KindStruct
+		if err := f.items(n, nil, !f.o.singleLine && !primitive, depth, func(int) error { return f.value(*t.Elem, d, depth+1) }); err != nil {
+			return err
+		}
+		f.out.WriteByte(']')
+	case ledgerapi.KindStruct:
+		return f.structValue(*t.Struct, d, depth)
+	default:
+		return &movevm.NativeAbort{Code: eUnableToFormat}
+	}
+	if f.o.intTypes {
+		f.out.WriteString(suffix)
+	}
+	return nil
+}
+
+func (f *formatter) structValue(st ledgerapi.StructTag, d *bcs.Decoder, depth int) error {
+	if st.Address == ledgerapi.AddressOne && st.Module == "string" && st.Name == "String" {
+		s := string(d.ReadBytes("String"))
+		f.out.WriteString(`"` + strings.ReplaceAll(strings.ReplaceAll(s, `\`, `\\`), `"`, `\"`) + `"`)
+		return nil
+	}
+	if st.Address == ledgerapi.AddressOne && st.Module == "option" && st.Name == "Option" && len(st.TypeArgs) == 1 {
+		if d.SeqLen("Option", 1) == 0 {
+			f.out.WriteString("None")
+			return nil
+		}
+		f.out.WriteString("Some(")
+		if err := f.value(st.TypeArgs[0], d, depth); err != nil {
+			return err
+		}
+		f.out.WriteByte(')')
+		return nil
+	}
+	layout, err := f.s.modules().StructLayout(st)
+	if err != nil {
+		return &movevm.NativeAbort{Code: eUnableToFormat}
+	}
+	if f.o.typeTag {
+		f.out.WriteString(ledgerapi.StructType(st).String() + " {")
+	} else {
+		f.out.WriteString(st.Name + " {")
+	}
+	names := make([]string, len(layout.Fields))
+	for i, fl := range layout.Fields {
+		names[i] = fl.Name
+	}
+	if err := f.items(len(layout.Fields), names, !f.o.singleLine, depth, func(i int) error {
+		return f.value(layout.Fields[i].Type, d, depth+1)
+	}); err != nil {
+		return err
+	}
+	f.out.WriteByte('}')
+	return nil
+}
