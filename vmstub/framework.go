@@ -88,6 +88,7 @@ func frameworkModules() []Module {
 		tableWithLengthModuleDef(),
 		smartTableModuleDef(),
 		stringUtilsModuleDef(),
+		fromBCSModuleDef(),
 		signerModuleDef(),
 		errorModuleDef(),
 		bcsModuleDef(),
