@@ -103,24 +103,11 @@ func decodeInfo(b []byte) (storage.LedgerInfo, error) {
 	return info, corrupt("ledger info", d.Finish())
 }
 
-func encodeBlock(b storage.Block) []byte {
-	e := bcs.NewEncoder(96)
-	e.U64(b.Height)
-	e.Fixed(b.Hash[:])
-	for _, v := range []uint64{b.TimestampUsec, b.FirstVersion, b.LastVersion, b.Epoch, b.Round} {
-		e.U64(v)
-	}
-	return e.Bytes()
-}
-
+// decodeBlock reads a block record (storage/record), corrupt when it does
+// not decode.
 func decodeBlock(raw []byte) (storage.Block, error) {
-	d := bcs.NewDecoder(raw)
-	b := storage.Block{Height: d.U64("height")}
-	d.Fixed(b.Hash[:], "hash")
-	for _, p := range []*uint64{&b.TimestampUsec, &b.FirstVersion, &b.LastVersion, &b.Epoch, &b.Round} {
-		*p = d.U64("block")
-	}
-	return b, corrupt("block", d.Finish())
+	b, err := record.DecodeBlock(raw)
+	return b, corrupt("block", err)
 }
 
 // encodeTxn is the transaction record (package record); encs are its

@@ -9,6 +9,7 @@ import (
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/storage"
+	"github.com/ledgernode/ledgernode/storage/record"
 )
 
 // CommitBlock implements storage.Writer: the block, its transactions, their
@@ -125,7 +126,7 @@ func (s *Store) writeBlock(batch *pebble.Batch, b storage.Block, txns []storage.
 			return err
 		}
 	}
-	if err := set(blockKey(b.Height), encodeBlock(b)); err != nil {
+	if err := set(blockKey(b.Height), record.Block(b)); err != nil {
 		return err
 	}
 	return set(blockLastKey(b.LastVersion), be(b.Height))

@@ -19,6 +19,29 @@ import (
 	"github.com/ledgernode/ledgernode/storage"
 )
 
+// Block returns b's record: height, hash, timestamp, first and last
+// version, epoch and round.
+func Block(b storage.Block) []byte {
+	e := bcs.NewEncoder(96)
+	e.U64(b.Height)
+	e.Fixed(b.Hash[:])
+	for _, v := range []uint64{b.TimestampUsec, b.FirstVersion, b.LastVersion, b.Epoch, b.Round} {
+		e.U64(v)
+	}
+	return e.Bytes()
+}
+
+// DecodeBlock decodes a record made by Block.
+func DecodeBlock(raw []byte) (storage.Block, error) {
+	d := bcs.NewDecoder(raw)
+	b := storage.Block{Height: d.U64("height")}
+	d.Fixed(b.Hash[:], "hash")
+	for _, p := range []*uint64{&b.TimestampUsec, &b.FirstVersion, &b.LastVersion, &b.Epoch, &b.Round} {
+		*p = d.U64("block")
+	}
+	return b, d.Finish()
+}
+
 // AppendEvent writes ev's record: creation number, account, sequence
 // number, type tag and data.
 func AppendEvent(e *bcs.Encoder, ev *storage.Event) {

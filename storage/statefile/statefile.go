@@ -91,7 +91,7 @@ func Write(ctx context.Context, r storage.Reader, w io.Writer) (storage.LedgerIn
 			return info, fmt.Errorf("statefile: block %d: %w", height, err)
 		}
 		bw.WriteByte(tagBlock)
-		writeRecord(bw, encodeBlock(b))
+		writeRecord(bw, record.Block(b))
 		for v := b.FirstVersion; v <= b.LastVersion; v += page {
 			txns, err := r.Transactions(ctx, v, page, b.LastVersion)
 			if err != nil {
@@ -194,7 +194,7 @@ func parse(raw []byte) (Header, []block, error) {
 		if err != nil {
 			return hdr, nil, err
 		}
-		b, err := decodeBlock(rec)
+		b, err := record.DecodeBlock(rec)
 		if err != nil || b.LastVersion < b.FirstVersion || b.LastVersion-b.FirstVersion >= maxRecord {
 			return hdr, nil, fmt.Errorf("%w: block record: %v", ErrCorrupt, err)
 		}
@@ -276,25 +276,4 @@ func encodeTransaction(t *storage.Transaction) ([]byte, error) {
 		encs[i] = enc
 	}
 	return record.Transaction(t, encs), nil
-}
-
-// encodeBlock is a block's record.
-func encodeBlock(b storage.Block) []byte {
-	e := bcs.NewEncoder(96)
-	e.U64(b.Height)
-	e.Fixed(b.Hash[:])
-	for _, v := range []uint64{b.TimestampUsec, b.FirstVersion, b.LastVersion, b.Epoch, b.Round} {
-		e.U64(v)
-	}
-	return e.Bytes()
-}
-
-func decodeBlock(raw []byte) (storage.Block, error) {
-	d := bcs.NewDecoder(raw)
-	b := storage.Block{Height: d.U64("height")}
-	d.Fixed(b.Hash[:], "hash")
-	for _, p := range []*uint64{&b.TimestampUsec, &b.FirstVersion, &b.LastVersion, &b.Epoch, &b.Round} {
-		*p = d.U64("block")
-	}
-	return b, d.Finish()
 }
