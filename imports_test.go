@@ -37,6 +37,7 @@ var allowedImports = map[string][]string{
 	"middleware":                 {"middleware", "ledgerapi"},
 	"":                           {"ledgerapi", "storage", "mempool", "vmstub", "node", "handlers", "middleware"},
 	"examples":                   nil, // anything
+	"internal/restarttest":       {"ledgerapi", "storage", "mempool", "node", "vmstub"},
 }
 
 // implementations are the packages that only hosts pick.
