@@ -6,6 +6,7 @@ import (
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/bytecode"
+	"github.com/ledgernode/ledgernode/ledgerapi/movevalue"
 	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 	"github.com/ledgernode/ledgernode/ledgerapi/txn"
 	"github.com/ledgernode/ledgernode/storage"
@@ -292,7 +293,7 @@ func bridge(rf *regFunc) movevm.NativeFunc {
 		}
 		out := make([]movevm.Value, len(vals))
 		for i, b := range vals {
-			tag, err := instantiate(rf.returns[i], c.TypeArgs)
+			tag, err := movevalue.Substitute(rf.returns[i], c.TypeArgs)
 			if err != nil {
 				return nil, host.fromNative(err)
 			}
@@ -325,34 +326,4 @@ func (h *moveHost) fromNative(err error) error {
 		h.internal = err
 	}
 	return err
-}
-
-// instantiate replaces the registry's type parameter placeholders in t by
-// args.
-func instantiate(t ledgerapi.TypeTag, args []ledgerapi.TypeTag) (ledgerapi.TypeTag, error) {
-	switch t.Kind {
-	case ledgerapi.KindVector:
-		e, err := instantiate(*t.Elem, args)
-		if err != nil {
-			return t, err
-		}
-		return ledgerapi.VectorOf(e), nil
-	case ledgerapi.KindStruct:
-		if i, ok := typeParamIndex(t.Struct); ok {
-			if int(i) >= len(args) {
-				return t, fmt.Errorf("type parameter T%d of %d", i, len(args))
-			}
-			return args[i], nil
-		}
-		st := *t.Struct
-		st.TypeArgs = make([]ledgerapi.TypeTag, len(t.Struct.TypeArgs))
-		for i, a := range t.Struct.TypeArgs {
-			var err error
-			if st.TypeArgs[i], err = instantiate(a, args); err != nil {
-				return t, err
-			}
-		}
-		return ledgerapi.StructType(st), nil
-	}
-	return t, nil
 }

@@ -62,15 +62,11 @@ func moveString(ctx *movevm.NativeContext, s string) (movevm.Value, error) {
 	if err != nil {
 		return movevm.Value{}, err
 	}
-	vt, err := ctx.VectorOf(movevm.TypeU8)
+	bs, err := ctx.Bytes([]byte(s))
 	if err != nil {
 		return movevm.Value{}, err
 	}
-	bs := make([]movevm.Value, len(s))
-	for i := range len(s) {
-		bs[i] = movevm.U8(s[i])
-	}
-	return movevm.NewStruct(t, []movevm.Value{movevm.NewVector(vt, bs)}), nil
+	return movevm.NewStruct(t, []movevm.Value{bs}), nil
 }
 
 // formatValue formats v (of type t) with o.
