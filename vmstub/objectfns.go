@@ -170,20 +170,14 @@ func nativeObjectAt(ctx *movevm.NativeContext, targs []*movevm.Type, args []move
 // transaction hash, a counter from 1 (u64 little-endian) and 0xFB.
 func (s *Session) newAUID() ledgerapi.Address {
 	s.auids++
-	var h ledgerapi.HashValue
-	if s.txn != nil {
-		h = s.txn.Hash()
-	}
+	h := s.txnHash()
 	return ledgerapi.Address(crypto.SHA3_256(h[:], U64Value(s.auids), []byte{byte(crypto.SchemeDeriveAuid)}))
 }
 
 func transactionContextModuleDef() Module {
 	return mod1("transaction_context", []Struct{sPlain("AUID", abDropStore, "unique_address: address")}, []Function{
 		pub("get_transaction_hash", nil, []string{"vector<u8>"}, func(c *Call) ([][]byte, error) {
-			var h ledgerapi.HashValue
-			if c.txn != nil {
-				h = c.txn.Hash()
-			}
+			h := c.txnHash()
 			return one(BytesValue(h[:]))
 		}),
 		pub("generate_auid_address", nil, []string{"address"}, func(c *Call) ([][]byte, error) { return one(AddressValue(c.newAUID())) }),

@@ -36,9 +36,21 @@ type Session struct {
 	// txn is the user transaction being executed (nil in views and
 	// system transactions), for transaction_context; auids counts the
 	// unique addresses generated from its hash.
-	txn    *txn.SignedTransaction
-	auids  uint64
-	tables uint32 // tables Move code created
+	txn     *txn.SignedTransaction
+	hash    ledgerapi.HashValue // txn's hash, once asked for
+	hasHash bool
+	auids   uint64
+	tables  uint32 // tables Move code created
+}
+
+// txnHash returns the hash of the transaction being executed (zero in
+// views), computed once per session: unique addresses and table handles
+// derive from it.
+func (s *Session) txnHash() ledgerapi.HashValue {
+	if !s.hasHash && s.txn != nil {
+		s.hash, s.hasHash = s.txn.Hash(), true
+	}
+	return s.hash
 }
 
 // storeAddr caches a primary store address (sha3 is a large part of a

@@ -104,10 +104,7 @@ func cellOf(ctx *movevm.NativeContext, handle ledgerapi.Address, key []byte, t *
 // sha3-256(transaction hash ‖ the number of tables it made before, u32
 // big-endian), as table::new derives it.
 func (s *Session) newTableHandle() ledgerapi.Address {
-	var h ledgerapi.HashValue
-	if s.txn != nil {
-		h = s.txn.Hash()
-	}
+	h := s.txnHash()
 	handle := ledgerapi.Address(crypto.SHA3_256(h[:], binary.BigEndian.AppendUint32(nil, s.tables)))
 	s.tables++
 	return handle
