@@ -45,7 +45,7 @@ func TestFromBCS(t *testing.T) {
 			t.Fatalf("to_u64 of %x: %v", bad, err)
 		}
 	}
-	if got, err := call("string_of", stringArg("héllo")); err != nil || string(got) != string(stringArg("héllo")) {
+	if got, err := call("string_of", vmstub.StringValue("héllo")); err != nil || string(got) != string(vmstub.StringValue("héllo")) {
 		t.Fatalf("to_string: %x %v", got, err)
 	}
 	if _, err := call("string_of", []byte{1, 0xff}); err == nil || !strings.Contains(err.Error(), "EINVALID_UTF8") {

@@ -41,7 +41,7 @@ func BenchmarkCommittedMoveCalls(b *testing.B) {
 		call   func(owner ledgerapi.Address, from vmstub.DevAccount, seq uint64) *txn.SignedTransaction
 	}{
 		{"message", samples.Message, func(owner ledgerapi.Address, from vmstub.DevAccount, seq uint64) *txn.SignedTransaction {
-			return entryTxn(from, seq, owner, "message", "set_message", stringArg("hello"))
+			return entryTxn(from, seq, owner, "message", "set_message", vmstub.StringValue("hello"))
 		}},
 		{"scores", samples.Scores, func(owner ledgerapi.Address, from vmstub.DevAccount, seq uint64) *txn.SignedTransaction {
 			return entryTxn(from, seq, owner, "scores", "score", vmstub.U64Value(1))

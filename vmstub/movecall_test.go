@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
-	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
 	"github.com/ledgernode/ledgernode/ledgerapi/bytecode/samples"
 	"github.com/ledgernode/ledgernode/ledgerapi/crypto"
 	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
@@ -22,12 +21,6 @@ func messageModule(t testing.TB, addr ledgerapi.Address) []byte {
 	return code
 }
 
-func stringArg(s string) []byte {
-	e := bcs.NewEncoder(len(s) + 1)
-	e.String(s)
-	return e.Bytes()
-}
-
 func TestMoveEntryAndView(t *testing.T) {
 	c := newChain(t, vmstub.Options{})
 	a := c.vm.DevAccounts()[0]
@@ -37,7 +30,7 @@ func TestMoveEntryAndView(t *testing.T) {
 	mod := ledgerapi.ModuleId{Address: a.Address, Name: "message"}
 	get := ledgerapi.EntryFunctionId{Module: mod, Name: "get_message"}
 	set := func(msg string) storage.Transaction {
-		return c.mustExec(a.Sign(c.raw(a, vmstub.EntryPayload(a.Address, "message", "set_message", nil, stringArg(msg)))))
+		return c.mustExec(a.Sign(c.raw(a, vmstub.EntryPayload(a.Address, "message", "set_message", nil, vmstub.StringValue(msg)))))
 	}
 
 	// A view of a missing holder aborts with the module's error map.
@@ -50,11 +43,11 @@ func TestMoveEntryAndView(t *testing.T) {
 		t.Fatalf("set_message: %s", out.Info.Status.String())
 	}
 	holder := storage.ResourceKey(a.Address, ledgerapi.StructTag{Address: a.Address, Module: "message", Name: "MessageHolder"})
-	if v, err := c.StateValue(holder); err != nil || string(v) != string(stringArg("hello")) {
+	if v, err := c.StateValue(holder); err != nil || string(v) != string(vmstub.StringValue("hello")) {
 		t.Fatalf("MessageHolder: %x %v", v, err)
 	}
 	vals, types, gas, err := c.vm.View(c, get, nil, [][]byte{vmstub.AddressValue(a.Address)})
-	if err != nil || string(vals[0]) != string(stringArg("hello")) || types[0].String() != "0x1::string::String" || gas == 0 {
+	if err != nil || string(vals[0]) != string(vmstub.StringValue("hello")) || types[0].String() != "0x1::string::String" || gas == 0 {
 		t.Fatalf("get_message: %x %v %d %v", vals, types, gas, err)
 	}
 
@@ -68,7 +61,7 @@ func TestMoveEntryAndView(t *testing.T) {
 	for _, e := range out.Events {
 		if e.Type.String() == changeType.String() {
 			found = true
-			want := append(append(append([]byte(nil), a.Address[:]...), stringArg("hello")...), stringArg("world")...)
+			want := append(append(append([]byte(nil), a.Address[:]...), vmstub.StringValue("hello")...), vmstub.StringValue("world")...)
 			if string(e.Data) != string(want) {
 				t.Fatalf("MessageChange %x, want %x", e.Data, want)
 			}
@@ -77,7 +70,7 @@ func TestMoveEntryAndView(t *testing.T) {
 	if !found {
 		t.Fatalf("events %v", eventTypes(out))
 	}
-	if v, _ := c.StateValue(holder); string(v) != string(stringArg("world")) {
+	if v, _ := c.StateValue(holder); string(v) != string(vmstub.StringValue("world")) {
 		t.Fatalf("MessageHolder after the update: %x", v)
 	}
 
@@ -88,7 +81,7 @@ func TestMoveEntryAndView(t *testing.T) {
 	}
 	// Out of gas: one unit below what the same call used.
 	used := set("again").Info.GasUsed
-	raw := c.raw(a, vmstub.EntryPayload(a.Address, "message", "set_message", nil, stringArg("again")))
+	raw := c.raw(a, vmstub.EntryPayload(a.Address, "message", "set_message", nil, vmstub.StringValue("again")))
 	raw.MaxGasAmount = used - 1
 	if out := c.mustExec(a.Sign(raw)); out.Info.Status.String() != "Out of gas" || out.Info.GasUsed != used-1 {
 		t.Fatalf("set_message with max gas %d: %s, gas %d", used-1, out.Info.Status.String(), out.Info.GasUsed)

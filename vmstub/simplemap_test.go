@@ -81,12 +81,12 @@ func TestSimpleMap(t *testing.T) {
 		who  vmstub.DevAccount
 		name string
 	}{{devs[1], "bob"}, {devs[2], "carol"}, {devs[1], "robert"}} {
-		if out := c.mustExec(s.who.Sign(c.raw(s.who, vmstub.EntryPayload(a.Address, "names", "set_name", nil, stringArg(s.name))))); !out.Info.Status.Success() {
+		if out := c.mustExec(s.who.Sign(c.raw(s.who, vmstub.EntryPayload(a.Address, "names", "set_name", nil, vmstub.StringValue(s.name))))); !out.Info.Status.Success() {
 			t.Fatalf("set_name %s: %s", s.name, out.Info.Status.String())
 		}
 	}
 	for who, want := range map[ledgerapi.Address]string{devs[1].Address: "robert", devs[2].Address: "carol"} {
-		if got, err := view("name_of", vmstub.AddressValue(who)); err != nil || string(got) != string(stringArg(want)) {
+		if got, err := view("name_of", vmstub.AddressValue(who)); err != nil || string(got) != string(vmstub.StringValue(want)) {
 			t.Fatalf("name_of %s: %x %v, want %q", who, got, err, want)
 		}
 	}

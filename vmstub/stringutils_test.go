@@ -72,7 +72,7 @@ func TestStringUtils(t *testing.T) {
 	mod := ledgerapi.ModuleId{Address: a.Address, Name: "fmts"}
 	for name, want := range views {
 		vals, _, _, err := c.vm.View(c, ledgerapi.EntryFunctionId{Module: mod, Name: name}, nil, nil)
-		if err != nil || string(vals[0]) != string(stringArg(want)) {
+		if err != nil || string(vals[0]) != string(vmstub.StringValue(want)) {
 			t.Errorf("%s: %q %v, want %q", name, vals, err, want)
 		}
 	}
