@@ -111,6 +111,9 @@ func (vm *VM) runScript(s *Session, sc *txn.Script, signers []ledgerapi.Address,
 	if err != nil {
 		return vm.gas.ExecutionPerCall, fail(statusCodeDeserialization)
 	}
+	if err := verifyScript(script); err != nil {
+		return vm.gas.ExecutionPerCall, vm.moveFailure(s, err)
+	}
 	args := make([][]byte, len(sc.Args))
 	for i, a := range sc.Args {
 		args[i] = scriptArgBCS(a)
@@ -230,6 +233,9 @@ func (r sessionState) Module(id ledgerapi.ModuleId) (*bytecode.Module, error) {
 	m, err := r.s.vm.mods.Decode(code)
 	if err != nil {
 		return nil, fmt.Errorf("vmstub: stored module %s does not decode: %w", id, err)
+	}
+	if err := r.s.vm.verified.check(m); err != nil {
+		return nil, err
 	}
 	return m.Compiled, nil
 }

@@ -145,6 +145,8 @@ type VM struct {
 	sealed atomic.Bool
 	reg    *registry
 	mods   *modules.Cache // decoded modules, registered ones pinned
+	// verified holds the verifier's verdict on each decoded module.
+	verified verifiedModules
 
 	stores storeCache // primary store addresses, shared by all sessions
 
@@ -212,6 +214,9 @@ func New(opts Options) (*VM, error) {
 	}
 	for _, m := range vm.reg.order {
 		vm.mods.Pin(m.decoded)
+		if err := vm.verified.check(m.decoded); err != nil {
+			return nil, fmt.Errorf("vmstub: framework module %s: %w", m.id, err)
+		}
 	}
 	for _, m := range opts.Modules {
 		if err := vm.Register(m); err != nil {
