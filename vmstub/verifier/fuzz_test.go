@@ -1,0 +1,54 @@
+package verifier_test
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/ledgernode/ledgernode/ledgerapi"
+	"github.com/ledgernode/ledgernode/ledgerapi/bytecode"
+	"github.com/ledgernode/ledgernode/ledgerapi/bytecode/samples"
+	"github.com/ledgernode/ledgernode/vmstub/verifier"
+)
+
+// statusVerifierInvariant is VERIFIER_INVARIANT_VIOLATION: a pass panicked.
+const statusVerifierInvariant = 2016
+
+// FuzzVerify reads random and mutated binaries (seeded with compiled code
+// and the samples) and verifies what deserializes: the verifier answers
+// nil or an *Error, never panics (which it would report as
+// VERIFIER_INVARIANT_VIOLATION), and gives the same answer twice.
+func FuzzVerify(f *testing.F) {
+	for _, b := range compiled(f) {
+		f.Add(b)
+	}
+	addr := ledgerapi.MustParseAddress("0xcafe")
+	for _, build := range []func() ([]byte, error){
+		func() ([]byte, error) { return samples.Message(addr) },
+		func() ([]byte, error) { return samples.Payments(addr) },
+		func() ([]byte, error) { return samples.Badges(addr) },
+		func() ([]byte, error) { return samples.Scores(addr) },
+		samples.PayEachOtherScript,
+	} {
+		if b, err := build(); err == nil {
+			f.Add(b)
+		}
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		m, s, err := bytecode.Config{AllowTrailingBytes: true}.Deserialize(data)
+		if err != nil {
+			return
+		}
+		first := verify(m, s)
+		var verr *verifier.Error
+		if first != nil && !errors.As(first, &verr) {
+			t.Fatalf("not a *verifier.Error: %T %v", first, first)
+		}
+		if verr != nil && verr.Status == statusVerifierInvariant {
+			t.Fatalf("verifier panicked: %v", verr)
+		}
+		second := verify(m, s)
+		if (first == nil) != (second == nil) || first != nil && first.Error() != second.Error() {
+			t.Fatalf("two answers: %v / %v", first, second)
+		}
+	})
+}
