@@ -34,7 +34,9 @@ type Config struct {
 }
 
 // Production returns the limits Aptos's production verifier configuration
-// uses (function values enabled).
+// uses (function values enabled). As there, the numbers of structs, fields,
+// variants, functions and back edges are bounded only by the file format
+// (65535 entries per table, 255 fields).
 func Production() *Config {
 	return &Config{
 		MaxLoopDepth:                  5,
@@ -46,10 +48,6 @@ func Production() *Config {
 		MaxTypeNodes:                  128,
 		MaxTypeDepth:                  20,
 		MaxPushSize:                   10000,
-		MaxStructDefinitions:          200,
-		MaxFieldsInStruct:             30,
-		MaxStructVariants:             90,
-		MaxFunctionDefinitions:        1000,
 		MaxIdentifierLength:           255,
 		MaxConstantSize:               65535,
 		MaxMeterUnits:                 80_000_000,
