@@ -18,7 +18,8 @@ import (
 // Whatever the code does, the executor never fails internally (which the
 // node would answer with a 5xx or by dropping the transaction) and never
 // panics; a failed call writes nothing but the fee; views answer a value
-// or an error.
+// or an error; and no value is created or destroyed: after every
+// transaction the APT the state holds equals the supply.
 func FuzzMoveCall(f *testing.F) {
 	a0 := func(c *chain) vmstub.DevAccount { return c.vm.DevAccounts()[0] }
 	// Small budgets: random code loops, and a loop runs until its gas is
@@ -53,6 +54,7 @@ func FuzzMoveCall(f *testing.F) {
 		if err != nil {
 			t.Fatalf("publish: internal error %v", err)
 		}
+		c.checkSupply("publish")
 		if !out.Info.Status.Success() {
 			return
 		}
@@ -83,6 +85,7 @@ func FuzzMoveCall(f *testing.F) {
 			if err != nil {
 				t.Fatalf("%s: internal error %v", fn.Name, err)
 			}
+			c.checkSupply(fn.Name)
 			if !out.Info.Status.Success() {
 				for _, w := range out.Changes {
 					if w.Key.Kind != storage.StateResource || (w.Key.Resource.Module != "account" && w.Key.Resource.Module != "fungible_asset") {
