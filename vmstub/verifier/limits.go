@@ -1,4 +1,228 @@
 package verifier
 
-// checkLimits enforces the size limits of Config on tables, signatures and identifiers.
-func checkLimits(u *unit) error { return nil }
+import (
+	"strconv"
+
+	"github.com/ledgernode/ledgernode/ledgerapi/bytecode"
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
+)
+
+// Statuses of the structural passes (limits, duplication, signatures,
+// instruction consistency, constants, friends, recursion, instantiation
+// loops, natives, init_module, control flow and stack usage), numbered as
+// Aptos numbers them.
+const (
+	vsInvalidSignatureToken       onchain.StatusCode = 1003
+	vsRecursiveStructDefinition   onchain.StatusCode = 1005
+	vsFieldMissingTypeAbility     onchain.StatusCode = 1006
+	vsInvalidFallThrough          onchain.StatusCode = 1007
+	vsNegativeStackSize           onchain.StatusCode = 1009
+	vsDuplicateElement            onchain.StatusCode = 1012
+	vsInvalidModuleHandle         onchain.StatusCode = 1013
+	vsUnimplementedHandle         onchain.StatusCode = 1014
+	vsPositiveStackSizeAtBlockEnd onchain.StatusCode = 1069
+	vsDuplicateAcquires           onchain.StatusCode = 1072
+	vsConstraintNotSatisfied      onchain.StatusCode = 1075
+	vsTypeArgumentsMismatch       onchain.StatusCode = 1076
+	vsLoopInInstantiationGraph    onchain.StatusCode = 1077
+	vsZeroSizedStruct             onchain.StatusCode = 1080
+	vsInvalidConstantType         onchain.StatusCode = 1082
+	vsMalformedConstantData       onchain.StatusCode = 1083
+	vsEmptyCodeUnit               onchain.StatusCode = 1084
+	vsInvalidLoopSplit            onchain.StatusCode = 1085
+	vsGenericMemberOpcodeMismatch onchain.StatusCode = 1090
+	vsInvalidOperationInScript    onchain.StatusCode = 1094
+	vsFriendDeclWithSelf          onchain.StatusCode = 1104
+	vsFriendDeclOutsideAddress    onchain.StatusCode = 1105
+	vsInvalidPhantomTypeParamPos  onchain.StatusCode = 1108
+	vsLoopMaxDepthReached         onchain.StatusCode = 1111
+	vsTooManyTypeParameters       onchain.StatusCode = 1112
+	vsTooManyParameters           onchain.StatusCode = 1113
+	vsTooManyBasicBlocks          onchain.StatusCode = 1114
+	vsValueStackOverflow          onchain.StatusCode = 1115
+	vsTooManyTypeNodes            onchain.StatusCode = 1116
+	vsValueStackPushOverflow      onchain.StatusCode = 1117
+	vsMaxFunctionDefinitions      onchain.StatusCode = 1119
+	vsMaxStructDefinitions        onchain.StatusCode = 1120
+	vsMaxFieldDefinitions         onchain.StatusCode = 1121
+	vsTooManyBackEdges            onchain.StatusCode = 1122
+	vsProgramTooComplex           onchain.StatusCode = 1126
+	vsUserDefinedNativeNotAllowed onchain.StatusCode = 1127
+	vsMaxStructVariants           onchain.StatusCode = 1128
+	vsInvalidClosureMask          onchain.StatusCode = 1132
+	vsClosureCallRequiresFunction onchain.StatusCode = 1133
+	vsInvalidInitModule           onchain.StatusCode = 1134
+)
+
+// exceeds reports whether n is above limit, where a zero limit is none.
+func exceeds(n, limit int) bool { return limit > 0 && n > limit }
+
+// checkLimits enforces the size limits of Config on tables, signatures and
+// identifiers, in Aptos's order: function handles, struct handles, type
+// sizes of every signature, constant and field, identifiers and constants,
+// then the counts of definitions.
+func checkLimits(u *unit) error {
+	c, p := u.cfg, u.pools
+	for i, h := range p.FunctionHandles {
+		if exceeds(len(h.TypeParameters), c.MaxGenericInstantiationLength) {
+			return fail(vsTooManyTypeParameters, "function handle %d has %d type parameters", i, len(h.TypeParameters))
+		}
+		if exceeds(len(p.Signatures[h.Parameters]), c.MaxFunctionParameters) {
+			return fail(vsTooManyParameters, "function handle %d has %d parameters", i, len(p.Signatures[h.Parameters]))
+		}
+		if exceeds(len(p.Signatures[h.Return]), c.MaxFunctionReturnValues) {
+			return fail(vsTooManyParameters, "function handle %d has %d return values", i, len(p.Signatures[h.Return]))
+		}
+	}
+	for i, h := range p.StructHandles {
+		if exceeds(len(h.TypeParameters), c.MaxGenericInstantiationLength) {
+			return fail(vsTooManyTypeParameters, "struct handle %d has %d type parameters", i, len(h.TypeParameters))
+		}
+	}
+	for i, sig := range p.Signatures {
+		for j := range sig {
+			if err := u.checkTypeLimits(&sig[j]); err != nil {
+				err.Message = "signature " + strconv.Itoa(i) + ": " + err.Message
+				return err
+			}
+		}
+	}
+	for i := range p.ConstantPool {
+		if err := u.checkTypeLimits(&p.ConstantPool[i].Type); err != nil {
+			err.Message = "constant " + strconv.Itoa(i) + ": " + err.Message
+			return err
+		}
+	}
+	if m := u.module; m != nil {
+		for i := range m.StructDefs {
+			var err *Error
+			forEachField(&m.StructDefs[i], func(f *bytecode.FieldDef) {
+				if err == nil {
+					err = u.checkTypeLimits(&f.Type)
+				}
+			})
+			if err != nil {
+				err.Message = "struct definition " + strconv.Itoa(i) + ": " + err.Message
+				return err
+			}
+		}
+	}
+	for i, id := range p.Identifiers {
+		if exceeds(len(id), c.MaxIdentifierLength) {
+			return fail(vsProgramTooComplex, "identifier %d is %d bytes long", i, len(id))
+		}
+	}
+	for i, k := range p.ConstantPool {
+		if exceeds(len(k.Data), c.MaxConstantSize) {
+			return fail(vsMalformedConstantData, "constant %d is %d bytes long", i, len(k.Data))
+		}
+	}
+	if u.module != nil {
+		return checkDefinitionLimits(u)
+	}
+	return nil
+}
+
+// checkDefinitionLimits bounds the numbers of struct definitions, fields
+// (per struct, or per variant of an enum), variants and function definitions.
+func checkDefinitionLimits(u *unit) error {
+	m, c := u.module, u.cfg
+	if exceeds(len(m.StructDefs), c.MaxStructDefinitions) {
+		return fail(vsMaxStructDefinitions, "%d struct definitions", len(m.StructDefs))
+	}
+	for i := range m.StructDefs {
+		d := &m.StructDefs[i]
+		fields := len(d.Fields)
+		for _, v := range d.Variants {
+			fields = max(fields, len(v.Fields))
+		}
+		if exceeds(fields, c.MaxFieldsInStruct) {
+			return fail(vsMaxFieldDefinitions, "struct definition %d has %d fields", i, fields)
+		}
+		if exceeds(len(d.Variants), c.MaxStructVariants) {
+			return fail(vsMaxStructVariants, "struct definition %d has %d variants", i, len(d.Variants))
+		}
+	}
+	if exceeds(len(m.FunctionDefs), c.MaxFunctionDefinitions) {
+		return fail(vsMaxFunctionDefinitions, "%d function definitions", len(m.FunctionDefs))
+	}
+	return nil
+}
+
+// forEachField calls f on every field of d, variant fields included.
+func forEachField(d *bytecode.StructDef, f func(*bytecode.FieldDef)) {
+	for i := range d.Fields {
+		f(&d.Fields[i])
+	}
+	for v := range d.Variants {
+		for i := range d.Variants[v].Fields {
+			f(&d.Variants[v].Fields[i])
+		}
+	}
+}
+
+// typeSize is the weight of one node in the type-size limit: structs and
+// type parameters count 4, every other node 1.
+func typeSize(t *bytecode.SignatureToken) int {
+	switch t.Kind {
+	case bytecode.TypeStruct, bytecode.TypeStructInst, bytecode.TypeParam:
+		return 4
+	}
+	return 1
+}
+
+// checkTypeLimits checks one type against MaxTypeNodes (weighted size),
+// MaxTypeDepth (the root at depth 1) and, for function types, the limits
+// on parameters and results. It walks the type with an explicit stack.
+func (u *unit) checkTypeLimits(root *bytecode.SignatureToken) *Error {
+	c := u.cfg
+	type item struct {
+		t     *bytecode.SignatureToken
+		depth int
+	}
+	size := 0
+	stack := []item{{root, 1}}
+	for len(stack) > 0 {
+		it := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		t := it.t
+		size += typeSize(t)
+		if exceeds(size, c.MaxTypeNodes) {
+			return fail(vsTooManyTypeNodes, "type has more than %d nodes", c.MaxTypeNodes)
+		}
+		if exceeds(it.depth, c.MaxTypeDepth) {
+			return fail(vsTooManyTypeNodes, "type is deeper than %d", c.MaxTypeDepth)
+		}
+		if t.Kind == bytecode.TypeFunction {
+			if exceeds(len(t.Args), c.MaxFunctionParameters) {
+				return fail(vsTooManyParameters, "function type has %d parameters", len(t.Args))
+			}
+			if exceeds(len(t.Results), c.MaxFunctionReturnValues) {
+				return fail(vsTooManyParameters, "function type has %d results", len(t.Results))
+			}
+		}
+		eachChild(t, func(ch *bytecode.SignatureToken) { stack = append(stack, item{ch, it.depth + 1}) })
+	}
+	return nil
+}
+
+// eachChild calls f on the nested types of t.
+func eachChild(t *bytecode.SignatureToken, f func(*bytecode.SignatureToken)) {
+	switch t.Kind {
+	case bytecode.TypeVector, bytecode.TypeReference, bytecode.TypeMutReference:
+		if t.Elem != nil {
+			f(t.Elem)
+		}
+	case bytecode.TypeStructInst:
+		for i := range t.Args {
+			f(&t.Args[i])
+		}
+	case bytecode.TypeFunction:
+		for i := range t.Args {
+			f(&t.Args[i])
+		}
+		for i := range t.Results {
+			f(&t.Results[i])
+		}
+	}
+}
