@@ -1,0 +1,277 @@
+package verifier
+
+import (
+	"math/bits"
+
+	bc "github.com/ledgernode/ledgernode/ledgerapi/bytecode"
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
+)
+
+// tsMaxVecCount is the largest element count of VecPack and VecUnpack.
+const tsMaxVecCount = 65535
+
+// globalOp handles Exists, the global borrows, MoveFrom and MoveTo: the
+// struct must declare key, the address operand be an address, and MoveTo
+// take exactly a &signer and a value of the struct.
+func (c *tsChecker) globalOp(in *bc.Instruction) error {
+	var generic bool
+	var keySt, argSt onchain.StatusCode
+	switch in.Op {
+	case bc.OpExists, bc.OpExistsGeneric:
+		generic, keySt, argSt = in.Op == bc.OpExistsGeneric, tsExistsBad, tsExistsBad
+	case bc.OpMutBorrowGlobal, bc.OpImmBorrowGlobal, bc.OpMutBorrowGlobalGeneric, bc.OpImmBorrowGlobalGeneric:
+		generic = in.Op == bc.OpMutBorrowGlobalGeneric || in.Op == bc.OpImmBorrowGlobalGeneric
+		keySt, argSt = tsBorrowGlobalWithoutKey, tsBorrowGlobalMismatch
+	case bc.OpMoveFrom, bc.OpMoveFromGeneric:
+		generic, keySt, argSt = in.Op == bc.OpMoveFromGeneric, tsMoveFromWithoutKey, tsMoveFromMismatch
+	default: // MoveTo
+		generic, keySt, argSt = in.Op == bc.OpMoveToGeneric, tsMoveToWithoutKey, tsMoveToMismatch
+	}
+	s, err := c.structAt(in.Index, generic)
+	if err != nil {
+		return err
+	}
+	if !c.m.StructHandles[s.def.Handle].Abilities.Has(bc.AbilityKey) {
+		return c.fail(keySt, "%s of %s, which has no key", in.Op, s.typ)
+	}
+	if in.Op == bc.OpMoveTo || in.Op == bc.OpMoveToGeneric {
+		v, err := c.pop()
+		if err != nil {
+			return err
+		}
+		signer, err := c.pop()
+		if err != nil {
+			return err
+		}
+		if !tsEqual(&s.typ, nil, &v, 0) {
+			return c.fail(argSt, "moving %s as %s", v, s.typ)
+		}
+		if signer.Kind != bc.TypeReference || signer.Elem == nil || signer.Elem.Kind != bc.TypeSigner {
+			return c.fail(argSt, "moving to %s, not &signer", signer)
+		}
+		return nil
+	}
+	if err := c.expect(bc.TypeAddress, argSt); err != nil {
+		return err
+	}
+	switch in.Op {
+	case bc.OpExists, bc.OpExistsGeneric:
+		return c.push(bc.Bool)
+	case bc.OpMoveFrom, bc.OpMoveFromGeneric:
+		return c.push(s.typ)
+	case bc.OpMutBorrowGlobal, bc.OpMutBorrowGlobalGeneric:
+		return c.push(bc.MutRef(s.typ))
+	}
+	return c.push(bc.Ref(s.typ))
+}
+
+// vectorOp handles the vector instructions, whose signature gives the
+// element type.
+func (c *tsChecker) vectorOp(in *bc.Instruction) error {
+	p := c.u.pools
+	if int(in.Index) >= len(p.Signatures) {
+		return c.fail(tsIndexOutOfBounds, "signature %d out of range", in.Index)
+	}
+	sig := p.Signatures[in.Index]
+	if len(sig) != 1 {
+		return c.fail(tsTypeArgsMismatch, "%s needs one element type, has %d", in.Op, len(sig))
+	}
+	elem := &sig[0]
+	vec := bc.Vector(*elem)
+	switch in.Op {
+	case bc.OpVecPack:
+		if in.Imm > tsMaxVecCount {
+			return c.fail(tsConstraintNotSatisfied, "%s of %d elements", in.Op, in.Imm)
+		}
+		if in.Imm > uint64(len(c.stack)) {
+			return c.fail(tsNegativeStack, "%s of %d elements, %d on the stack", in.Op, in.Imm, len(c.stack))
+		}
+		for i := in.Imm; i > 0; i-- {
+			v, _ := c.pop()
+			if !tsAssignable(elem, nil, &v) {
+				return c.fail(tsTypeMismatch, "packing %s into %s", v, vec)
+			}
+		}
+		return c.push(vec)
+	case bc.OpVecUnpack:
+		if in.Imm > tsMaxVecCount {
+			return c.fail(tsConstraintNotSatisfied, "%s of %d elements", in.Op, in.Imm)
+		}
+		v, err := c.pop()
+		if err != nil {
+			return err
+		}
+		if !tsEqual(&vec, nil, &v, 0) {
+			return c.fail(tsTypeMismatch, "unpacking %s as %s", v, vec)
+		}
+		for i := uint64(0); i < in.Imm; i++ {
+			if err := c.push(*elem); err != nil {
+				return err
+			}
+		}
+		return nil
+	case bc.OpVecLen:
+		if err := c.vecRef(&vec, false); err != nil {
+			return err
+		}
+		return c.push(bc.U64)
+	case bc.OpVecImmBorrow, bc.OpVecMutBorrow:
+		if err := c.expect(bc.TypeU64, tsTypeMismatch); err != nil {
+			return err
+		}
+		mut := in.Op == bc.OpVecMutBorrow
+		if err := c.vecRef(&vec, mut); err != nil {
+			return err
+		}
+		if mut {
+			return c.push(bc.MutRef(*elem))
+		}
+		return c.push(bc.Ref(*elem))
+	case bc.OpVecPushBack:
+		v, err := c.pop()
+		if err != nil {
+			return err
+		}
+		if !tsAssignable(elem, nil, &v) {
+			return c.fail(tsTypeMismatch, "pushing %s onto %s", v, vec)
+		}
+		return c.vecRef(&vec, true)
+	case bc.OpVecPopBack:
+		if err := c.vecRef(&vec, true); err != nil {
+			return err
+		}
+		return c.push(*elem)
+	}
+	// VecSwap
+	for range 2 {
+		if err := c.expect(bc.TypeU64, tsTypeMismatch); err != nil {
+			return err
+		}
+	}
+	return c.vecRef(&vec, true)
+}
+
+// vecRef pops a reference to vec, which must be mutable when mut.
+func (c *tsChecker) vecRef(vec *bc.SignatureToken, mut bool) error {
+	r, err := c.pop()
+	if err != nil {
+		return err
+	}
+	okRef := r.Kind == bc.TypeMutReference || (!mut && r.Kind == bc.TypeReference)
+	if !okRef || r.Elem == nil || !tsEqual(vec, nil, r.Elem, 0) {
+		want := "&"
+		if mut {
+			want = "&mut "
+		}
+		return c.fail(tsTypeMismatch, "found %s, expected %s%s", r, want, vec)
+	}
+	return nil
+}
+
+// packClosure handles PackClosure(Generic): the parameters the mask selects
+// are captured from the stack (never references), the others stay
+// parameters of the function value, whose abilities are copy and drop, with
+// store for a persistent function, restricted to the captured values'.
+func (c *tsChecker) packClosure(in *bc.Instruction) error {
+	h, targs, err := c.functionHandle(in)
+	if err != nil {
+		return err
+	}
+	p := c.u.pools
+	if int(h.Parameters) >= len(p.Signatures) || int(h.Return) >= len(p.Signatures) {
+		return c.fail(tsIndexOutOfBounds, "function signature out of range")
+	}
+	params := p.Signatures[h.Parameters]
+	mask := in.Imm
+	if len(params) < 64 && mask>>uint(len(params)) != 0 {
+		return c.fail(tsInvalidClosureMask, "closure mask %#x for %d parameters", mask, len(params))
+	}
+	abilities := bc.AbilityCopy | bc.AbilityDrop
+	if c.persistent(h) {
+		abilities |= bc.AbilityStore
+	}
+	if n := bits.OnesCount64(mask); n > len(c.stack) {
+		return c.fail(tsNegativeStack, "closure captures %d values, %d on the stack", n, len(c.stack))
+	}
+	for i := min(len(params), 64) - 1; i >= 0; i-- {
+		if mask&(1<<uint(i)) == 0 {
+			continue
+		}
+		v, _ := c.pop()
+		pt := &params[i]
+		if pt.Kind == bc.TypeParam && targs != nil && int(pt.Param) < len(targs) {
+			pt = &targs[pt.Param]
+		}
+		if pt.Kind == bc.TypeReference || pt.Kind == bc.TypeMutReference {
+			return c.fail(tsPackTypeMismatch, "capturing parameter %d, a reference", i)
+		}
+		if !tsAssignable(&params[i], targs, &v) {
+			return c.fail(tsPackTypeMismatch, "capturing %s for parameter %d of type %s", v, i, params[i])
+		}
+		abilities &= c.abilities(&v)
+	}
+	var rest []bc.SignatureToken
+	for i := range params {
+		if i >= 64 || mask&(1<<uint(i)) == 0 {
+			rest = append(rest, params[i])
+		}
+	}
+	ft := bc.FunctionType(rest, p.Signatures[h.Return], abilities)
+	return c.pushSubst(&ft, targs)
+}
+
+// persistent reports whether closures of h may be stored: h carries the
+// persistent attribute, or it is a public function of this module.
+func (c *tsChecker) persistent(h *bc.FunctionHandle) bool {
+	for _, a := range h.Attributes {
+		if a.Kind == bc.AttrPersistent {
+			return true
+		}
+	}
+	if c.m == nil || h.Module != c.m.SelfHandle {
+		return false
+	}
+	for _, fn := range c.u.funcs {
+		if fn.handle == h {
+			return fn.def != nil && fn.def.Visibility == bc.Public
+		}
+	}
+	return false
+}
+
+// callClosure handles CallClosure: the function value on top must fit the
+// signature's function type, then its arguments are popped and its
+// results pushed.
+func (c *tsChecker) callClosure(in *bc.Instruction) error {
+	p := c.u.pools
+	if int(in.Index) >= len(p.Signatures) {
+		return c.fail(tsIndexOutOfBounds, "signature %d out of range", in.Index)
+	}
+	sig := p.Signatures[in.Index]
+	if len(sig) != 1 || sig[0].Kind != bc.TypeFunction {
+		return c.fail(tsClosureCallNotFunction, "%s needs one function type", in.Op)
+	}
+	ft := &sig[0]
+	f, err := c.pop()
+	if err != nil {
+		return err
+	}
+	if f.Kind != bc.TypeFunction || !tsAssignable(ft, nil, &f) {
+		return c.fail(tsCallTypeMismatch, "calling %s as %s", f, ft)
+	}
+	for i := len(ft.Args) - 1; i >= 0; i-- {
+		v, err := c.pop()
+		if err != nil {
+			return err
+		}
+		if !tsAssignable(&ft.Args[i], nil, &v) {
+			return c.fail(tsCallTypeMismatch, "argument %d is %s, the parameter is %s", i, v, ft.Args[i])
+		}
+	}
+	for i := range ft.Results {
+		if err := c.push(ft.Results[i]); err != nil {
+			return err
+		}
+	}
+	return nil
+}

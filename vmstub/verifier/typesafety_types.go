@@ -1,0 +1,300 @@
+package verifier
+
+import (
+	bc "github.com/ledgernode/ledgernode/ledgerapi/bytecode"
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
+)
+
+// Statuses of the type and locals safety passes, numbered as in Aptos.
+const (
+	tsIndexOutOfBounds       = onchain.StatusCode(1001)
+	tsNegativeStack          = onchain.StatusCode(1009)
+	tsTypeMismatch           = onchain.StatusCode(1020)
+	tsPopWithoutDrop         = onchain.StatusCode(1023)
+	tsBrTypeMismatch         = onchain.StatusCode(1025)
+	tsAbortTypeMismatch      = onchain.StatusCode(1026)
+	tsStLocTypeMismatch      = onchain.StatusCode(1027)
+	tsStLocUnsafeToDestroy   = onchain.StatusCode(1028)
+	tsRetTypeMismatch        = onchain.StatusCode(1030)
+	tsFreezeRefTypeMismatch  = onchain.StatusCode(1032)
+	tsBorrowFieldMismatch    = onchain.StatusCode(1034)
+	tsBorrowFieldBadField    = onchain.StatusCode(1035)
+	tsCopyLocUnavailable     = onchain.StatusCode(1037)
+	tsCopyLocWithoutCopy     = onchain.StatusCode(1038)
+	tsMoveLocUnavailable     = onchain.StatusCode(1040)
+	tsBorrowLocReference     = onchain.StatusCode(1042)
+	tsBorrowLocUnavailable   = onchain.StatusCode(1043)
+	tsCallTypeMismatch       = onchain.StatusCode(1045)
+	tsPackTypeMismatch       = onchain.StatusCode(1047)
+	tsUnpackTypeMismatch     = onchain.StatusCode(1048)
+	tsReadRefTypeMismatch    = onchain.StatusCode(1049)
+	tsReadRefWithoutCopy     = onchain.StatusCode(1050)
+	tsWriteRefTypeMismatch   = onchain.StatusCode(1052)
+	tsWriteRefWithoutDrop    = onchain.StatusCode(1053)
+	tsWriteRefNoMutRef       = onchain.StatusCode(1055)
+	tsIntegerOpMismatch      = onchain.StatusCode(1056)
+	tsBooleanOpMismatch      = onchain.StatusCode(1057)
+	tsEqualityOpMismatch     = onchain.StatusCode(1058)
+	tsExistsBad              = onchain.StatusCode(1059)
+	tsBorrowGlobalMismatch   = onchain.StatusCode(1060)
+	tsBorrowGlobalWithoutKey = onchain.StatusCode(1061)
+	tsMoveFromMismatch       = onchain.StatusCode(1062)
+	tsMoveFromWithoutKey     = onchain.StatusCode(1063)
+	tsMoveToMismatch         = onchain.StatusCode(1064)
+	tsMoveToWithoutKey       = onchain.StatusCode(1065)
+	tsConstraintNotSatisfied = onchain.StatusCode(1075) // also "program too complex" from the meter
+	tsTypeArgsMismatch       = onchain.StatusCode(1076)
+	tsRetUnusedWithoutDrop   = onchain.StatusCode(1088)
+	tsGenericMismatch        = onchain.StatusCode(1090)
+	tsInvalidOpInScript      = onchain.StatusCode(1094)
+	tsTestVariantMismatch    = onchain.StatusCode(1129)
+	tsZeroVariants           = onchain.StatusCode(1130)
+	tsInvalidClosureMask     = onchain.StatusCode(1132)
+	tsClosureCallNotFunction = onchain.StatusCode(1133)
+)
+
+// Costs of the verifier's meter for these passes (Aptos's numbers).
+const (
+	tsCostPerTypeNode    = 30 // type safety: per node of a pushed type
+	lsCostPerStep        = 15 // locals safety: per instruction
+	lsCostPerLocalAtRet  = 30 // locals safety: per local looked at by Ret
+	lsCostJoinBase       = 10 // locals safety: per join
+	lsCostJoinPerLocal   = 5  // locals safety: per local of a join
+	tsMaxTokenDepth      = 1024
+	tsMaxBuiltTypeNodes  = 1 << 20 // largest type built by substitution, whatever the meter says
+	tsNodesSaturateLimit = 1 << 40
+)
+
+// tsMeter bounds a pass's work on one function: units are added as the
+// pass goes and the pass stops once the limit (0: none) is passed.
+type tsMeter struct {
+	used, limit int64
+}
+
+func newTSMeter(cfg *Config) tsMeter {
+	if cfg == nil || cfg.MaxMeterUnits <= 0 {
+		return tsMeter{}
+	}
+	return tsMeter{limit: int64(cfg.MaxMeterUnits)}
+}
+
+// add charges units and reports whether the limit still holds.
+func (m *tsMeter) add(units int64) bool {
+	if units < 0 || units > tsNodesSaturateLimit {
+		units = tsNodesSaturateLimit
+	}
+	m.used += units
+	if m.used > tsNodesSaturateLimit {
+		m.used = tsNodesSaturateLimit
+	}
+	return m.limit == 0 || m.used <= m.limit
+}
+
+// tsNodes counts the nodes of t (saturating, and counting a token nested
+// deeper than tsMaxTokenDepth as too large).
+func tsNodes(t *bc.SignatureToken, depth int) int64 {
+	if depth > tsMaxTokenDepth {
+		return tsNodesSaturateLimit
+	}
+	n := int64(1)
+	add := func(c *bc.SignatureToken) {
+		if n < tsNodesSaturateLimit {
+			n += tsNodes(c, depth+1)
+		}
+	}
+	tsChildren(t, add)
+	return min(n, tsNodesSaturateLimit)
+}
+
+// tsSubstNodes counts the nodes t has once its type parameters are
+// replaced by args (whose node counts are argNodes), without building it.
+func tsSubstNodes(t *bc.SignatureToken, argNodes []int64, depth int) int64 {
+	if depth > tsMaxTokenDepth {
+		return tsNodesSaturateLimit
+	}
+	if t.Kind == bc.TypeParam && argNodes != nil {
+		if int(t.Param) < len(argNodes) {
+			return argNodes[t.Param]
+		}
+		return 1
+	}
+	n := int64(1)
+	tsChildren(t, func(c *bc.SignatureToken) {
+		if n < tsNodesSaturateLimit {
+			n += tsSubstNodes(c, argNodes, depth+1)
+		}
+	})
+	return min(n, tsNodesSaturateLimit)
+}
+
+// tsChildren calls f on the nested tokens of t.
+func tsChildren(t *bc.SignatureToken, f func(*bc.SignatureToken)) {
+	switch t.Kind {
+	case bc.TypeVector, bc.TypeReference, bc.TypeMutReference:
+		if t.Elem != nil {
+			f(t.Elem)
+		}
+	case bc.TypeStructInst:
+		for i := range t.Args {
+			f(&t.Args[i])
+		}
+	case bc.TypeFunction:
+		for i := range t.Args {
+			f(&t.Args[i])
+		}
+		for i := range t.Results {
+			f(&t.Results[i])
+		}
+	}
+}
+
+// tsSubst returns t with type parameter i replaced by args[i]; nil args
+// leave t as it is. Parts without type parameters are shared, not copied.
+// ok is false for a parameter out of range or a token nested too deep.
+func tsSubst(t *bc.SignatureToken, args []bc.SignatureToken, depth int) (bc.SignatureToken, bool) {
+	if args == nil {
+		return *t, true
+	}
+	if depth > tsMaxTokenDepth {
+		return bc.SignatureToken{}, false
+	}
+	switch t.Kind {
+	case bc.TypeParam:
+		if int(t.Param) >= len(args) {
+			return bc.SignatureToken{}, false
+		}
+		return args[t.Param], true
+	case bc.TypeVector, bc.TypeReference, bc.TypeMutReference:
+		if t.Elem == nil {
+			return bc.SignatureToken{}, false
+		}
+		e, ok := tsSubst(t.Elem, args, depth+1)
+		out := *t
+		out.Elem = &e
+		return out, ok
+	case bc.TypeStructInst:
+		out := *t
+		var ok bool
+		out.Args, ok = tsSubstList(t.Args, args, depth+1)
+		return out, ok
+	case bc.TypeFunction:
+		out := *t
+		var ok1, ok2 bool
+		out.Args, ok1 = tsSubstList(t.Args, args, depth+1)
+		out.Results, ok2 = tsSubstList(t.Results, args, depth+1)
+		return out, ok1 && ok2
+	}
+	return *t, true
+}
+
+func tsSubstList(ts []bc.SignatureToken, args []bc.SignatureToken, depth int) ([]bc.SignatureToken, bool) {
+	if len(ts) == 0 {
+		return ts, true
+	}
+	out := make([]bc.SignatureToken, len(ts))
+	for i := range ts {
+		var ok bool
+		if out[i], ok = tsSubst(&ts[i], args, depth); !ok {
+			return nil, false
+		}
+	}
+	return out, true
+}
+
+// tsEqual reports whether a, with its type parameters replaced by args
+// (nil: a as it is), is the type b.
+func tsEqual(a *bc.SignatureToken, args []bc.SignatureToken, b *bc.SignatureToken, depth int) bool {
+	if depth > tsMaxTokenDepth {
+		return false
+	}
+	if a.Kind == bc.TypeParam && args != nil {
+		if int(a.Param) >= len(args) {
+			return false
+		}
+		return tsEqual(&args[a.Param], nil, b, depth+1)
+	}
+	if a.Kind != b.Kind {
+		return false
+	}
+	switch a.Kind {
+	case bc.TypeStruct:
+		return a.Struct == b.Struct
+	case bc.TypeStructInst:
+		return a.Struct == b.Struct && tsEqualList(a.Args, args, b.Args, depth+1)
+	case bc.TypeParam:
+		return a.Param == b.Param
+	case bc.TypeVector, bc.TypeReference, bc.TypeMutReference:
+		return a.Elem != nil && b.Elem != nil && tsEqual(a.Elem, args, b.Elem, depth+1)
+	case bc.TypeFunction:
+		return a.Abilities == b.Abilities && tsEqualList(a.Args, args, b.Args, depth+1) &&
+			tsEqualList(a.Results, args, b.Results, depth+1)
+	}
+	return true
+}
+
+func tsEqualList(as []bc.SignatureToken, args []bc.SignatureToken, bs []bc.SignatureToken, depth int) bool {
+	if len(as) != len(bs) {
+		return false
+	}
+	for i := range as {
+		if !tsEqual(&as[i], args, &bs[i], depth) {
+			return false
+		}
+	}
+	return true
+}
+
+// tsAssignable reports whether a value of type from may be used where to
+// (with its type parameters replaced by args, nil: as it is) is expected:
+// the types are equal, except that a function type may be given where one
+// with the same parameters and results but fewer abilities is expected,
+// and that this holds under a reference of the same kind.
+func tsAssignable(to *bc.SignatureToken, args []bc.SignatureToken, from *bc.SignatureToken) bool {
+	if to.Kind == bc.TypeParam && args != nil {
+		if int(to.Param) >= len(args) {
+			return false
+		}
+		to, args = &args[to.Param], nil
+	}
+	switch {
+	case to.Kind == bc.TypeFunction && from.Kind == bc.TypeFunction:
+		return from.Abilities.Has(to.Abilities) && tsEqualList(to.Args, args, from.Args, 1) &&
+			tsEqualList(to.Results, args, from.Results, 1)
+	case (to.Kind == bc.TypeReference || to.Kind == bc.TypeMutReference) && from.Kind == to.Kind:
+		if to.Elem == nil || from.Elem == nil {
+			return false
+		}
+		// References are never nested, so this recurses once.
+		if to.Elem.Kind == bc.TypeReference || to.Elem.Kind == bc.TypeMutReference {
+			return false
+		}
+		return tsAssignable(to.Elem, args, from.Elem)
+	}
+	return tsEqual(to, args, from, 0)
+}
+
+// tsIsInteger reports whether k is an integer type, signed or not.
+func tsIsInteger(k bc.TypeKind) bool {
+	return tsIsUnsigned(k) || tsIsSigned(k)
+}
+
+func tsIsUnsigned(k bc.TypeKind) bool {
+	switch k {
+	case bc.TypeU8, bc.TypeU16, bc.TypeU32, bc.TypeU64, bc.TypeU128, bc.TypeU256:
+		return true
+	}
+	return false
+}
+
+func tsIsSigned(k bc.TypeKind) bool {
+	switch k {
+	case bc.TypeI8, bc.TypeI16, bc.TypeI32, bc.TypeI64, bc.TypeI128, bc.TypeI256:
+		return true
+	}
+	return false
+}
+
+// tsIsRef reports whether t is a reference, mutable or not.
+func tsIsRef(t *bc.SignatureToken) bool {
+	return (t.Kind == bc.TypeReference || t.Kind == bc.TypeMutReference) && t.Elem != nil
+}
