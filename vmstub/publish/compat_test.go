@@ -35,7 +35,11 @@ func hof(b *bytecode.ModuleBuilder, abilities bytecode.AbilitySet) {
 
 func inst(b *bytecode.ModuleBuilder, arg bytecode.SignatureToken) {
 	g := b.StructHandle(1) // G is the second struct defined
-	b.Function("inst", bytecode.Public, bytecode.Fn{Code: ret, Params: []bytecode.SignatureToken{bytecode.StructOf(g, arg)}})
+	// G has no drop: the function takes its argument apart.
+	unpack := b.StructInst(1, arg)
+	b.Function("inst", bytecode.Public, bytecode.Fn{Params: []bytecode.SignatureToken{bytecode.StructOf(g, arg)},
+		Code: []bytecode.Instruction{bytecode.I(bytecode.OpMoveLoc, 0), bytecode.I(bytecode.OpUnpackGeneric, uint64(unpack)),
+			bytecode.I(bytecode.OpPop), bytecode.I(bytecode.OpRet)}})
 }
 
 // decl is one declaration of oldA, by name.

@@ -43,8 +43,10 @@
 //     name is replaced compatibly (BACKWARD_INCOMPATIBLE_MODULE_UPDATE,
 //     rules in compat.go); no name twice (DUPLICATE_MODULE_NAME, which
 //     step 7 already catches);
-//  9. per module in module id order: friends at the module's address and
-//     not itself (INVALID_FRIEND_DECL_WITH_SELF, ..._OUTSIDE_ACCOUNT_ADDRESS);
+//  9. per module in module id order: the bytecode verifier
+//     (vmstub/verifier, with Config.Verifier's limits) accepts it, else its
+//     status (friends at the module's address and not itself, no duplicate
+//     definitions, type, locals and reference safety, ...);
 //     dependencies verified first, refusing cycles
 //     (CYCLIC_MODULE_DEPENDENCY); imports linked against the immediate
 //     dependencies (bundle first, then the Resolver): each module exists
@@ -63,10 +65,7 @@
 //
 // # Not checked
 //
-//   - The bytecode verifier's local passes beyond the reader's bounds
-//     checks and the friend rule: no duplication, signature, ability,
-//     instantiation-loop, type-safety, reference-safety, locals or
-//     control-flow checks, and no limits on dependency depth.
+//   - Limits on dependency depth.
 //   - The module complexity budget (PROGRAM_TOO_COMPLEX) and the metadata
 //     complexity check.
 //   - The cross-module resource group and event validations (only the

@@ -1,8 +1,12 @@
 package publish
 
 import (
+	"errors"
+	"fmt"
+
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/bytecode"
+	"github.com/ledgernode/ledgernode/vmstub/verifier"
 )
 
 // verify verifies the staged modules in module id order, as the staged
@@ -14,7 +18,7 @@ func (c *checker) verify() error {
 	for _, id := range sortedIDs(c.staged) {
 		u := c.staged[id]
 		if c.req.Config.LazyLoading {
-			if err := verifyFriendDecls(u); err != nil {
+			if err := c.verifyLocal(u); err != nil {
 				return err
 			}
 			if err := c.link(u); err != nil {
@@ -54,7 +58,7 @@ func (c *checker) verifyEager(id ledgerapi.ModuleId, done, onStack map[ledgerapi
 	}
 	staged := c.staged[id] != nil
 	if staged {
-		if err := verifyFriendDecls(u); err != nil {
+		if err := c.verifyLocal(u); err != nil {
 			return err
 		}
 	}
@@ -74,18 +78,16 @@ func (c *checker) verifyEager(id ledgerapi.ModuleId, done, onStack map[ledgerapi
 	return nil
 }
 
-// verifyFriendDecls is the bytecode verifier's friend rule: no module is
-// its own friend, and friends live at the module's address.
-func verifyFriendDecls(u *unit) error {
-	for _, f := range u.friends() {
-		if f == u.id {
-			return fail(StatusInvalidFriendDeclWithSelf, "module %s declares itself a friend", u.id)
+// verifyLocal runs the bytecode verifier on a staged module, before its
+// dependencies are walked and its imports linked: what fails it (friend
+// declarations included) is refused with the verifier's status.
+func (c *checker) verifyLocal(u *unit) error {
+	if err := verifier.Module(u.m, c.req.Config.Verifier); err != nil {
+		var verr *verifier.Error
+		if errors.As(err, &verr) {
+			return &Error{Status: verr.Status.VMStatus(), Message: fmt.Sprintf("module %s: %s", u.id, verr), Err: err}
 		}
-	}
-	for _, f := range u.friends() {
-		if f.Address != u.id.Address {
-			return fail(StatusInvalidFriendDeclOutside, "module %s declares friend %s at another address", u.id, f)
-		}
+		return err
 	}
 	return nil
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
 	"github.com/ledgernode/ledgernode/ledgerapi/bytecode"
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 	"github.com/ledgernode/ledgernode/vmstub/publish"
 )
 
@@ -14,7 +15,7 @@ import (
 func withMetadata(t *testing.T, version uint32, md *bytecode.MetadataV1, entries ...[2][]byte) []byte {
 	return build(t, sender, "a", func(b *bytecode.ModuleBuilder) {
 		b.Version(version)
-		b.Function("view", bytecode.Public, bytecode.Fn{Returns: u64s, Code: ret})
+		b.Function("view", bytecode.Public, bytecode.Fn{Returns: u64s, Code: []bytecode.Instruction{bytecode.I(bytecode.OpLdU64, 0), bytecode.I(bytecode.OpRet)}})
 		b.Function("rand", bytecode.Private|bytecode.Entry, bytecode.Fn{Code: ret})
 		b.Function("pub_rand", bytecode.Public|bytecode.Entry, bytecode.Fn{Code: ret})
 		b.Struct("Group", 0, bytecode.Field("dummy", bytecode.Bool))
@@ -88,7 +89,8 @@ func TestModuleMetadata(t *testing.T) {
 	}
 }
 
-// A second handle naming the module itself is no dependency.
+// A second handle naming the module itself duplicates the first: the
+// verifier refuses it before linking would find it names no dependency.
 func TestSelfHandleTwice(t *testing.T) {
 	b := bytecode.NewModuleBuilder(sender, "a")
 	m, err := b.Module()
@@ -101,7 +103,7 @@ func TestSelfHandleTwice(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	wantStatus(t, errOf(publish.Check(single(newState(t), code))), publish.StatusMissingDependency)
+	wantStatus(t, errOf(publish.Check(single(newState(t), code))), onchain.StatusCode(1012).VMStatus()) // DUPLICATE_ELEMENT
 }
 
 // A dependency on the framework needs the framework among the package's

@@ -7,6 +7,7 @@ import (
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/bytecode"
 	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
+	"github.com/ledgernode/ledgernode/vmstub/verifier"
 )
 
 // Resolver reads the state a publication is checked against: the state
@@ -41,6 +42,9 @@ type Config struct {
 	// feature (on by default in Aptos): when set, upgrades must keep friend
 	// functions and friend declarations.
 	CheckFriendLinking bool
+	// Verifier holds the bytecode verifier's limits every staged module is
+	// verified with (nil: verifier.Production()).
+	Verifier *verifier.Config
 }
 
 // Request is a call of 0x1::code::publish_package_txn.
