@@ -41,7 +41,7 @@ type h2Env struct {
 	add, inc, id, peek, deposit, addressOf    bc.FunctionHandleIndex
 	u64Sig, u8Sig, coinSig                    uint64 // one-type signatures, for the vector instructions
 	fnU64                                     bc.SignatureToken
-	bytes, num                                bc.ConstantIndex
+	bytes, num, addr                          bc.ConstantIndex
 }
 
 var (
@@ -86,6 +86,7 @@ func h2NewEnv() *h2Env {
 	e.fnU64 = bc.FunctionType(h2Sig{u64}, h2Sig{u64}, h2CD)
 	e.bytes = b.ConstantBytes([]byte("oops"))
 	e.num = b.Constant(u64, []byte{7, 0, 0, 0, 0, 0, 0, 0})
+	e.addr = b.Constant(bc.Address, h2Addr[:])
 	return e
 }
 

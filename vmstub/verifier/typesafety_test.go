@@ -223,3 +223,306 @@ func TestTypeSafetyIntegers(t *testing.T) {
 		}},
 	})
 }
+
+// TestTypeSafetyStructs covers Pack, Unpack, the field borrows and the
+// global storage instructions.
+func TestTypeSafetyStructs(t *testing.T) {
+	u64 := bc.U64
+	pack := func(e *h2Env) bc.Instruction { return h2Op(bc.OpPack, h2u(e.pt)) }
+	fx := func(e *h2Env, op bc.Opcode) bc.Instruction { return h2Op(op, h2u(e.b.FieldHandle(e.pt, "x"))) }
+	boxV := func(e *h2Env, op bc.Opcode, arg bc.SignatureToken) bc.Instruction {
+		return h2Op(op, h2u(e.b.FieldInst(e.box, "v", arg)))
+	}
+	boxT := func(e *h2Env, arg bc.SignatureToken) bc.SignatureToken { return e.b.StructType(e.box, arg) }
+	storeT := func(e *h2Env, arg bc.SignatureToken) bc.SignatureToken { return e.b.StructType(e.store, arg) }
+	global := func(op bc.Opcode, def func(e *h2Env) bc.StructDefIndex, arg *bc.Instruction, ret h2Sig) func(e *h2Env) bc.Fn {
+		return func(e *h2Env) bc.Fn {
+			a := h2Op(bc.OpLdConst, h2u(e.addr))
+			if arg != nil {
+				a = *arg
+			}
+			code := []bc.Instruction{a, h2Op(op, h2u(def(e)))}
+			if ret == nil {
+				code = append(code, h2Pop)
+			}
+			return h2Fn(nil, ret, nil, append(code, h2Ret)...)
+		}
+	}
+	holder := func(e *h2Env) bc.StructDefIndex { return e.holder }
+	pt := func(e *h2Env) bc.StructDefIndex { return e.pt }
+	n, b, u8 := h2U64(1), h2True, h2Op(bc.OpLdU8, 1)
+	h2RunCases(t, []h2Case{
+		{"pack Pt", 0, func(e *h2Env) bc.Fn { return h2Fn(nil, nil, nil, h2U64(1), h2U64(2), pack(e), h2Pop, h2Ret) }},
+		{"pack Pt from u64, bool", 1047, func(e *h2Env) bc.Fn { return h2Fn(nil, nil, nil, h2U64(1), h2True, pack(e), h2Pop, h2Ret) }},
+		{"pack Pt from one value", 1009, func(e *h2Env) bc.Fn { return h2Fn(nil, nil, nil, h2U64(1), pack(e), h2Pop, h2Ret) }},
+		{"forge: pack a Holder from a u64", 1047, func(e *h2Env) bc.Fn {
+			return h2Fn(nil, h2Sig{e.holderT}, nil, h2U64(1_000_000), h2Op(bc.OpPack, h2u(e.holder)), h2Ret)
+		}},
+		{"forge: pack a Holder from a Pt", 1047, func(e *h2Env) bc.Fn {
+			return h2Fn(h2Sig{e.ptT}, h2Sig{e.holderT}, nil, h2Move(0), h2Op(bc.OpPack, h2u(e.holder)), h2Ret)
+		}},
+		{"pack_generic Box<u64>", 0, func(e *h2Env) bc.Fn {
+			return h2Fn(nil, h2Sig{boxT(e, u64)}, nil, h2U64(1), h2Op(bc.OpPackGeneric, h2u(e.b.StructInst(e.box, u64))), h2Ret)
+		}},
+		{"pack_generic Box<u64> from bool", 1047, func(e *h2Env) bc.Fn {
+			return h2Fn(nil, h2Sig{boxT(e, u64)}, nil, h2True, h2Op(bc.OpPackGeneric, h2u(e.b.StructInst(e.box, u64))), h2Ret)
+		}},
+		{"pack_generic Box<u64> is not Box<bool>", 1030, func(e *h2Env) bc.Fn {
+			return h2Fn(nil, h2Sig{boxT(e, bc.Bool)}, nil, h2U64(1), h2Op(bc.OpPackGeneric, h2u(e.b.StructInst(e.box, u64))), h2Ret)
+		}},
+		{"pack a native struct", 1047, func(e *h2Env) bc.Fn { return h2Fn(nil, nil, nil, h2Op(bc.OpPack, h2u(e.nat)), h2Pop, h2Ret) }},
+		{"pack an enum as a struct", 1047, func(e *h2Env) bc.Fn {
+			return h2Fn(nil, nil, nil, h2U64(1), h2Op(bc.OpPack, h2u(e.e)), h2Pop, h2Ret)
+		}},
+		{"unpack Pt", 0, func(e *h2Env) bc.Fn {
+			return h2Fn(h2Sig{e.ptT}, h2Sig{u64, u64}, nil, h2Move(0), h2Op(bc.OpUnpack, h2u(e.pt)), h2Ret)
+		}},
+		{"unpack a Coin as a Pt", 1048, func(e *h2Env) bc.Fn {
+			return h2Fn(h2Sig{e.coinT}, h2Sig{u64, u64}, nil, h2Move(0), h2Op(bc.OpUnpack, h2u(e.pt)), h2Ret)
+		}},
+		{"unpack_generic Box<u64> of a Box<bool>", 1048, func(e *h2Env) bc.Fn {
+			return h2Fn(h2Sig{boxT(e, bc.Bool)}, h2Sig{u64}, nil, h2Move(0), h2Op(bc.OpUnpackGeneric, h2u(e.b.StructInst(e.box, u64))), h2Ret)
+		}},
+		{"unpack_generic Box<Coin> gives a Coin", 0, func(e *h2Env) bc.Fn {
+			return h2Fn(h2Sig{boxT(e, e.coinT)}, h2Sig{e.coinT}, nil, h2Move(0), h2Op(bc.OpUnpackGeneric, h2u(e.b.StructInst(e.box, e.coinT))), h2Ret)
+		}},
+		{"unpack a native struct", 1048, func(e *h2Env) bc.Fn {
+			return h2Fn(h2Sig{e.b.StructType(e.nat)}, nil, nil, h2Move(0), h2Op(bc.OpUnpack, h2u(e.nat)), h2Ret)
+		}},
+		{"imm_borrow_field of &Pt", 0, func(e *h2Env) bc.Fn {
+			return h2Fn(h2Sig{e.ptT}, h2Sig{u64}, nil, h2Imm(0), fx(e, bc.OpImmBorrowField), h2Op(bc.OpReadRef), h2Ret)
+		}},
+		{"imm_borrow_field of &mut Pt", 0, func(e *h2Env) bc.Fn {
+			return h2Fn(h2Sig{e.ptT}, h2Sig{u64}, nil, h2Mut(0), fx(e, bc.OpImmBorrowField), h2Op(bc.OpReadRef), h2Ret)
+		}},
+		{"mut_borrow_field gives &mut", 0, func(e *h2Env) bc.Fn {
+			return h2Fn(h2Sig{e.ptT}, nil, nil, h2U64(3), h2Mut(0), fx(e, bc.OpMutBorrowField), h2Op(bc.OpWriteRef), h2Ret)
+		}},
+		{"imm_borrow_field gives &", 1055, func(e *h2Env) bc.Fn {
+			return h2Fn(h2Sig{e.ptT}, nil, nil, h2U64(3), h2Mut(0), fx(e, bc.OpImmBorrowField), h2Op(bc.OpWriteRef), h2Ret)
+		}},
+		{"mut_borrow_field of &Pt", 1034, func(e *h2Env) bc.Fn {
+			return h2Fn(h2Sig{e.ptT}, nil, nil, h2Imm(0), fx(e, bc.OpMutBorrowField), h2Pop, h2Ret)
+		}},
+		{"borrow_field of a Pt value", 1034, func(e *h2Env) bc.Fn {
+			return h2Fn(h2Sig{e.ptT}, nil, nil, h2Copy(0), fx(e, bc.OpImmBorrowField), h2Pop, h2Ret)
+		}},
+		{"forge: borrow Pt.x of a &Coin", 1034, func(e *h2Env) bc.Fn {
+			return h2Fn(h2Sig{bc.Ref(e.coinT)}, nil, nil, h2Move(0), fx(e, bc.OpImmBorrowField), h2Pop, h2Ret)
+		}},
+		{"borrow_field_generic Box<u64>.v", 0, func(e *h2Env) bc.Fn {
+			return h2Fn(h2Sig{boxT(e, u64)}, h2Sig{u64}, nil, h2Imm(0), boxV(e, bc.OpImmBorrowFieldGeneric, u64), h2Op(bc.OpReadRef), h2Ret)
+		}},
+		{"borrow_field_generic Box<u64>.v of a Box<bool>", 1034, func(e *h2Env) bc.Fn {
+			return h2Fn(h2Sig{boxT(e, bc.Bool)}, nil, nil, h2Imm(0), boxV(e, bc.OpImmBorrowFieldGeneric, u64), h2Pop, h2Ret)
+		}},
+		{"borrow_field_generic Box<bool>.v is a &bool", 1030, func(e *h2Env) bc.Fn {
+			return h2Fn(h2Sig{boxT(e, bc.Bool)}, h2Sig{u64}, nil, h2Imm(0), boxV(e, bc.OpImmBorrowFieldGeneric, bc.Bool), h2Op(bc.OpReadRef), h2Ret)
+		}},
+		{"mut_borrow_field_generic of &Box", 1034, func(e *h2Env) bc.Fn {
+			return h2Fn(h2Sig{boxT(e, u64)}, nil, nil, h2Imm(0), boxV(e, bc.OpMutBorrowFieldGeneric, u64), h2Pop, h2Ret)
+		}},
+		{"exists Holder", 0, global(bc.OpExists, holder, nil, nil)},
+		{"exists Pt without key", 1059, global(bc.OpExists, pt, nil, nil)},
+		{"exists at a u64", 1059, global(bc.OpExists, holder, &n, nil)},
+		{"imm_borrow_global Holder", 0, global(bc.OpImmBorrowGlobal, holder, nil, nil)},
+		{"mut_borrow_global Holder", 0, global(bc.OpMutBorrowGlobal, holder, nil, nil)},
+		{"borrow_global Pt without key", 1061, global(bc.OpImmBorrowGlobal, pt, nil, nil)},
+		{"borrow_global at a bool", 1060, global(bc.OpMutBorrowGlobal, holder, &b, nil)},
+		{"move_from Holder", 0, func(e *h2Env) bc.Fn {
+			return global(bc.OpMoveFrom, holder, nil, h2Sig{e.holderT})(e)
+		}},
+		{"move_from Pt without key", 1063, func(e *h2Env) bc.Fn {
+			return global(bc.OpMoveFrom, pt, nil, h2Sig{e.ptT})(e)
+		}},
+		{"move_from at a u8", 1062, func(e *h2Env) bc.Fn {
+			return global(bc.OpMoveFrom, holder, &u8, h2Sig{e.holderT})(e)
+		}},
+		{"move_to Holder", 0, func(e *h2Env) bc.Fn {
+			return h2Fn(h2Sig{bc.Ref(bc.Signer), e.holderT}, nil, nil, h2Move(0), h2Move(1), h2Op(bc.OpMoveTo, h2u(e.holder)), h2Ret)
+		}},
+		{"move_to Pt without key", 1065, func(e *h2Env) bc.Fn {
+			return h2Fn(h2Sig{bc.Ref(bc.Signer), e.ptT}, nil, nil, h2Move(0), h2Move(1), h2Op(bc.OpMoveTo, h2u(e.pt)), h2Ret)
+		}},
+		{"move_to with a signer value", 1064, func(e *h2Env) bc.Fn {
+			return h2Fn(h2Sig{bc.Signer, e.holderT}, nil, nil, h2Move(0), h2Move(1), h2Op(bc.OpMoveTo, h2u(e.holder)), h2Ret)
+		}},
+		{"move_to with &mut signer", 1064, func(e *h2Env) bc.Fn {
+			return h2Fn(h2Sig{bc.Signer, e.holderT}, nil, nil, h2Mut(0), h2Move(1), h2Op(bc.OpMoveTo, h2u(e.holder)), h2Ret)
+		}},
+		{"move_to with an address", 1064, func(e *h2Env) bc.Fn {
+			return h2Fn(h2Sig{bc.Address, e.holderT}, nil, nil, h2Move(0), h2Move(1), h2Op(bc.OpMoveTo, h2u(e.holder)), h2Ret)
+		}},
+		{"forge: move_to a Coin as a Holder", 1064, func(e *h2Env) bc.Fn {
+			return h2Fn(h2Sig{bc.Ref(bc.Signer), e.coinT}, nil, nil, h2Move(0), h2Move(1), h2Op(bc.OpMoveTo, h2u(e.holder)), h2Ret)
+		}},
+		{"exists_generic Store<u64>", 0, func(e *h2Env) bc.Fn {
+			return h2Fn(h2Sig{bc.Address}, h2Sig{bc.Bool}, nil, h2Move(0), h2Op(bc.OpExistsGeneric, h2u(e.b.StructInst(e.store, u64))), h2Ret)
+		}},
+		{"move_from_generic Store<u64>", 0, func(e *h2Env) bc.Fn {
+			return h2Fn(h2Sig{bc.Address}, h2Sig{storeT(e, u64)}, nil, h2Move(0), h2Op(bc.OpMoveFromGeneric, h2u(e.b.StructInst(e.store, u64))), h2Ret)
+		}},
+		{"move_from_generic Store<u64> is not Store<u8>", 1030, func(e *h2Env) bc.Fn {
+			return h2Fn(h2Sig{bc.Address}, h2Sig{storeT(e, bc.U8)}, nil, h2Move(0), h2Op(bc.OpMoveFromGeneric, h2u(e.b.StructInst(e.store, u64))), h2Ret)
+		}},
+		{"move_to_generic Store<bool> as Store<u64>", 1064, func(e *h2Env) bc.Fn {
+			return h2Fn(h2Sig{bc.Ref(bc.Signer), storeT(e, bc.Bool)}, nil, nil, h2Move(0), h2Move(1),
+				h2Op(bc.OpMoveToGeneric, h2u(e.b.StructInst(e.store, u64))), h2Ret)
+		}},
+		{"borrow_global_generic Box<u64> without key", 1061, func(e *h2Env) bc.Fn {
+			return h2Fn(h2Sig{bc.Address}, nil, nil, h2Move(0), h2Op(bc.OpImmBorrowGlobalGeneric, h2u(e.b.StructInst(e.box, u64))), h2Pop, h2Ret)
+		}},
+	})
+}
+
+// TestTypeSafetyVectors covers the vector instructions.
+func TestTypeSafetyVectors(t *testing.T) {
+	vu64 := bc.Vector(bc.U64)
+	vec := func(op bc.Opcode, e *h2Env, operands ...uint64) bc.Instruction {
+		return h2Op(op, append([]uint64{e.u64Sig}, operands...)...)
+	}
+	idx := h2U64(0)
+	h2RunCases(t, []h2Case{
+		{"vec_pack 2", 0, func(e *h2Env) bc.Fn {
+			return h2Fn(nil, h2Sig{vu64}, nil, h2U64(1), h2U64(2), vec(bc.OpVecPack, e, 2), h2Ret)
+		}},
+		{"vec_pack 0", 0, func(e *h2Env) bc.Fn { return h2Fn(nil, h2Sig{vu64}, nil, vec(bc.OpVecPack, e, 0), h2Ret) }},
+		{"vec_pack u64, bool", 1020, func(e *h2Env) bc.Fn {
+			return h2Fn(nil, h2Sig{vu64}, nil, h2U64(1), h2True, vec(bc.OpVecPack, e, 2), h2Ret)
+		}},
+		{"vec_pack more than the stack", 1009, func(e *h2Env) bc.Fn {
+			return h2Fn(nil, h2Sig{vu64}, nil, h2U64(1), vec(bc.OpVecPack, e, 2), h2Ret)
+		}},
+		{"vec_pack gives vector<u64>", 1030, func(e *h2Env) bc.Fn {
+			return h2Fn(nil, h2Sig{bc.Vector(bc.U8)}, nil, vec(bc.OpVecPack, e, 0), h2Ret)
+		}},
+		{"vec_pack coins, then pop", 1023, func(e *h2Env) bc.Fn {
+			return h2Fn(h2Sig{e.coinT}, nil, nil, h2Move(0), h2Op(bc.OpVecPack, e.coinSig, 1), h2Pop, h2Ret)
+		}},
+		{"vec_len", 0, func(e *h2Env) bc.Fn {
+			return h2Fn(h2Sig{vu64}, h2Sig{bc.U64}, nil, h2Imm(0), vec(bc.OpVecLen, e), h2Ret)
+		}},
+		{"vec_len of &mut", 0, func(e *h2Env) bc.Fn {
+			return h2Fn(h2Sig{vu64}, h2Sig{bc.U64}, nil, h2Mut(0), vec(bc.OpVecLen, e), h2Ret)
+		}},
+		{"vec_len of &vector<u8>", 1020, func(e *h2Env) bc.Fn {
+			return h2Fn(h2Sig{bc.Vector(bc.U8)}, h2Sig{bc.U64}, nil, h2Imm(0), vec(bc.OpVecLen, e), h2Ret)
+		}},
+		{"vec_len of a value", 1020, func(e *h2Env) bc.Fn {
+			return h2Fn(h2Sig{vu64}, h2Sig{bc.U64}, nil, h2Copy(0), vec(bc.OpVecLen, e), h2Ret)
+		}},
+		{"vec_imm_borrow", 0, func(e *h2Env) bc.Fn {
+			return h2Fn(h2Sig{vu64}, h2Sig{bc.U64}, nil, h2Imm(0), idx, vec(bc.OpVecImmBorrow, e), h2Op(bc.OpReadRef), h2Ret)
+		}},
+		{"vec_imm_borrow at a u8", 1020, func(e *h2Env) bc.Fn {
+			return h2Fn(h2Sig{vu64}, h2Sig{bc.U64}, nil, h2Imm(0), h2Op(bc.OpLdU8, 0), vec(bc.OpVecImmBorrow, e), h2Op(bc.OpReadRef), h2Ret)
+		}},
+		{"vec_imm_borrow gives &", 1055, func(e *h2Env) bc.Fn {
+			return h2Fn(h2Sig{vu64}, nil, nil, h2U64(5), h2Mut(0), idx, vec(bc.OpVecImmBorrow, e), h2Op(bc.OpWriteRef), h2Ret)
+		}},
+		{"vec_mut_borrow", 0, func(e *h2Env) bc.Fn {
+			return h2Fn(h2Sig{vu64}, nil, nil, h2U64(5), h2Mut(0), idx, vec(bc.OpVecMutBorrow, e), h2Op(bc.OpWriteRef), h2Ret)
+		}},
+		{"vec_mut_borrow through &", 1020, func(e *h2Env) bc.Fn {
+			return h2Fn(h2Sig{vu64}, nil, nil, h2Imm(0), idx, vec(bc.OpVecMutBorrow, e), h2Pop, h2Ret)
+		}},
+		{"vec_push_back", 0, func(e *h2Env) bc.Fn {
+			return h2Fn(h2Sig{vu64}, nil, nil, h2Mut(0), h2U64(1), vec(bc.OpVecPushBack, e), h2Ret)
+		}},
+		{"vec_push_back bool", 1020, func(e *h2Env) bc.Fn {
+			return h2Fn(h2Sig{vu64}, nil, nil, h2Mut(0), h2True, vec(bc.OpVecPushBack, e), h2Ret)
+		}},
+		{"vec_push_back through &", 1020, func(e *h2Env) bc.Fn {
+			return h2Fn(h2Sig{vu64}, nil, nil, h2Imm(0), h2U64(1), vec(bc.OpVecPushBack, e), h2Ret)
+		}},
+		{"vec_pop_back", 0, func(e *h2Env) bc.Fn {
+			return h2Fn(h2Sig{vu64}, h2Sig{bc.U64}, nil, h2Mut(0), vec(bc.OpVecPopBack, e), h2Ret)
+		}},
+		{"vec_pop_back through &", 1020, func(e *h2Env) bc.Fn {
+			return h2Fn(h2Sig{vu64}, h2Sig{bc.U64}, nil, h2Imm(0), vec(bc.OpVecPopBack, e), h2Ret)
+		}},
+		{"vec_unpack 2", 0, func(e *h2Env) bc.Fn {
+			return h2Fn(h2Sig{vu64}, h2Sig{bc.U64, bc.U64}, nil, h2Move(0), vec(bc.OpVecUnpack, e, 2), h2Ret)
+		}},
+		{"vec_unpack of vector<u8>", 1020, func(e *h2Env) bc.Fn {
+			return h2Fn(h2Sig{bc.Vector(bc.U8)}, h2Sig{bc.U64}, nil, h2Move(0), vec(bc.OpVecUnpack, e, 1), h2Ret)
+		}},
+		{"vec_unpack of a reference", 1020, func(e *h2Env) bc.Fn {
+			return h2Fn(h2Sig{vu64}, h2Sig{bc.U64}, nil, h2Imm(0), vec(bc.OpVecUnpack, e, 1), h2Ret)
+		}},
+		{"vec_swap", 0, func(e *h2Env) bc.Fn {
+			return h2Fn(h2Sig{vu64}, nil, nil, h2Mut(0), idx, h2U64(1), vec(bc.OpVecSwap, e), h2Ret)
+		}},
+		{"vec_swap at a u8", 1020, func(e *h2Env) bc.Fn {
+			return h2Fn(h2Sig{vu64}, nil, nil, h2Mut(0), idx, h2Op(bc.OpLdU8, 1), vec(bc.OpVecSwap, e), h2Ret)
+		}},
+		{"vec_swap through &", 1020, func(e *h2Env) bc.Fn {
+			return h2Fn(h2Sig{vu64}, nil, nil, h2Imm(0), idx, h2U64(1), vec(bc.OpVecSwap, e), h2Ret)
+		}},
+	})
+}
+
+// TestTypeSafetyEnums covers the variant instructions.
+func TestTypeSafetyEnums(t *testing.T) {
+	u64 := bc.U64
+	v := func(e *h2Env, op bc.Opcode, name string) bc.Instruction { return h2Op(op, h2u(e.b.VariantHandle(e.e, name))) }
+	vf := func(e *h2Env, op bc.Opcode, variants ...string) bc.Instruction {
+		return h2Op(op, h2u(e.b.VariantFieldHandle(e.e, "x", variants...)))
+	}
+	optT := func(e *h2Env, arg bc.SignatureToken) bc.SignatureToken { return e.b.StructType(e.opt, arg) }
+	some := func(e *h2Env, op bc.Opcode, arg bc.SignatureToken) bc.Instruction {
+		return h2Op(op, h2u(e.b.VariantInst(e.opt, "Some", arg)))
+	}
+	cases := []h2EditCase{
+		{h2Case: h2Case{"pack_variant A", 0, func(e *h2Env) bc.Fn {
+			return h2Fn(nil, h2Sig{e.eT}, nil, h2U64(1), v(e, bc.OpPackVariant, "A"), h2Ret)
+		}}},
+		{h2Case: h2Case{"pack_variant C", 0, func(e *h2Env) bc.Fn { return h2Fn(nil, h2Sig{e.eT}, nil, v(e, bc.OpPackVariant, "C"), h2Ret) }}},
+		{h2Case: h2Case{"pack_variant A from bool", 1047, func(e *h2Env) bc.Fn {
+			return h2Fn(nil, h2Sig{e.eT}, nil, h2True, v(e, bc.OpPackVariant, "A"), h2Ret)
+		}}},
+		{h2Case: h2Case{"unpack_variant B", 0, func(e *h2Env) bc.Fn {
+			return h2Fn(h2Sig{e.eT}, h2Sig{u64, bc.Bool}, nil, h2Move(0), v(e, bc.OpUnpackVariant, "B"), h2Ret)
+		}}},
+		{h2Case: h2Case{"unpack_variant of a Pt", 1048, func(e *h2Env) bc.Fn {
+			return h2Fn(h2Sig{e.ptT}, h2Sig{u64}, nil, h2Move(0), v(e, bc.OpUnpackVariant, "A"), h2Ret)
+		}}},
+		{h2Case: h2Case{"test_variant", 0, func(e *h2Env) bc.Fn {
+			return h2Fn(h2Sig{e.eT}, h2Sig{bc.Bool}, nil, h2Imm(0), v(e, bc.OpTestVariant, "C"), h2Ret)
+		}}},
+		{h2Case: h2Case{"test_variant of a value", 1129, func(e *h2Env) bc.Fn {
+			return h2Fn(h2Sig{e.eT}, h2Sig{bc.Bool}, nil, h2Copy(0), v(e, bc.OpTestVariant, "C"), h2Ret)
+		}}},
+		{h2Case: h2Case{"test_variant of &Pt", 1129, func(e *h2Env) bc.Fn {
+			return h2Fn(h2Sig{e.ptT}, h2Sig{bc.Bool}, nil, h2Imm(0), v(e, bc.OpTestVariant, "C"), h2Ret)
+		}}},
+		{h2Case: h2Case{"borrow_variant_field x of A, B", 0, func(e *h2Env) bc.Fn {
+			return h2Fn(h2Sig{e.eT}, h2Sig{u64}, nil, h2Imm(0), vf(e, bc.OpImmBorrowVariantField, "A", "B"), h2Op(bc.OpReadRef), h2Ret)
+		}}},
+		{h2Case: h2Case{"mut_borrow_variant_field through &", 1034, func(e *h2Env) bc.Fn {
+			return h2Fn(h2Sig{e.eT}, nil, nil, h2Imm(0), vf(e, bc.OpMutBorrowVariantField, "A", "B"), h2Pop, h2Ret)
+		}}},
+		{h2Case: h2Case{"borrow_variant_field x of A, D (u64 and bool)", 1035, func(e *h2Env) bc.Fn {
+			return h2Fn(h2Sig{e.eT}, nil, nil, h2Imm(0), vf(e, bc.OpImmBorrowVariantField, "A", "D"), h2Pop, h2Ret)
+		}}},
+		{h2Case: h2Case{"borrow_variant_field of no variant", 1130, func(e *h2Env) bc.Fn {
+			return h2Fn(h2Sig{e.eT}, nil, nil, h2Imm(0), vf(e, bc.OpImmBorrowVariantField, "A"), h2Pop, h2Ret)
+		}}, edit: func(e *h2Env, m *bc.Module) { m.VariantFieldHandles[0].Variants = nil }},
+		{h2Case: h2Case{"borrow_variant_field of a variant without it", 1035, func(e *h2Env) bc.Fn {
+			return h2Fn(h2Sig{e.eT}, nil, nil, h2Imm(0), vf(e, bc.OpImmBorrowVariantField, "A"), h2Pop, h2Ret)
+		}}, edit: func(e *h2Env, m *bc.Module) { m.VariantFieldHandles[0].Variants = []uint16{0, 2} }},
+		{h2Case: h2Case{"pack_variant_generic Some<u64>", 0, func(e *h2Env) bc.Fn {
+			return h2Fn(nil, h2Sig{optT(e, u64)}, nil, h2U64(1), some(e, bc.OpPackVariantGeneric, u64), h2Ret)
+		}}},
+		{h2Case: h2Case{"pack_variant_generic Some<u64> from bool", 1047, func(e *h2Env) bc.Fn {
+			return h2Fn(nil, h2Sig{optT(e, u64)}, nil, h2True, some(e, bc.OpPackVariantGeneric, u64), h2Ret)
+		}}},
+		{h2Case: h2Case{"unpack_variant_generic Some<bool> of an Opt<u64>", 1048, func(e *h2Env) bc.Fn {
+			return h2Fn(h2Sig{optT(e, u64)}, h2Sig{bc.Bool}, nil, h2Move(0), some(e, bc.OpUnpackVariantGeneric, bc.Bool), h2Ret)
+		}}},
+		{h2Case: h2Case{"test_variant_generic", 0, func(e *h2Env) bc.Fn {
+			return h2Fn(h2Sig{optT(e, u64)}, h2Sig{bc.Bool}, nil, h2Imm(0), some(e, bc.OpTestVariantGeneric, u64), h2Ret)
+		}}},
+	}
+	h2RunEditCases(t, cases)
+}
