@@ -465,7 +465,9 @@ func TestTypeSafetyVectors(t *testing.T) {
 // TestTypeSafetyEnums covers the variant instructions.
 func TestTypeSafetyEnums(t *testing.T) {
 	u64 := bc.U64
-	v := func(e *h2Env, op bc.Opcode, name string) bc.Instruction { return h2Op(op, h2u(e.b.VariantHandle(e.e, name))) }
+	v := func(e *h2Env, op bc.Opcode, name string) bc.Instruction {
+		return h2Op(op, h2u(e.b.VariantHandle(e.e, name)))
+	}
 	vf := func(e *h2Env, op bc.Opcode, variants ...string) bc.Instruction {
 		return h2Op(op, h2u(e.b.VariantFieldHandle(e.e, "x", variants...)))
 	}
