@@ -3,7 +3,9 @@ package verifier
 import (
 	"testing"
 
+	"github.com/ledgernode/ledgernode/ledgerapi"
 	bc "github.com/ledgernode/ledgernode/ledgerapi/bytecode"
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 )
 
 // Instruction shorthands for the cases.
@@ -527,4 +529,162 @@ func TestTypeSafetyEnums(t *testing.T) {
 		}}},
 	}
 	h2RunEditCases(t, cases)
+}
+
+// TestTypeSafetyClosures covers PackClosure(Generic) and CallClosure.
+func TestTypeSafetyClosures(t *testing.T) {
+	u64 := bc.U64
+	fnT := func(abilities bc.AbilitySet) bc.SignatureToken {
+		return bc.FunctionType(h2Sig{u64}, h2Sig{u64}, abilities)
+	}
+	pc := func(h bc.FunctionHandleIndex, mask uint64) bc.Instruction {
+		return h2Op(bc.OpPackClosure, h2u(h), mask)
+	}
+	cc := func(e *h2Env, ft bc.SignatureToken) bc.Instruction {
+		return h2Op(bc.OpCallClosure, h2u(e.b.Signature(ft)))
+	}
+	h2RunCases(t, []h2Case{
+		{"pack_closure add(1, _)", 0, func(e *h2Env) bc.Fn {
+			return h2Fn(nil, h2Sig{e.fnU64}, nil, h2U64(1), pc(e.add, 1), h2Ret)
+		}},
+		{"pack_closure of public add has store", 0, func(e *h2Env) bc.Fn {
+			return h2Fn(nil, h2Sig{fnT(h2CDS)}, nil, h2U64(1), pc(e.add, 1), h2Ret)
+		}},
+		{"pack_closure of private inc has no store", 1030, func(e *h2Env) bc.Fn {
+			return h2Fn(nil, h2Sig{fnT(h2CDS)}, nil, h2U64(1), pc(e.inc, 1), h2Ret)
+		}},
+		{"pack_closure captures a bool for a u64", 1047, func(e *h2Env) bc.Fn {
+			return h2Fn(nil, h2Sig{e.fnU64}, nil, h2True, pc(e.add, 1), h2Ret)
+		}},
+		{"pack_closure captures a reference", 1047, func(e *h2Env) bc.Fn {
+			return h2Fn(h2Sig{u64}, nil, nil, h2Imm(0), pc(e.peek, 1), h2Pop, h2Ret)
+		}},
+		{"pack_closure leaves a reference parameter", 0, func(e *h2Env) bc.Fn {
+			return h2Fn(nil, h2Sig{bc.FunctionType(h2Sig{bc.Ref(u64)}, h2Sig{u64}, h2CD)}, nil, h2U64(1), pc(e.peek, 2), h2Ret)
+		}},
+		{"pack_closure capturing a coin has no drop", 1023, func(e *h2Env) bc.Fn {
+			return h2Fn(h2Sig{e.coinT}, nil, nil, h2Move(0), pc(e.deposit, 1), h2Pop, h2Ret)
+		}},
+		{"pack_closure capturing a coin keeps store", 0, func(e *h2Env) bc.Fn {
+			return h2Fn(h2Sig{e.coinT}, h2Sig{bc.FunctionType(nil, nil, bc.AbilityStore)}, nil, h2Move(0), pc(e.deposit, 1), h2Ret)
+		}},
+		{"pack_closure mask beyond the parameters", 1132, func(e *h2Env) bc.Fn {
+			return h2Fn(nil, nil, nil, h2U64(1), pc(e.add, 4), h2Pop, h2Ret)
+		}},
+		{"pack_closure capturing more than the stack", 1009, func(e *h2Env) bc.Fn {
+			return h2Fn(nil, nil, nil, h2U64(1), pc(e.add, 3), h2Pop, h2Ret)
+		}},
+		{"call_closure", 0, func(e *h2Env) bc.Fn {
+			return h2Fn(nil, h2Sig{u64}, nil, h2U64(5), h2U64(1), pc(e.add, 1), cc(e, e.fnU64), h2Ret)
+		}},
+		{"call_closure as |u8|u64", 1045, func(e *h2Env) bc.Fn {
+			return h2Fn(nil, h2Sig{u64}, nil, h2Op(bc.OpLdU8, 5), h2U64(1), pc(e.add, 1),
+				cc(e, bc.FunctionType(h2Sig{bc.U8}, h2Sig{u64}, h2CD)), h2Ret)
+		}},
+		{"call_closure with a bool argument", 1045, func(e *h2Env) bc.Fn {
+			return h2Fn(nil, h2Sig{u64}, nil, h2True, h2U64(1), pc(e.add, 1), cc(e, e.fnU64), h2Ret)
+		}},
+		{"call_closure of a u64", 1045, func(e *h2Env) bc.Fn {
+			return h2Fn(nil, h2Sig{u64}, nil, h2U64(5), h2U64(1), cc(e, e.fnU64), h2Ret)
+		}},
+		{"call_closure wanting store of a private closure", 1045, func(e *h2Env) bc.Fn {
+			return h2Fn(nil, h2Sig{u64}, nil, h2U64(5), h2U64(1), pc(e.inc, 1), cc(e, fnT(h2CDS)), h2Ret)
+		}},
+		{"call_closure of a signature that is no function type", 1133, func(e *h2Env) bc.Fn {
+			return h2Fn(nil, h2Sig{u64}, nil, h2U64(5), h2U64(1), pc(e.add, 1), h2Op(bc.OpCallClosure, e.u64Sig), h2Ret)
+		}},
+		{"pack_closure_generic id<u64>", 0, func(e *h2Env) bc.Fn {
+			return h2Fn(nil, h2Sig{u64}, nil, h2U64(5), h2Op(bc.OpPackClosureGeneric, h2u(e.b.FunctionInst(e.id, u64)), 0),
+				cc(e, e.fnU64), h2Ret)
+		}},
+		{"pack_closure_generic id<bool> is |bool|bool", 1045, func(e *h2Env) bc.Fn {
+			return h2Fn(nil, h2Sig{u64}, nil, h2U64(5), h2Op(bc.OpPackClosureGeneric, h2u(e.b.FunctionInst(e.id, bc.Bool)), 0),
+				cc(e, e.fnU64), h2Ret)
+		}},
+		{"a closure with more abilities passed as a parameter", 0, func(e *h2Env) bc.Fn {
+			apply := e.b.Function("apply", bc.Public, h2Fn(h2Sig{e.fnU64, u64}, h2Sig{u64}, nil,
+				h2Move(1), h2Move(0), cc(e, e.fnU64), h2Ret))
+			return h2Fn(nil, h2Sig{u64}, nil, h2U64(1), pc(e.add, 1), h2U64(2), h2Op(bc.OpCall, h2u(apply)), h2Ret)
+		}},
+		{"a closure with fewer abilities passed as a parameter", 1045, func(e *h2Env) bc.Fn {
+			apply := e.b.Function("apply", bc.Public, h2Fn(h2Sig{fnT(h2CDS), u64}, h2Sig{u64}, nil,
+				h2Move(1), h2Move(0), cc(e, fnT(h2CDS)), h2Ret))
+			return h2Fn(nil, h2Sig{u64}, nil, h2U64(1), pc(e.inc, 1), h2U64(2), h2Op(bc.OpCall, h2u(apply)), h2Ret)
+		}},
+	})
+}
+
+// TestTypeSafetyScripts checks that a script, which has no struct
+// definitions, cannot use the instructions that name one.
+func TestTypeSafetyScripts(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		want onchain.StatusCode
+		code []bc.Instruction
+	}{
+		{"plain", 0, []bc.Instruction{h2Move(0), h2Op(bc.OpCall, 0), h2Pop, h2Ret}},
+		{"pack", 1094, []bc.Instruction{h2U64(1), h2Op(bc.OpPack, 0), h2Pop, h2Ret}},
+		{"unpack_generic", 1094, []bc.Instruction{h2U64(1), h2Op(bc.OpUnpackGeneric, 0), h2Pop, h2Ret}},
+		{"exists", 1094, []bc.Instruction{h2U64(1), h2Op(bc.OpExists, 0), h2Pop, h2Ret}},
+		{"move_to", 1094, []bc.Instruction{h2Move(0), h2U64(1), h2Op(bc.OpMoveTo, 0), h2Ret}},
+		{"borrow_field", 1094, []bc.Instruction{h2Imm(1), h2Op(bc.OpImmBorrowField, 0), h2Pop, h2Ret}},
+		{"borrow_field_generic", 1094, []bc.Instruction{h2Imm(1), h2Op(bc.OpMutBorrowFieldGeneric, 0), h2Pop, h2Ret}},
+		{"pack_variant", 1094, []bc.Instruction{h2Op(bc.OpPackVariant, 0), h2Pop, h2Ret}},
+		{"borrow_variant_field", 1094, []bc.Instruction{h2Imm(1), h2Op(bc.OpImmBorrowVariantField, 0), h2Pop, h2Ret}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			b := bc.NewScriptBuilder().Version(bc.VersionMax)
+			addrOf := b.ImportFunction(b.ModuleRef(ledgerapi.AddressOne, "signer"), "address_of",
+				bc.Fn{Params: h2Sig{bc.Ref(bc.Signer)}, Returns: h2Sig{bc.Address}})
+			_ = addrOf
+			b.Main(bc.Fn{Params: h2Sig{bc.Ref(bc.Signer), bc.U64}, Code: tc.code})
+			code, err := b.Bytes()
+			if err != nil {
+				t.Fatal(err)
+			}
+			s, err := bc.DeserializeScript(code)
+			if err != nil {
+				t.Fatalf("the reader refuses the script: %v", err)
+			}
+			if got := h2Status(h2Passes(newScriptUnit(s, Production()))); got != tc.want {
+				t.Fatalf("got %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestTypeSafetyMeter checks that pushed type nodes are charged: a
+// function within Aptos's budget passes, the same one under a small
+// budget is refused as too complex, and large instantiated types cost in
+// proportion to their size.
+func TestTypeSafetyMeter(t *testing.T) {
+	big := bc.U64
+	for range 60 {
+		big = bc.Vector(big) // 61 nodes
+	}
+	var body []bc.Instruction
+	build := func(e *h2Env) bc.Fn {
+		inst := h2u(e.b.FunctionInst(e.id, bc.Vector(big)))
+		body = body[:0]
+		for range 1000 {
+			body = append(body, h2Op(bc.OpVecPack, h2u(e.b.Signature(big)), 0), h2Op(bc.OpCallGeneric, inst), h2Pop)
+		}
+		return h2Fn(nil, nil, nil, append(body, h2Ret)...)
+	}
+	m := h2Build(t, h2Case{"big", 0, build}, nil)
+	// 1000 times two pushes of vector<big> (62 nodes) at 30 units a node.
+	const cost = 1000 * 2 * 62 * tsCostPerTypeNode
+	for _, tc := range []struct {
+		limit int
+		want  onchain.StatusCode
+	}{{0, 0}, {80_000_000, 0}, {cost, 0}, {cost - 1, 1075}, {1000, 1075}} {
+		cfg := Production()
+		cfg.MaxMeterUnits = tc.limit
+		u := newModuleUnit(m, cfg)
+		fn := u.funcs[len(u.funcs)-1]
+		fn.cfg = newCFG(fn.code.Code)
+		if got := h2Status(checkTypeSafety(u, fn)); got != tc.want {
+			t.Errorf("limit %d: got %v, want %v", tc.limit, got, tc.want)
+		}
+	}
 }
