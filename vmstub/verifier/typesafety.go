@@ -80,11 +80,7 @@ func (c *tsChecker) pushSubst(t *bc.SignatureToken, args []bc.SignatureToken) er
 	if args == nil {
 		return c.push(*t)
 	}
-	argNodes := make([]int64, len(args))
-	for i := range args {
-		argNodes[i] = tsNodes(&args[i], 0)
-	}
-	if err := c.charge(tsSubstNodes(t, argNodes, 0)); err != nil {
+	if err := c.charge(tsSubstNodes(t, args, 0)); err != nil {
 		return err
 	}
 	s, ok := tsSubst(t, args, 0)
@@ -437,8 +433,8 @@ func (c *tsChecker) functionHandle(in *bc.Instruction) (*bc.FunctionHandle, []bc
 		return nil, nil, c.fail(tsIndexOutOfBounds, "function handle %d out of range", hi)
 	}
 	h := &p.FunctionHandles[hi]
-	if !generic && len(h.TypeParameters) != 0 {
-		return nil, nil, c.fail(tsGenericMismatch, "%s of a generic function", in.Op)
+	if generic == (len(h.TypeParameters) == 0) {
+		return nil, nil, c.fail(tsGenericMismatch, "%s of a function with %d type parameters", in.Op, len(h.TypeParameters))
 	}
 	if generic && len(targs) != len(h.TypeParameters) {
 		return nil, nil, c.fail(tsTypeArgsMismatch, "%d type arguments for %d type parameters", len(targs), len(h.TypeParameters))

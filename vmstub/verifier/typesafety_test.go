@@ -1,6 +1,8 @@
 package verifier
 
 import (
+	"errors"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
@@ -686,5 +688,110 @@ func TestTypeSafetyMeter(t *testing.T) {
 		if got := h2Status(checkTypeSafety(u, fn)); got != tc.want {
 			t.Errorf("limit %d: got %v, want %v", tc.limit, got, tc.want)
 		}
+	}
+}
+
+// TestTypeSafetyRandomCodeNeverPanics runs both passes over random code,
+// with operands that may be out of range (the module skips the reader),
+// and unbalanced stacks: every outcome must be a status, never a panic.
+func TestTypeSafetyRandomCodeNeverPanics(t *testing.T) {
+	rng := rand.New(rand.NewPCG(23, 2))
+	for iter := range 3000 {
+		n := 1 + rng.IntN(12)
+		code := make([]bc.Instruction, n)
+		for i := range code {
+			op := bc.Opcode(1 + rng.IntN(int(bc.OpAbortMsg)))
+			in := bc.Instruction{Op: op, Index: uint16(rng.IntN(12)), Imm: uint64(rng.IntN(5))}
+			if rng.IntN(50) == 0 {
+				in.Imm = rng.Uint64()
+			}
+			switch op {
+			case bc.OpBranch, bc.OpBrTrue, bc.OpBrFalse:
+				in.Index = uint16(rng.IntN(n))
+			case bc.OpCopyLoc, bc.OpMoveLoc, bc.OpStLoc, bc.OpMutBorrowLoc, bc.OpImmBorrowLoc:
+				in.Index = uint16(rng.IntN(4))
+			}
+			code[i] = in
+		}
+		code[n-1] = h2Ret
+		m := h2Build(t, h2Case{"random", 0, func(e *h2Env) bc.Fn {
+			return h2Fn(h2Sig{bc.U64, bc.Ref(e.coinT)}, nil, h2Sig{bc.Vector(bc.U64), e.eT}, code...)
+		}}, func(*h2Env, *bc.Module) {})
+		func() {
+			defer func() {
+				if r := recover(); r != nil {
+					t.Fatalf("iteration %d: panic %v on %v", iter, r, code)
+				}
+			}()
+			_ = h2Passes(newModuleUnit(m, Production()))
+		}()
+	}
+}
+
+// TestTypeSafetyStepNeverPanics runs single instructions over random
+// stacks of types, so that every instruction meets operands of every shape.
+func TestTypeSafetyStepNeverPanics(t *testing.T) {
+	m := h2Build(t, h2Case{"host", 0, func(e *h2Env) bc.Fn {
+		f := h2Fn(h2Sig{bc.U64, bc.TypeParameter(0)}, h2Sig{bc.U64}, nil, h2U64(1), h2Ret)
+		f.TypeParams = []bc.AbilitySet{bc.AbilityDrop}
+		return f
+	}}, nil)
+	e := h2NewEnv()
+	pool := []bc.SignatureToken{bc.U64, bc.U8, bc.Bool, bc.Address, bc.Signer, bc.I8, bc.U256, bc.Ref(bc.Signer), bc.MutRef(bc.Signer),
+		bc.MutRef(bc.U64), bc.Ref(bc.U64), bc.Vector(bc.U64), bc.Ref(bc.Vector(bc.U64)), bc.MutRef(bc.Vector(bc.U64)),
+		bc.Ref(bc.Vector(bc.U8)), e.coinT, bc.Ref(e.coinT), bc.MutRef(e.ptT), e.ptT, e.holderT, e.eT, bc.Ref(e.eT),
+		e.b.StructType(e.box, bc.U64), bc.MutRef(e.b.StructType(e.box, bc.U64)), e.fnU64, bc.TypeParameter(0),
+		bc.TypeParameter(7), bc.FunctionType(nil, nil, 0)}
+	u := newModuleUnit(m, Production())
+	fn := u.funcs[len(u.funcs)-1]
+	rng := rand.New(rand.NewPCG(7, 11))
+	for iter := range 40000 {
+		c := &tsChecker{u: u, fn: fn, m: m, meter: newTSMeter(u.cfg)}
+		for range rng.IntN(5) {
+			c.stack = append(c.stack, pool[rng.IntN(len(pool))])
+		}
+		in := bc.Instruction{Op: bc.Opcode(1 + rng.IntN(int(bc.OpAbortMsg))), Index: uint16(rng.IntN(16)), Imm: uint64(rng.IntN(4))}
+		func() {
+			defer func() {
+				if r := recover(); r != nil {
+					t.Fatalf("iteration %d: panic %v on %v with %v", iter, r, in, c.stack)
+				}
+			}()
+			_ = c.step(&in)
+		}()
+	}
+}
+
+// TestTypeSafetyMeterStopsTypeBlowup instantiates a function whose return
+// type names its type parameter 100 times with a type of 100 nodes: each
+// call pushes a type of 10,000 nodes, and the production budget refuses
+// the function long before its thousand calls are done.
+func TestTypeSafetyMeterStopsTypeBlowup(t *testing.T) {
+	big := bc.U64
+	for range 99 {
+		big = bc.Vector(big)
+	}
+	build := func(e *h2Env) bc.Fn {
+		many := make(h2Sig, 100)
+		for i := range many {
+			many[i] = bc.TypeParameter(0)
+		}
+		wide := e.b.ImportFunction(e.b.ModuleRef(h2Addr, "other"), "wide", bc.Fn{TypeParams: []bc.AbilitySet{0},
+			Returns: h2Sig{bc.FunctionType(many, nil, h2CD)}})
+		inst := h2u(e.b.FunctionInst(wide, big))
+		var body []bc.Instruction
+		for range 1000 {
+			body = append(body, h2Op(bc.OpCallGeneric, inst), h2Pop)
+		}
+		return h2Fn(nil, nil, nil, append(body, h2Ret)...)
+	}
+	m := h2Build(t, h2Case{"blowup", 0, build}, nil)
+	u := newModuleUnit(m, Production())
+	fn := u.funcs[len(u.funcs)-1]
+	fn.cfg = newCFG(fn.code.Code)
+	err := checkTypeSafety(u, fn)
+	var verr *Error
+	if h2Status(err) != 1075 || !errors.As(err, &verr) || verr.Offset >= 2*300 {
+		t.Fatalf("got %v, want 1075 within the first 300 calls", err)
 	}
 }
