@@ -256,10 +256,10 @@ func h2RealUnits(t *testing.T) map[string][]byte {
 	return out
 }
 
-// TestRealModulesPass is the check against false positives: every unit
+// TestTypeAndLocalsSafetyRealModules is the check against false positives: every unit
 // the Move compiler produced, and every sample, passes type safety and
 // locals safety (and the whole verifier as far as it is written).
-func TestRealModulesPass(t *testing.T) {
+func TestTypeAndLocalsSafetyRealModules(t *testing.T) {
 	read, passes := 0, 0
 	for name, b := range h2RealUnits(t) {
 		m, s, err := bc.Config{AllowTrailingBytes: true}.Deserialize(b)
