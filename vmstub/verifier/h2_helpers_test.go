@@ -39,7 +39,7 @@ func h2u[T ~uint16](x T) uint64 { return uint64(x) }
 //	native struct N has drop
 //	public fun add(a: u64, b: u64): u64; fun inc(a: u64, b: u64): u64
 //	public fun id<T>(x: T): T; public fun peek(r: &u64, x: u64): u64
-//	public fun deposit(c: Coin) (keeps it in a Holder at 0xcafe... by aborting)
+//	public fun deposit(c: Coin) (unpacks it)
 //	use 0x1::signer::address_of(&signer): address
 type h2Env struct {
 	b                                         *bc.ModuleBuilder
