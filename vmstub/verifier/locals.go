@@ -87,7 +87,8 @@ func (ls *lsChecker) join(dst *[]lsState, out []lsState) (bool, error) {
 		return false, err
 	}
 	if *dst == nil {
-		*dst = append([]lsState(nil), out...)
+		*dst = make([]lsState, len(out)) // never nil: nil marks a block not reached yet
+		copy(*dst, out)
 		return true, nil
 	}
 	changed := false
@@ -103,7 +104,8 @@ func (ls *lsChecker) join(dst *[]lsState, out []lsState) (bool, error) {
 
 // run applies block b's instructions to a copy of the entry state.
 func (ls *lsChecker) run(b *block, entry []lsState) ([]lsState, error) {
-	st := append([]lsState(nil), entry...)
+	st := make([]lsState, len(entry))
+	copy(st, entry)
 	code := ls.fn.code.Code
 	for pc := b.start; pc <= b.end && pc < len(code); pc++ {
 		if err := ls.charge(pc, lsCostPerStep); err != nil {

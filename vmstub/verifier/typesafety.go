@@ -80,11 +80,7 @@ func (c *tsChecker) pushSubst(t *bc.SignatureToken, args []bc.SignatureToken) er
 	if args == nil {
 		return c.push(*t)
 	}
-	argNodes := make([]int64, len(args))
-	for i := range args {
-		argNodes[i] = tsNodes(&args[i], 0)
-	}
-	if err := c.charge(tsSubstNodes(t, argNodes, 0)); err != nil {
+	if err := c.charge(tsSubstNodes(t, args, 0)); err != nil {
 		return err
 	}
 	s, ok := tsSubst(t, args, 0)
@@ -383,65 +379,4 @@ func (c *tsChecker) integerOp(op bc.Opcode) error {
 		return c.push(bc.Bool)
 	}
 	return c.push(a)
-}
-
-// call checks the arguments of Call and CallGeneric and pushes the returns.
-func (c *tsChecker) call(in *bc.Instruction) error {
-	h, targs, err := c.functionHandle(in)
-	if err != nil {
-		return err
-	}
-	p := c.u.pools
-	if int(h.Parameters) >= len(p.Signatures) || int(h.Return) >= len(p.Signatures) {
-		return c.fail(tsIndexOutOfBounds, "function signature out of range")
-	}
-	params := p.Signatures[h.Parameters]
-	for i := len(params) - 1; i >= 0; i-- {
-		t, err := c.pop()
-		if err != nil {
-			return err
-		}
-		if !tsAssignable(&params[i], targs, &t) {
-			return c.fail(tsCallTypeMismatch, "argument %d is %s, the parameter is %s", i, t, params[i])
-		}
-	}
-	for _, r := range p.Signatures[h.Return] {
-		if err := c.pushSubst(&r, targs); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// functionHandle resolves the function of Call(Generic) or
-// PackClosure(Generic) and its type arguments (nil when not generic).
-func (c *tsChecker) functionHandle(in *bc.Instruction) (*bc.FunctionHandle, []bc.SignatureToken, error) {
-	p := c.u.pools
-	generic := in.Op == bc.OpCallGeneric || in.Op == bc.OpPackClosureGeneric
-	hi := int(in.Index)
-	var targs []bc.SignatureToken
-	if generic {
-		if hi >= len(p.FunctionInstantiations) {
-			return nil, nil, c.fail(tsIndexOutOfBounds, "function instantiation %d out of range", hi)
-		}
-		fi := p.FunctionInstantiations[hi]
-		if int(fi.TypeParameters) >= len(p.Signatures) {
-			return nil, nil, c.fail(tsIndexOutOfBounds, "signature %d out of range", fi.TypeParameters)
-		}
-		hi, targs = int(fi.Handle), p.Signatures[fi.TypeParameters]
-		if targs == nil {
-			targs = bc.Signature{}
-		}
-	}
-	if hi >= len(p.FunctionHandles) {
-		return nil, nil, c.fail(tsIndexOutOfBounds, "function handle %d out of range", hi)
-	}
-	h := &p.FunctionHandles[hi]
-	if !generic && len(h.TypeParameters) != 0 {
-		return nil, nil, c.fail(tsGenericMismatch, "%s of a generic function", in.Op)
-	}
-	if generic && len(targs) != len(h.TypeParameters) {
-		return nil, nil, c.fail(tsTypeArgsMismatch, "%d type arguments for %d type parameters", len(targs), len(h.TypeParameters))
-	}
-	return h, targs, nil
 }

@@ -1,8 +1,6 @@
 package verifier
 
 import (
-	"math/bits"
-
 	bc "github.com/ledgernode/ledgernode/ledgerapi/bytecode"
 	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 )
@@ -164,114 +162,6 @@ func (c *tsChecker) vecRef(vec *bc.SignatureToken, mut bool) error {
 			want = "&mut "
 		}
 		return c.fail(tsTypeMismatch, "found %s, expected %s%s", r, want, vec)
-	}
-	return nil
-}
-
-// packClosure handles PackClosure(Generic): the parameters the mask selects
-// are captured from the stack (never references), the others stay
-// parameters of the function value, whose abilities are copy and drop, with
-// store for a persistent function, restricted to the captured values'.
-func (c *tsChecker) packClosure(in *bc.Instruction) error {
-	h, targs, err := c.functionHandle(in)
-	if err != nil {
-		return err
-	}
-	p := c.u.pools
-	if int(h.Parameters) >= len(p.Signatures) || int(h.Return) >= len(p.Signatures) {
-		return c.fail(tsIndexOutOfBounds, "function signature out of range")
-	}
-	params := p.Signatures[h.Parameters]
-	mask := in.Imm
-	if len(params) < 64 && mask>>uint(len(params)) != 0 {
-		return c.fail(tsInvalidClosureMask, "closure mask %#x for %d parameters", mask, len(params))
-	}
-	abilities := bc.AbilityCopy | bc.AbilityDrop
-	if c.persistent(h) {
-		abilities |= bc.AbilityStore
-	}
-	if n := bits.OnesCount64(mask); n > len(c.stack) {
-		return c.fail(tsNegativeStack, "closure captures %d values, %d on the stack", n, len(c.stack))
-	}
-	for i := min(len(params), 64) - 1; i >= 0; i-- {
-		if mask&(1<<uint(i)) == 0 {
-			continue
-		}
-		v, _ := c.pop()
-		pt := &params[i]
-		if pt.Kind == bc.TypeParam && targs != nil && int(pt.Param) < len(targs) {
-			pt = &targs[pt.Param]
-		}
-		if pt.Kind == bc.TypeReference || pt.Kind == bc.TypeMutReference {
-			return c.fail(tsPackTypeMismatch, "capturing parameter %d, a reference", i)
-		}
-		if !tsAssignable(&params[i], targs, &v) {
-			return c.fail(tsPackTypeMismatch, "capturing %s for parameter %d of type %s", v, i, params[i])
-		}
-		abilities &= c.abilities(&v)
-	}
-	var rest []bc.SignatureToken
-	for i := range params {
-		if i >= 64 || mask&(1<<uint(i)) == 0 {
-			rest = append(rest, params[i])
-		}
-	}
-	ft := bc.FunctionType(rest, p.Signatures[h.Return], abilities)
-	return c.pushSubst(&ft, targs)
-}
-
-// persistent reports whether closures of h may be stored: h carries the
-// persistent attribute, or it is a public function of this module.
-func (c *tsChecker) persistent(h *bc.FunctionHandle) bool {
-	for _, a := range h.Attributes {
-		if a.Kind == bc.AttrPersistent {
-			return true
-		}
-	}
-	if c.m == nil || h.Module != c.m.SelfHandle {
-		return false
-	}
-	for _, fn := range c.u.funcs {
-		if fn.handle == h {
-			return fn.def != nil && fn.def.Visibility == bc.Public
-		}
-	}
-	return false
-}
-
-// callClosure handles CallClosure: the function value on top must fit the
-// signature's function type, then its arguments are popped and its
-// results pushed.
-func (c *tsChecker) callClosure(in *bc.Instruction) error {
-	p := c.u.pools
-	if int(in.Index) >= len(p.Signatures) {
-		return c.fail(tsIndexOutOfBounds, "signature %d out of range", in.Index)
-	}
-	sig := p.Signatures[in.Index]
-	if len(sig) != 1 || sig[0].Kind != bc.TypeFunction {
-		return c.fail(tsClosureCallNotFunction, "%s needs one function type", in.Op)
-	}
-	ft := &sig[0]
-	f, err := c.pop()
-	if err != nil {
-		return err
-	}
-	if f.Kind != bc.TypeFunction || !tsAssignable(ft, nil, &f) {
-		return c.fail(tsCallTypeMismatch, "calling %s as %s", f, ft)
-	}
-	for i := len(ft.Args) - 1; i >= 0; i-- {
-		v, err := c.pop()
-		if err != nil {
-			return err
-		}
-		if !tsAssignable(&ft.Args[i], nil, &v) {
-			return c.fail(tsCallTypeMismatch, "argument %d is %s, the parameter is %s", i, v, ft.Args[i])
-		}
-	}
-	for i := range ft.Results {
-		if err := c.push(ft.Results[i]); err != nil {
-			return err
-		}
 	}
 	return nil
 }

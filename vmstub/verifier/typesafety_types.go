@@ -61,8 +61,10 @@ const (
 	lsCostJoinBase       = 10 // locals safety: per join
 	lsCostJoinPerLocal   = 5  // locals safety: per local of a join
 	tsMaxTokenDepth      = 1024
-	tsMaxBuiltTypeNodes  = 1 << 20 // largest type built by substitution, whatever the meter says
-	tsNodesSaturateLimit = 1 << 40
+	tsMaxBuiltTypeNodes  = 1 << 20 // largest type pushed, whatever the meter says
+	tsNodesSaturateLimit = 1 << 40 // meter units saturate here
+	// tsCountCap is where node counts stop: any count this large is refused.
+	tsCountCap = tsMaxBuiltTypeNodes + 1
 )
 
 // tsMeter bounds a pass's work on one function: units are added as the
@@ -90,41 +92,42 @@ func (m *tsMeter) add(units int64) bool {
 	return m.limit == 0 || m.used <= m.limit
 }
 
-// tsNodes counts the nodes of t (saturating, and counting a token nested
-// deeper than tsMaxTokenDepth as too large).
+// tsNodes counts the nodes of t (stopping at tsCountCap, which a token
+// nested deeper than tsMaxTokenDepth also counts as).
 func tsNodes(t *bc.SignatureToken, depth int) int64 {
 	if depth > tsMaxTokenDepth {
-		return tsNodesSaturateLimit
+		return tsCountCap
 	}
 	n := int64(1)
 	add := func(c *bc.SignatureToken) {
-		if n < tsNodesSaturateLimit {
+		if n < tsCountCap {
 			n += tsNodes(c, depth+1)
 		}
 	}
 	tsChildren(t, add)
-	return min(n, tsNodesSaturateLimit)
+	return min(n, tsCountCap)
 }
 
 // tsSubstNodes counts the nodes t has once its type parameters are
-// replaced by args (whose node counts are argNodes), without building it.
-func tsSubstNodes(t *bc.SignatureToken, argNodes []int64, depth int) int64 {
+// replaced by args, without building it: the work is in proportion to the
+// result, which the caller charges.
+func tsSubstNodes(t *bc.SignatureToken, args []bc.SignatureToken, depth int) int64 {
 	if depth > tsMaxTokenDepth {
-		return tsNodesSaturateLimit
+		return tsCountCap
 	}
-	if t.Kind == bc.TypeParam && argNodes != nil {
-		if int(t.Param) < len(argNodes) {
-			return argNodes[t.Param]
+	if t.Kind == bc.TypeParam && args != nil {
+		if int(t.Param) < len(args) {
+			return tsNodes(&args[t.Param], depth+1)
 		}
 		return 1
 	}
 	n := int64(1)
 	tsChildren(t, func(c *bc.SignatureToken) {
-		if n < tsNodesSaturateLimit {
-			n += tsSubstNodes(c, argNodes, depth+1)
+		if n < tsCountCap {
+			n += tsSubstNodes(c, args, depth+1)
 		}
 	})
-	return min(n, tsNodesSaturateLimit)
+	return min(n, tsCountCap)
 }
 
 // tsChildren calls f on the nested tokens of t.
