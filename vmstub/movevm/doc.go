@@ -17,7 +17,11 @@
 //     returning Values. A native returns a *NativeAbort to abort (located in
 //     the native's module) and may emit events through its NativeContext. A
 //     native function without an implementation is MISSING_DEPENDENCY when
-//     called.
+//     called. A native charges for its work through its NativeContext:
+//     Charge(units) for a fixed cost, ChargeBytes(n) before producing n
+//     bytes (gas per byte and n units of the memory quota), ChargeElems(n)
+//     per vector element it moves, swaps or visits, and UseMemory(units)
+//     for other values it makes.
 //   - GasMeter is charged in units per instruction (more for calls, structs,
 //     vectors, global storage), per value slot copied or compared and per
 //     16 resource bytes read or written; Budget is a simple meter. A spent

@@ -62,3 +62,11 @@ func init() {
 		instrCost[op] = globalCost
 	}
 }
+
+// Native work on bytes and elements (NativeContext.ChargeBytes and
+// ChargeElems): one unit per bytesPerGasUnit output bytes, one per
+// elemsPerGasUnit elements moved or visited.
+const (
+	bytesPerGasUnit = 1
+	elemsPerGasUnit = 1
+)

@@ -20,6 +20,9 @@ type Limits struct {
 	MaxTypes      int // distinct composite types per session (default 65536)
 	MaxModules    int // modules linked per session (default 4096)
 	MaxVectorLen  int // elements of a vector built by VecPack (default 1<<20)
+	// MaxMemory is the memory quota of one call in abstract units
+	// (default 10,000,000, as Aptos's per-transaction quota; see memory.go).
+	MaxMemory uint64
 }
 
 func (l Limits) withDefaults() Limits {
@@ -35,6 +38,9 @@ func (l Limits) withDefaults() Limits {
 	def(&l.MaxTypes, 65536)
 	def(&l.MaxModules, 4096)
 	def(&l.MaxVectorLen, 1<<20)
+	if l.MaxMemory == 0 {
+		l.MaxMemory = 10_000_000
+	}
 	return l
 }
 
@@ -83,6 +89,7 @@ type Session struct {
 	frames    []*frame
 	resources map[resKey]*resource
 	events    []Event
+	mem       uint64 // abstract memory units in use (memory.go)
 
 	// what earlier successful calls left
 	committed map[resKey]*committedWrite
@@ -111,7 +118,7 @@ type Event struct {
 // are dropped.
 func (s *Session) call(body func() ([]Value, error)) (rets []Value, err error) {
 	s.stack, s.frames = s.stack[:0], s.frames[:0]
-	s.resources, s.events = map[resKey]*resource{}, nil
+	s.resources, s.events, s.mem = map[resKey]*resource{}, nil, 0
 	defer func() {
 		if r := recover(); r != nil {
 			rets, err = nil, &Error{Status: statusInvariant, Message: fmt.Sprintf("internal error: %v\n%s", r, debug.Stack())}
