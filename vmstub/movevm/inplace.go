@@ -59,6 +59,9 @@ func VecLen(ref Value) int {
 	return len(c.vals)
 }
 
+// Elements moved into a vector take their packed size from the call's
+// memory quota, as VecPushBack takes it; removed ones give it back.
+
 // VecReverse reverses the vector ref points at, in place.
 func (c *NativeContext) VecReverse(ref Value) error {
 	vc, _, err := inplaceVector(ref)
@@ -93,6 +96,9 @@ func (c *NativeContext) VecInsert(ref Value, i uint64, x Value) error {
 	if err := c.inplaceGrow(len(vc.vals), 1); err != nil {
 		return err
 	}
+	if err := c.s.useMemory(packedSize(vt.Elem)); err != nil {
+		return err
+	}
 	vc.vals = append(vc.vals, Value{})
 	copy(vc.vals[i+1:], vc.vals[i:])
 	vc.vals[i] = x
@@ -122,6 +128,9 @@ func (c *NativeContext) VecSplice(ref Value, i uint64, other Value) error {
 		return err
 	}
 	n := len(oc.vals)
+	if err := c.s.useMemory(uint64(n) * packedSize(vt.Elem)); err != nil {
+		return err
+	}
 	vc.vals = append(vc.vals, oc.vals...) // grows the slice; the tail is rewritten below
 	copy(vc.vals[int(i)+n:], vc.vals[i:len(vc.vals)-n])
 	copy(vc.vals[i:], oc.vals)
@@ -140,7 +149,7 @@ func (c *NativeContext) VecPopBack(ref Value) (Value, error) {
 // element takes its place. References to the vector's last index are dead
 // afterwards, as after VecPopBack.
 func (c *NativeContext) VecRemove(ref Value, i uint64, swap bool) (Value, error) {
-	vc, _, err := inplaceVector(ref)
+	vc, vt, err := inplaceVector(ref)
 	if err != nil {
 		return Value{}, err
 	}
@@ -159,6 +168,7 @@ func (c *NativeContext) VecRemove(ref Value, i uint64, swap bool) (Value, error)
 	}
 	vc.vals[n-1] = Value{}
 	vc.vals = vc.vals[:n-1]
+	c.s.freeMemory(packedSize(vt.Elem))
 	return x, nil
 }
 
