@@ -268,7 +268,8 @@ func (r sessionState) PackageRegistry(addr ledgerapi.Address) (*onchain.PackageR
 // bridge makes a BCS native callable from Move code: signer arguments
 // become the call's signers, the others (references read through) their
 // BCS, and the results are read back as values of the declared return
-// types.
+// types. The call is charged per byte of its arguments' BCS (before the
+// native runs, which works on them) and of its results'.
 func bridge(rf *regFunc) movevm.NativeFunc {
 	return func(ctx *movevm.NativeContext, targs []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
 		host := ctx.Host().(*moveHost)
@@ -295,7 +296,7 @@ func bridge(rf *regFunc) movevm.NativeFunc {
 				c.Signers = append(c.Signers, a.AsAddress())
 				continue
 			}
-			b, err := movevm.Serialize(nil, a)
+			b, err := serializeCharged(ctx, a)
 			if err != nil {
 				return nil, err
 			}
@@ -317,6 +318,9 @@ func bridge(rf *regFunc) movevm.NativeFunc {
 			t, err := ctx.TypeOf(tag)
 			if err != nil {
 				return nil, err
+			}
+			if err := ctx.ChargeBytes(len(b)); err != nil {
+				return nil, err // out of gas or memory: the call fails, nothing is internal
 			}
 			if out[i], err = ctx.Deserialize(t, b); err != nil {
 				return nil, host.fromNative(fmt.Errorf("vmstub: native %s result %d: %w", rf.id, i, err))

@@ -79,7 +79,10 @@ func formatValue(ctx *movevm.NativeContext, t *movevm.Type, v movevm.Value, o fo
 	if err != nil {
 		return "", &movevm.NativeAbort{Code: eUnableToFormat}
 	}
-	f := &formatter{s: ctx.Host().(*moveHost).s, o: o}
+	if err := ctx.ChargeElems(len(data)); err != nil {
+		return "", err
+	}
+	f := &formatter{s: ctx.Host().(*moveHost).s, ctx: ctx, o: o}
 	d := bcs.NewDecoder(data)
 	if err := f.value(tag, d, 0); err != nil {
 		return "", err
@@ -87,7 +90,7 @@ func formatValue(ctx *movevm.NativeContext, t *movevm.Type, v movevm.Value, o fo
 	if d.Finish() != nil {
 		return "", &movevm.NativeAbort{Code: eUnableToFormat}
 	}
-	return f.out.String(), nil
+	return f.out.String(), f.charge()
 }
 
 func nativeToString(o formatOptions) movevm.NativeFunc {
@@ -106,6 +109,9 @@ func nativeToString(o formatOptions) movevm.NativeFunc {
 // with its full type name, on one line), "{{" and "}}" are braces.
 func nativeFormatN(ctx *movevm.NativeContext, targs []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
 	fmtRef, _ := args[0].Deref()
+	if err := ctx.ChargeElems(fmtRef.Len()); err != nil {
+		return nil, err
+	}
 	format := string(fmtRef.Bytes())
 	var b strings.Builder
 	next := 1
@@ -139,11 +145,22 @@ func nativeFormatN(ctx *movevm.NativeContext, targs []*movevm.Type, args []movev
 	return []movevm.Value{out}, err
 }
 
-// formatter writes values read from their BCS.
+// formatter writes values read from their BCS, charging per byte written
+// as it goes (ChargeBytes: gas and memory), so that text larger than the
+// value (type names, indentation) is paid for before more is written.
 type formatter struct {
-	s   *Session
-	o   formatOptions
-	out strings.Builder
+	s       *Session
+	ctx     *movevm.NativeContext
+	o       formatOptions
+	out     strings.Builder
+	charged int
+}
+
+// charge charges the bytes written since the last charge.
+func (f *formatter) charge() error {
+	n := f.out.Len() - f.charged
+	f.charged = f.out.Len()
+	return f.ctx.ChargeBytes(n)
 }
 
 func (f *formatter) spaceOrNewline(newline bool, depth int) {
@@ -179,6 +196,9 @@ func (f *formatter) items(n int, names []string, newline bool, depth int, write 
 }
 
 func (f *formatter) value(t ledgerapi.TypeTag, d *bcs.Decoder, depth int) error {
+	if err := f.charge(); err != nil {
+		return err
+	}
 	suffix := ""
 	switch t.Kind {
 	case ledgerapi.KindBool:
