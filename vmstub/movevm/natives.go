@@ -89,6 +89,11 @@ func (s *Session) callNative(f *Function, ctx *typeCtx, sg *sig) error {
 	args := make([]Value, n)
 	copy(args, s.stack[len(s.stack)-n:])
 	s.stack = s.stack[:len(s.stack)-n]
+	for _, a := range args {
+		if err := s.drop(a); err != nil {
+			return err
+		}
+	}
 	rets, err := f.native(&NativeContext{s: s, Function: f}, ctx.targs, args)
 	if err != nil {
 		var na *NativeAbort
@@ -104,6 +109,9 @@ func (s *Session) callNative(f *Function, ctx *typeCtx, sg *sig) error {
 		v, ok := assignable(sg.returns[i], r)
 		if !ok {
 			return errorf(statusInvariant, "native %s::%s returned %s, declares %s", f.Module, f.Name, typeName(r), sg.returns[i])
+		}
+		if err := s.takeHeap(v); err != nil {
+			return err
 		}
 		if err := s.push(v); err != nil {
 			return err

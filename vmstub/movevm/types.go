@@ -79,6 +79,7 @@ type Type struct {
 	depth     int
 	fields    [][]*Type // per variant (one for a plain struct), filled on first use
 	vdepth    int       // deepest value of the type once fields is set; -1 while working it out
+	hasFn     bool      // a struct whose values may hold closures (set with fields)
 }
 
 // StructType is a struct or enum definition of a loaded module.
