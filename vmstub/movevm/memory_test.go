@@ -84,25 +84,29 @@ func memModule(t testing.TB) *bc.Module {
 
 // TestMemoryQuota: values that go away give their memory back, so a long
 // loop of copies stays within the quota; values kept hit
-// MEMORY_LIMIT_EXCEEDED at the default 10,000,000 units (10,000 copies of
-// 1,000 bytes) long before the gas runs out.
+// MEMORY_LIMIT_EXCEEDED (here a quota of 1,000,000 units: 1,000 copies of
+// 1,000 bytes) long before the gas runs out. The default quota is Aptos's.
 func TestMemoryQuota(t *testing.T) {
+	if got := New(nil, Limits{}).limits.MaxMemory; got != 10_000_000 {
+		t.Fatalf("default quota %d", got)
+	}
 	m := memModule(t)
 	run := func(fn string, n uint64) error {
 		e := newEnv(m)
+		e.vm = New(nil, Limits{MaxMemory: 1_000_000})
 		e.gas = &Budget{Limit: 1 << 40}
 		_, err := e.call("mem", fn, nil, U64(n))
 		return err
 	}
 	for _, fn := range []string{"churn", "swap"} {
-		if err := run(fn, 12_000); err != nil {
+		if err := run(fn, 3_000); err != nil {
 			t.Fatalf("%s: %v", fn, err)
 		}
 	}
 	for _, fn := range []string{"hoard", "consts"} {
-		if err := run(fn, 9_000); err != nil {
+		if err := run(fn, 900); err != nil {
 			t.Fatalf("%s within the quota: %v", fn, err)
 		}
-		wantStatus(t, run(fn, 11_000), statusMemoryLimit)
+		wantStatus(t, run(fn, 1_100), statusMemoryLimit)
 	}
 }

@@ -122,6 +122,9 @@ func (s *Session) callNative(f *Function, ctx *typeCtx, sg *sig) error {
 
 // Bytes makes a vector<u8> holding b.
 func (c *NativeContext) Bytes(b []byte) (Value, error) {
+	if err := c.CheckVectorLen(len(b)); err != nil {
+		return Value{}, err
+	}
 	vt, err := c.s.types.vectorOf(TypeU8)
 	if err != nil {
 		return Value{}, err

@@ -65,8 +65,11 @@ func (s *Session) vector(fr *frame, in *bytecode.Instruction) error {
 	}
 	switch in.Op {
 	case bytecode.OpVecPack:
-		if in.Imm > uint64(len(s.stack)-fr.base) || in.Imm > uint64(s.vm.limits.MaxVectorLen) {
+		if in.Imm > uint64(len(s.stack)-fr.base) {
 			return errorf(statusEmptyStack, "packing %d elements", in.Imm)
+		}
+		if err := s.checkVectorLen(in.Imm); err != nil {
+			return err
 		}
 		n := int(in.Imm)
 		if err := s.env.Gas.Charge(uint64(n) * elemCost); err != nil {
@@ -135,8 +138,8 @@ func (s *Session) vector(fr *frame, in *bytecode.Instruction) error {
 		if err != nil {
 			return err
 		}
-		if len(c.vals) >= s.vm.limits.MaxVectorLen {
-			return vecErr(vecIndexOutOfBounds, "vector longer than %d", s.vm.limits.MaxVectorLen)
+		if err := s.checkVectorLen(uint64(len(c.vals)) + 1); err != nil {
+			return err
 		}
 		if err := s.checkElems(vt, []Value{e}); err != nil {
 			return err
@@ -193,4 +196,24 @@ func (s *Session) checkElems(vt *Type, elems []Value) error {
 		}
 	}
 	return s.useMemory(elemsSize(vt.Elem, len(elems)))
+}
+
+// checkVectorLen fails when a vector would hold more than MaxVectorLen
+// elements (VECTOR_OPERATION_ERROR). VecPack, VecPushBack, deserialized
+// values and natives (NativeContext.CheckVectorLen) all keep to it.
+func (s *Session) checkVectorLen(n uint64) error {
+	if n > uint64(s.vm.limits.MaxVectorLen) {
+		return vecErr(vecIndexOutOfBounds, "vector of %d elements, longer than %d", n, s.vm.limits.MaxVectorLen)
+	}
+	return nil
+}
+
+// CheckVectorLen fails when a vector a native is about to make or grow
+// would hold n elements, more than the session allows
+// (VECTOR_OPERATION_ERROR).
+func (c *NativeContext) CheckVectorLen(n int) error {
+	if n < 0 {
+		return c.s.checkVectorLen(^uint64(0))
+	}
+	return c.s.checkVectorLen(uint64(n))
 }
