@@ -13,6 +13,7 @@ type closure struct {
 	targs    []*Type
 	mask     uint64
 	captured []Value
+	depth    int // nesting of the closure and what it captured, 1 + the deepest capture
 }
 
 // packClosure runs PackClosure and PackClosureGeneric.
@@ -74,8 +75,18 @@ func (s *Session) packClosure(fr *frame, in *bytecode.Instruction) error {
 	if err != nil {
 		return err
 	}
+	depth, err := s.containerDepth(captured)
+	if err != nil {
+		return err
+	}
+	if err := s.env.Gas.Charge(uint64(m) * elemCost); err != nil {
+		return err
+	}
+	if err := s.useMemory(nodeSize * uint64(m)); err != nil {
+		return err
+	}
 	s.stack = s.stack[:len(s.stack)-m]
-	s.stack = append(s.stack, Value{t: ft, p: &closure{f: f, targs: targs, mask: in.Imm, captured: captured}})
+	s.stack = append(s.stack, Value{t: ft, p: &closure{f: f, targs: targs, mask: in.Imm, captured: captured, depth: depth}})
 	return nil
 }
 

@@ -70,3 +70,12 @@ const (
 	bytesPerGasUnit = 1
 	elemsPerGasUnit = 1
 )
+
+// Costs by size of what an instruction touches.
+const (
+	nodeCost          = 1 // per value node copied (CopyLoc, ReadRef, LdConst) or compared (Eq, Neq)
+	constBytesPerUnit = 1 // LdConst: one unit per this many bytes of the constant
+	elemCost          = 1 // per element of VecPack and VecUnpack, field of Pack and Unpack, captured value
+	callArgCost       = 1 // per argument, local and type argument of a call
+	typeNodeCost      = 1 // per type node made by substitution
+)

@@ -137,6 +137,9 @@ func (s *Session) enter(f *Function, targs []*Type) error {
 		}
 		args[i] = v
 	}
+	if err := s.env.Gas.Charge(uint64(len(sg.locals)+len(targs)) * callArgCost); err != nil {
+		return err
+	}
 	if f.isNative {
 		return s.callNative(f, ctx, sg)
 	}
@@ -176,6 +179,9 @@ func (s *Session) ret(fr *frame) error {
 	for i, v := range fr.locals.vals {
 		if v.IsValid() && !v.t.abilities.Has(bytecode.AbilityDrop) {
 			return errorf(statusUnusedNoDrop, "local %d of type %s cannot be dropped", i, v.t)
+		}
+		if err := s.drop(v); err != nil {
+			return err
 		}
 	}
 	fr.locals.dead = true
