@@ -110,10 +110,8 @@ func setU64Field(ctx *movevm.NativeContext, ref movevm.Value, i int, x uint64) e
 	if err != nil {
 		return err
 	}
-	if !r.Set(movevm.U64(x)) {
-		return &movevm.Error{Status: 2000, Message: "a u64 field cannot be written"}
-	}
-	return nil
+	_, err = ctx.WriteThrough(r, movevm.U64(x))
+	return err
 }
 
 // nativeCoinExtract is coin::extract(coin, amount) or, with all,

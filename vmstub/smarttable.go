@@ -202,10 +202,8 @@ func nativeSmartAdd(upsert bool) movevm.NativeFunc {
 			if err != nil {
 				return nil, err
 			}
-			if !r.Set(args[2]) {
-				return nil, &movevm.Error{Status: 2000, Message: "smart table value cannot be written"}
-			}
-			return nil, nil
+			_, err = ctx.WriteThrough(r, args[2])
+			return nil, err
 		}
 		key, err := serializeCharged(ctx, args[1])
 		if err != nil {

@@ -36,13 +36,32 @@ func inplaceElem(vt *Type, x Value) error {
 	return nil
 }
 
-// inplaceGrow checks that a vector of n elements may take add more within the
-// vector length limit, as VecPushBack checks.
-func (c *NativeContext) inplaceGrow(n, add int) error {
-	if limit := c.s.vm.limits.MaxVectorLen; add > limit || n > limit-add {
-		return vecErr(vecIndexOutOfBounds, "vector longer than %d", limit)
+// inplaceAdopt checks elements about to join a vector of type vt that
+// holds n already: the length limit and the depth limit, as VecPushBack
+// checks them, and their memory. A native's arguments gave their memory
+// back when it was called, so elements taken from them take their whole
+// heap again besides their place in the vector.
+func (c *NativeContext) inplaceAdopt(vt *Type, n int, elems []Value) error {
+	if err := c.s.checkVectorLen(uint64(n) + uint64(len(elems))); err != nil {
+		return err
+	}
+	if err := c.s.checkElems(vt, elems); err != nil {
+		return err
+	}
+	for _, e := range elems {
+		if err := c.s.takeHeap(e); err != nil {
+			return err
+		}
 	}
 	return nil
+}
+
+// inplaceRelease gives back the memory of an element that leaves a vector
+// of type vt: its place and its heap (the native's result takes the heap
+// again when it is returned).
+func (c *NativeContext) inplaceRelease(vt *Type, x Value) error {
+	c.s.freeMemory(elemsSize(vt.Elem, 1))
+	return c.s.drop(x)
 }
 
 // VecLen returns the length of the vector ref (any live reference to a
@@ -58,9 +77,6 @@ func VecLen(ref Value) int {
 	}
 	return len(c.vals)
 }
-
-// Elements moved into a vector take their packed size from the call's
-// memory quota, as VecPushBack takes it; removed ones give it back.
 
 // VecReverse reverses the vector ref points at, in place.
 func (c *NativeContext) VecReverse(ref Value) error {
@@ -93,10 +109,7 @@ func (c *NativeContext) VecInsert(ref Value, i uint64, x Value) error {
 	if i > uint64(len(vc.vals)) {
 		return vecErr(vecIndexOutOfBounds, "inserting at %d of %d", i, len(vc.vals))
 	}
-	if err := c.inplaceGrow(len(vc.vals), 1); err != nil {
-		return err
-	}
-	if err := c.s.useMemory(packedSize(vt.Elem)); err != nil {
+	if err := c.inplaceAdopt(vt, len(vc.vals), []Value{x}); err != nil {
 		return err
 	}
 	vc.vals = append(vc.vals, Value{})
@@ -124,13 +137,10 @@ func (c *NativeContext) VecSplice(ref Value, i uint64, other Value) error {
 	if i > uint64(len(vc.vals)) {
 		return vecErr(vecIndexOutOfBounds, "inserting at %d of %d", i, len(vc.vals))
 	}
-	if err := c.inplaceGrow(len(vc.vals), len(oc.vals)); err != nil {
+	if err := c.inplaceAdopt(vt, len(vc.vals), oc.vals); err != nil {
 		return err
 	}
 	n := len(oc.vals)
-	if err := c.s.useMemory(uint64(n) * packedSize(vt.Elem)); err != nil {
-		return err
-	}
 	vc.vals = append(vc.vals, oc.vals...) // grows the slice; the tail is rewritten below
 	copy(vc.vals[int(i)+n:], vc.vals[i:len(vc.vals)-n])
 	copy(vc.vals[i:], oc.vals)
@@ -168,8 +178,7 @@ func (c *NativeContext) VecRemove(ref Value, i uint64, swap bool) (Value, error)
 	}
 	vc.vals[n-1] = Value{}
 	vc.vals = vc.vals[:n-1]
-	c.s.freeMemory(packedSize(vt.Elem))
-	return x, nil
+	return x, c.inplaceRelease(vt, x)
 }
 
 // VecReplace writes x at index i of the vector ref points at and returns
@@ -185,9 +194,12 @@ func (c *NativeContext) VecReplace(ref Value, i uint64, x Value) (Value, error) 
 	if i >= uint64(len(vc.vals)) {
 		return Value{}, vecErr(vecIndexOutOfBounds, "replacing element %d of %d", i, len(vc.vals))
 	}
+	if err := c.inplaceAdopt(vt, len(vc.vals)-1, []Value{x}); err != nil {
+		return Value{}, err
+	}
 	old := vc.vals[i]
 	vc.vals[i] = x
-	return old, nil
+	return old, c.inplaceRelease(vt, old)
 }
 
 // Unpack takes a struct (or vector) value apart, as the Unpack instruction
@@ -202,4 +214,24 @@ func Unpack(v Value) []Value {
 	out := c.vals
 	c.vals, c.dead = nil, true
 	return out
+}
+
+// WriteThrough writes x through the mutable reference ref into the slot it
+// points at, as WriteRef does, and returns the value it replaces. x takes
+// its memory again (it was a native's argument); the old value gives its
+// heap back.
+func (c *NativeContext) WriteThrough(ref, x Value) (Value, error) {
+	cont, ok := ref.p.(*container)
+	if !ok || ref.t == nil || ref.t.Kind != KindMutRef || cont.dead || int(ref.n) >= len(cont.vals) {
+		return Value{}, errorf(statusInvariant, "writing through %s, not a live mutable reference", typeName(ref))
+	}
+	if ref.t.Elem != x.t {
+		return Value{}, errorf(statusTypeMismatch, "writing %s through %s", typeName(x), ref.t)
+	}
+	if err := c.s.takeHeap(x); err != nil {
+		return Value{}, err
+	}
+	old := cont.vals[ref.n]
+	cont.vals[ref.n] = x
+	return old, c.s.drop(old)
 }

@@ -202,3 +202,38 @@ func TestUnpackKillsReferences(t *testing.T) {
 		t.Fatal("Unpack of a consumed value or a primitive")
 	}
 }
+
+func TestInPlaceMemory(t *testing.T) {
+	f := newInplace(t, Limits{MaxMemory: 100}, 1)
+	wantStatus(t, f.ctx.VecSplice(f.vecRef, 1, f.vec(make([]uint64, 20)...)), statusMemoryLimit) // 20 × 8 > 100
+	f.want(1)
+	for range 12 {
+		if err := f.ctx.VecPushBack(f.vecRef, U64(2)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	wantStatus(t, f.ctx.VecPushBack(f.vecRef, U64(2)), statusMemoryLimit) // 13 × 8 > 100
+	if _, err := f.ctx.VecPopBack(f.vecRef); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.ctx.VecPushBack(f.vecRef, U64(2)); err != nil {
+		t.Fatalf("a popped element did not give its memory back: %v", err)
+	}
+}
+
+func TestWriteThrough(t *testing.T) {
+	f := newInplace(t, Limits{}, 1, 2)
+	r := f.elemRef(1)
+	old, err := f.ctx.WriteThrough(r, U64(5))
+	if err != nil || old.AsU64() != 2 {
+		t.Fatalf("WriteThrough: %v, %v", old, err)
+	}
+	f.want(1, 5)
+	if _, err := f.ctx.WriteThrough(r, Bool(true)); err == nil {
+		t.Fatal("a bool written through &mut u64")
+	}
+	f.local.vals[0].p.(*container).dead = true
+	if _, err := f.ctx.WriteThrough(r, U64(1)); err == nil {
+		t.Fatal("a write through a dead reference")
+	}
+}
