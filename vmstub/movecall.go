@@ -310,6 +310,7 @@ func bridge(rf *regFunc) movevm.NativeFunc {
 			return nil, host.fromNative(fmt.Errorf("vmstub: native %s returned %d values for %d return types", rf.id, len(vals), len(rf.returns)))
 		}
 		out := make([]movevm.Value, len(vals))
+		total := 0
 		for i, b := range vals {
 			tag, err := movevalue.Substitute(rf.returns[i], c.TypeArgs)
 			if err != nil {
@@ -319,7 +320,8 @@ func bridge(rf *regFunc) movevm.NativeFunc {
 			if err != nil {
 				return nil, err
 			}
-			if err := ctx.ChargeBytes(len(b)); err != nil {
+			total += len(b)
+			if err := chargeOutput(ctx, len(b), total); err != nil {
 				return nil, err // out of gas or memory: the call fails, nothing is internal
 			}
 			if out[i], err = ctx.Deserialize(t, b); err != nil {

@@ -2,9 +2,11 @@ package vmstub
 
 import "github.com/ledgernode/ledgernode/vmstub/movevm"
 
-// Natives charge by what they touch: NativeContext.ChargeBytes for bytes
-// they produce (a result, a string: gas and memory), ChargeElems for
-// elements and bytes they move, compare or read in place (gas only).
+// Natives charge by what they touch: ChargeElems per element or byte they
+// move, compare, read or write (gas). A native's results take their memory
+// when the call returns them, so a native checks with FitsMemory that a
+// result fits in the memory quota before building it (chargeOutput),
+// rather than taking memory it would never give back.
 
 // serializeCharged returns the BCS of v, charging per byte of it as bytes
 // read (a native serializing to compare or copy a value).
@@ -16,11 +18,11 @@ func serializeCharged(ctx *movevm.NativeContext, v movevm.Value) ([]byte, error)
 	return b, ctx.ChargeElems(len(b))
 }
 
-// deserializeCharged reads a value of type t from b, charging per byte as
-// bytes produced (the value is new).
-func deserializeCharged(ctx *movevm.NativeContext, t *movevm.Type, b []byte) (movevm.Value, error) {
-	if err := ctx.ChargeBytes(len(b)); err != nil {
-		return movevm.Value{}, err
+// chargeOutput charges a result of n bytes (gas per byte) and checks,
+// before it is built, that total bytes of results fit in the memory quota.
+func chargeOutput(ctx *movevm.NativeContext, n, total int) error {
+	if err := ctx.ChargeElems(n); err != nil {
+		return err
 	}
-	return ctx.Deserialize(t, b)
+	return ctx.FitsMemory(total)
 }

@@ -231,12 +231,17 @@ func nativeMapColumn(field int) movevm.NativeFunc {
 		m, _ := args[0].Deref()
 		data := m.Elem(0)
 		out := make([]movevm.Value, data.Len())
+		total := 0
 		for i := range out {
 			b, err := serializeCharged(ctx, data.Elem(i).Elem(field))
 			if err != nil {
 				return nil, err
 			}
-			if out[i], err = deserializeCharged(ctx, targs[field], b); err != nil {
+			total += len(b)
+			if err := chargeOutput(ctx, len(b), total); err != nil {
+				return nil, err
+			}
+			if out[i], err = ctx.Deserialize(targs[field], b); err != nil {
 				return nil, err
 			}
 		}

@@ -62,6 +62,9 @@ func moveString(ctx *movevm.NativeContext, s string) (movevm.Value, error) {
 	if err != nil {
 		return movevm.Value{}, err
 	}
+	if err := ctx.FitsMemory(len(s)); err != nil {
+		return movevm.Value{}, err
+	}
 	bs, err := ctx.Bytes([]byte(s))
 	if err != nil {
 		return movevm.Value{}, err
@@ -146,8 +149,8 @@ func nativeFormatN(ctx *movevm.NativeContext, targs []*movevm.Type, args []movev
 }
 
 // formatter writes values read from their BCS, charging per byte written
-// as it goes (ChargeBytes: gas and memory), so that text larger than the
-// value (type names, indentation) is paid for before more is written.
+// as it goes, so that text larger than the value (type names,
+// indentation) is paid for, and fits in memory, before more is written.
 type formatter struct {
 	s       *Session
 	ctx     *movevm.NativeContext
@@ -156,11 +159,12 @@ type formatter struct {
 	charged int
 }
 
-// charge charges the bytes written since the last charge.
+// charge charges the bytes written since the last charge and checks that
+// the text so far fits in the memory quota.
 func (f *formatter) charge() error {
 	n := f.out.Len() - f.charged
 	f.charged = f.out.Len()
-	return f.ctx.ChargeBytes(n)
+	return chargeOutput(f.ctx, n, f.out.Len())
 }
 
 func (f *formatter) spaceOrNewline(newline bool, depth int) {

@@ -237,3 +237,22 @@ func TestWriteThrough(t *testing.T) {
 		t.Fatal("a write through a dead reference")
 	}
 }
+
+func TestFitsMemory(t *testing.T) {
+	f := newInplace(t, Limits{MaxMemory: 100}, 1)
+	if err := f.ctx.FitsMemory(100); err != nil {
+		t.Fatal(err)
+	}
+	wantStatus(t, f.ctx.FitsMemory(101), statusMemoryLimit)
+	wantStatus(t, f.ctx.FitsMemory(-1), statusMemoryLimit)
+	if err := f.ctx.VecPushBack(f.vecRef, U64(2)); err != nil { // takes 8
+		t.Fatal(err)
+	}
+	wantStatus(t, f.ctx.FitsMemory(93), statusMemoryLimit)
+	if err := f.ctx.FitsMemory(92); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.ctx.FitsMemory(92); err != nil {
+		t.Fatal("FitsMemory took memory")
+	}
+}
