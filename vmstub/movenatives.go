@@ -157,7 +157,11 @@ func nativeStringAppend(ctx *movevm.NativeContext, _ []*movevm.Type, args []move
 		return nil, err
 	}
 	if add.Type().Kind == movevm.KindStruct {
-		add = movevm.Unpack(add)[0]
+		f, err := unpackN(add, 1)
+		if err != nil {
+			return nil, err
+		}
+		add = f[0]
 	} else if !utf8.Valid(add.Bytes()) {
 		return nil, &movevm.NativeAbort{Code: eInvalidUTF8}
 	}
@@ -192,7 +196,11 @@ func nativeStringInsert(ctx *movevm.NativeContext, _ []*movevm.Type, args []move
 	if err := ctx.ChargeElems(int(n-at) + stringLen(args[2])); err != nil {
 		return nil, err
 	}
-	return nil, ctx.VecSplice(bytesRef, at, movevm.Unpack(args[2])[0])
+	o, err := unpackN(args[2], 1)
+	if err != nil {
+		return nil, err
+	}
+	return nil, ctx.VecSplice(bytesRef, at, o[0])
 }
 
 // optionVec returns a mutable reference to the vector of the Option ref

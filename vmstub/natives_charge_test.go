@@ -1,6 +1,7 @@
 package vmstub_test
 
 import (
+	"errors"
 	"fmt"
 	"testing"
 
@@ -126,5 +127,38 @@ func TestNativesChargeByWhatTheyTouch(t *testing.T) {
 					int64(op)-int64(base), op, base, tc.minUnits, tc.minUnits/50)
 			}
 		})
+	}
+}
+
+// vector::append keeps to the vector length limit (1 << 20 elements) as
+// VecPushBack does: doubling a vector<u8> by appending a copy of itself
+// fails at the 21st doubling.
+func TestVectorAppendLengthLimit(t *testing.T) {
+	c := newChain(t, vmstub.Options{})
+	a := c.vm.DevAccounts()[0]
+	k := newKit(t, a.Address, "appendlimit")
+	bytesT := bytecode.Vector(bytecode.U8)
+	double := func(times int) []bytecode.Instruction {
+		h := k.vecFn("append", []tok{bytecode.MutRef(vecT), vecT}, nil)
+		code := []bytecode.Instruction{k.bytes([]byte{1}), in(bytecode.OpStLoc, 0)}
+		for range times {
+			code = append(code, in(bytecode.OpMutBorrowLoc, 0), in(bytecode.OpCopyLoc, 0), k.callG(h, bytecode.U8))
+		}
+		return append(code, in(bytecode.OpImmBorrowLoc, 0), in(bytecode.OpVecLen, uint64(k.b.Signature(bytecode.U8))), in(bytecode.OpRet))
+	}
+	k.view("at_limit", []tok{u64T}, []tok{bytesT}, double(20))
+	k.view("past_limit", []tok{u64T}, []tok{bytesT}, double(21))
+	k.publish(c, a)
+	view := func(name string) ([][]byte, error) {
+		vals, _, _, err := c.vm.View(c, ledgerapi.EntryFunctionId{Module: ledgerapi.ModuleId{Address: a.Address, Name: "appendlimit"}, Name: name}, nil, nil)
+		return vals, err
+	}
+	if vals, err := view("at_limit"); err != nil || string(vals[0]) != string(le64(1<<20)) {
+		t.Fatalf("20 doublings: %x, %v", vals, err)
+	}
+	vals, err := view("past_limit")
+	var ve *vmstub.ViewError
+	if !errors.As(err, &ve) || ve.Status == nil || ve.Status.Code != 4018 {
+		t.Fatalf("21 doublings: %x, %v; want VECTOR_OPERATION_ERROR", vals, err)
 	}
 }
