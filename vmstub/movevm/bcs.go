@@ -148,7 +148,7 @@ func (s *Session) decode(d *bcs.Decoder, t *Type, depth int) (Value, error) {
 		if n > s.vm.limits.MaxVectorLen {
 			return Value{}, errorf(statusBadResource, "vector of %d elements, longer than %d", n, s.vm.limits.MaxVectorLen)
 		}
-		elems := make([]Value, 0, min(n, 4096))
+		elems := make([]Value, 0, n) // n ≤ the bytes left and MaxVectorLen
 		for i := 0; i < n; i++ {
 			e, err := s.decode(d, t.Elem, depth+1)
 			if err != nil {

@@ -77,7 +77,7 @@ func TestWalkersAreBounded(t *testing.T) {
 	if _, err := equalValues(f, f, 128); StatusOf(err) != statusValueDepth {
 		t.Fatalf("equalValues: %v", err)
 	}
-	if _, _, err := measure(f, 128); StatusOf(err) != statusValueDepth {
+	if _, err := measure(f, 128); StatusOf(err) != statusValueDepth {
 		t.Fatalf("measure: %v", err)
 	}
 	vt, err := s.types.vectorOf(TypeU8)

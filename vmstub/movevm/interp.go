@@ -35,6 +35,9 @@ const (
 	cacheVariantField
 	cacheVariantFieldInst
 	cacheSignature
+	cacheClosure
+	cacheClosureInst
+	cacheClosureSig
 )
 
 func cacheKey(kind uint32, idx uint16) uint32 { return kind<<16 | uint32(idx) }

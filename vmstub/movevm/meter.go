@@ -7,14 +7,14 @@ func (s *Session) copyOut(v Value) (Value, error) {
 		return v, nil // nothing below the top node: no walk, no heap
 	}
 	limit := s.vm.limits.MaxValueDepth
-	nodes, size, err := measure(v, limit)
+	x, err := measure(v, limit)
 	if err != nil {
 		return Value{}, err
 	}
-	if err := s.env.Gas.Charge(nodes * nodeCost); err != nil {
+	if err := s.env.Gas.Charge(x.cost()); err != nil {
 		return Value{}, err
 	}
-	if err := s.useMemory(size - nodeSize); err != nil {
+	if err := s.useMemory(x.size - nodeSize); err != nil {
 		return Value{}, err
 	}
 	return copyValue(v, limit)
@@ -25,8 +25,8 @@ func (s *Session) heapOf(v Value) (uint64, error) {
 	if !v.IsValid() || v.t.Kind < KindVector || isRef(v.t) {
 		return 0, nil
 	}
-	_, size, err := measure(v, s.vm.limits.MaxValueDepth)
-	return size - nodeSize, err
+	x, err := measure(v, s.vm.limits.MaxValueDepth)
+	return x.size - nodeSize, err
 }
 
 // drop gives back the memory of a value that goes away.
@@ -37,13 +37,26 @@ func (s *Session) drop(v Value) error {
 }
 
 // takeHeap takes the memory of a value that arrives from outside the
-// interpreter (a loaded resource, a native's result).
+// interpreter (a native's result).
 func (s *Session) takeHeap(v Value) error {
 	h, err := s.heapOf(v)
 	if err != nil {
 		return err
 	}
 	return s.useMemory(h)
+}
+
+// chargeLoaded charges a resource just read from storage as a copy of it:
+// its nodes and boxes in gas, its heap size in memory.
+func (s *Session) chargeLoaded(v Value) error {
+	x, err := measure(v, s.vm.limits.MaxValueDepth)
+	if err != nil {
+		return err
+	}
+	if err := s.env.Gas.Charge(x.cost()); err != nil {
+		return err
+	}
+	return s.useMemory(x.size - nodeSize)
 }
 
 // elemsSize is the memory n elements of type et take in a container.
@@ -60,11 +73,11 @@ func (s *Session) chargeCompare(a, b Value) error {
 	limit := s.vm.limits.MaxValueDepth
 	var total uint64
 	for _, v := range []Value{derefOr(a), derefOr(b)} {
-		n, _, err := measure(v, limit)
+		x, err := measure(v, limit)
 		if err != nil {
 			return err
 		}
-		total += n
+		total += x.nodes * compareCost // comparing allocates nothing: no box cost
 	}
-	return s.env.Gas.Charge(total * nodeCost)
+	return s.env.Gas.Charge(total)
 }

@@ -105,7 +105,7 @@ func (vm *VM) NewSession(env Env) *Session {
 	}
 	s := &Session{vm: vm, env: env, modules: map[ledgerapi.ModuleId]*loadedModule{}, ctxs: map[string]*typeCtx{},
 		committed: map[resKey]*committedWrite{}}
-	s.types = newTypes(&vm.limits)
+	s.types = newTypes(&vm.limits, env.Gas)
 	return s
 }
 

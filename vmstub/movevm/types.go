@@ -82,6 +82,7 @@ type Type struct {
 	hasFn     bool      // a struct whose values may hold closures (set with fields)
 	nodes     int       // nodes of the type written out as a tree (at most Limits.MaxTypeNodes)
 	tagCost   int       // cost of its type tag: tagNodeCost per node, one per name and address byte
+	derived   *derived  // vector<t>, &t and &mut t once made (session types only)
 }
 
 // StructType is a struct or enum definition of a loaded module.
@@ -244,14 +245,35 @@ var primByToken = map[bytecode.TypeKind]*Type{
 var primByKind = [...]*Type{TypeBool, TypeU8, TypeU16, TypeU32, TypeU64, TypeU128, TypeU256, TypeI8, TypeI16,
 	TypeI32, TypeI64, TypeI128, TypeI256, TypeAddress, TypeSigner}
 
+// derived caches the types made from one type, so that borrows and vector
+// instructions find them without building a key.
+type derived struct {
+	vec, ref, mut *Type
+}
+
 // types interns the composite types of one session.
 type types struct {
 	byKey  map[string]*Type
 	nextID int
 	limits *Limits
+	prim   [KindSigner + 1]derived // for the built-in types, shared by every session
+	gas    GasMeter                // charged typeNewCost per type made
 }
 
-func newTypes(l *Limits) types { return types{byKey: map[string]*Type{}, nextID: 32, limits: l} }
+// derivedOf is where the types made from e are cached.
+func (ts *types) derivedOf(e *Type) *derived {
+	if e.id < 32 && e.Kind <= KindSigner {
+		return &ts.prim[e.Kind]
+	}
+	if e.derived == nil {
+		e.derived = &derived{}
+	}
+	return e.derived
+}
+
+func newTypes(l *Limits, gas GasMeter) types {
+	return types{byKey: map[string]*Type{}, nextID: 32, limits: l, gas: gas}
+}
 
 func (ts *types) intern(key string, mk func() *Type) (*Type, error) {
 	if t, ok := ts.byKey[key]; ok {
@@ -267,6 +289,9 @@ func (ts *types) intern(key string, mk func() *Type) (*Type, error) {
 	if len(ts.byKey) >= ts.limits.MaxTypes {
 		return nil, errorf(statusTypeNodes, "more than %d distinct types in one session", ts.limits.MaxTypes)
 	}
+	if err := ts.gas.Charge(typeNewCost); err != nil {
+		return nil, err
+	}
 	ts.nextID++
 	t.id = ts.nextID
 	ts.byKey[key] = t
@@ -277,24 +302,36 @@ func (ts *types) vectorOf(e *Type) (*Type, error) {
 	if e.Kind == KindRef || e.Kind == KindMutRef {
 		return nil, errorf(statusInvalidType, "vector of reference %s", e)
 	}
-	return ts.intern("v"+strconv.Itoa(e.id), func() *Type {
+	d := ts.derivedOf(e)
+	if d.vec != nil {
+		return d.vec, nil
+	}
+	t, err := ts.intern("v"+strconv.Itoa(e.id), func() *Type {
 		return &Type{Kind: KindVector, Elem: e, abilities: e.abilities &^ bytecode.AbilityKey, depth: e.depth + 1,
 			nodes: 1 + e.size(), tagCost: tagNodeCost + e.tagCosts()}
 	})
+	d.vec = t
+	return t, err
 }
 
 func (ts *types) refOf(e *Type, mut bool) (*Type, error) {
 	if e.Kind == KindRef || e.Kind == KindMutRef {
 		return nil, errorf(statusInvalidType, "reference to reference %s", e)
 	}
-	k, p := KindRef, "r"
+	d := ts.derivedOf(e)
+	k, p, slot := KindRef, "r", &d.ref
 	if mut {
-		k, p = KindMutRef, "m"
+		k, p, slot = KindMutRef, "m", &d.mut
 	}
-	return ts.intern(p+strconv.Itoa(e.id), func() *Type {
+	if *slot != nil {
+		return *slot, nil
+	}
+	t, err := ts.intern(p+strconv.Itoa(e.id), func() *Type {
 		return &Type{Kind: k, Elem: e, abilities: bytecode.AbilityCopy | bytecode.AbilityDrop, depth: e.depth + 1,
 			nodes: 1 + e.size(), tagCost: tagNodeCost + e.tagCosts()}
 	})
+	*slot = t
+	return t, err
 }
 
 func (ts *types) structOf(s *StructType, args []*Type) (*Type, error) {

@@ -23,24 +23,36 @@ func depthErr(limit int) error {
 // accounting: integers, bool and address.
 func isPacked(t *Type) bool { return t.Kind < KindVector && t.Kind != KindSigner }
 
-// measure returns the nodes of v (every value, field and element counts
-// one) and its abstract size (memory.go); references are not followed.
-// It fails on a value nested deeper than limit.
-func measure(v Value, limit int) (nodes, size uint64, err error) {
-	err = measureAt(v, 1, limit, &nodes, &size)
-	return nodes, size, err
+// extent is what a walk over a value found: nodes (every value, field
+// and element counts one), boxes (the structs, vectors, variants and
+// closures among them, each an allocation) and the abstract size
+// (memory.go).
+type extent struct {
+	nodes, boxes, size uint64
 }
 
-func measureAt(v Value, depth, limit int, nodes, size *uint64) error {
+// cost is the gas of copying, comparing or loading a value of this extent.
+func (x extent) cost() uint64 { return x.nodes*nodeCost + x.boxes*boxCost }
+
+// measure walks v (references are not followed), failing on a value
+// nested deeper than limit.
+func measure(v Value, limit int) (extent, error) {
+	var x extent
+	err := x.add(v, 1, limit)
+	return x, err
+}
+
+func (x *extent) add(v Value, depth, limit int) error {
 	if depth > limit {
 		return depthErr(limit)
 	}
-	*nodes++
-	*size += nodeSize
+	x.nodes++
+	x.size += nodeSize
 	switch p := v.p.(type) {
 	case *closure:
+		x.boxes += 2 // the closure and its captured values
 		for _, e := range p.captured {
-			if err := measureAt(e, depth+1, limit, nodes, size); err != nil {
+			if err := x.add(e, depth+1, limit); err != nil {
 				return err
 			}
 		}
@@ -48,16 +60,17 @@ func measureAt(v Value, depth, limit int, nodes, size *uint64) error {
 		if isRef(v.t) {
 			return nil
 		}
+		x.boxes++
 		if v.t.Kind == KindVector && isPacked(v.t.Elem) {
 			if len(p.vals) > 0 && depth+1 > limit {
 				return depthErr(limit)
 			}
-			*nodes += uint64(len(p.vals))
-			*size += packedSize(v.t.Elem) * uint64(len(p.vals))
+			x.nodes += uint64(len(p.vals))
+			x.size += packedSize(v.t.Elem) * uint64(len(p.vals))
 			return nil
 		}
 		for _, e := range p.vals {
-			if err := measureAt(e, depth+1, limit, nodes, size); err != nil {
+			if err := x.add(e, depth+1, limit); err != nil {
 				return err
 			}
 		}
