@@ -90,22 +90,35 @@ func coinWith(coin movevm.Value, n uint64) movevm.Value {
 }
 
 // nativeCoinMerge is coin::merge(dst, source): dst takes source's value.
-func nativeCoinMerge(_ *movevm.NativeContext, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
+// source is taken apart, dst's value field written in place.
+func nativeCoinMerge(ctx *movevm.NativeContext, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
 	dst, _ := args[0].Deref()
 	a, b := dst.Elem(0).AsU64(), args[1].Elem(0).AsU64()
 	if a+b < a {
 		return nil, &movevm.Error{Status: 4017, Message: "coin::merge overflows u64"} // ARITHMETIC_ERROR
 	}
-	if !args[0].Set(coinWith(dst, a+b)) {
-		return nil, &movevm.Error{Status: 2000, Message: "coin reference cannot be written"}
+	if _, err := unpackN(args[1], 1); err != nil {
+		return nil, err
 	}
-	return nil, nil
+	return nil, setU64Field(ctx, args[0], 0, a+b)
+}
+
+// setU64Field writes u64 field i of the struct ref points at, in place, so
+// that every reference to the struct or into it sees the new value.
+func setU64Field(ctx *movevm.NativeContext, ref movevm.Value, i int, x uint64) error {
+	r, err := ctx.InnerRef(ref, true, i)
+	if err != nil {
+		return err
+	}
+	_, err = ctx.WriteThrough(r, movevm.U64(x))
+	return err
 }
 
 // nativeCoinExtract is coin::extract(coin, amount) or, with all,
-// coin::extract_all(coin): a new Coin taken out of coin.
+// coin::extract_all(coin): a new Coin taken out of coin, whose value is
+// written in place.
 func nativeCoinExtract(all bool) movevm.NativeFunc {
-	return func(_ *movevm.NativeContext, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
+	return func(ctx *movevm.NativeContext, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
 		src, _ := args[0].Deref()
 		have := src.Elem(0).AsU64()
 		amount := have
@@ -115,8 +128,8 @@ func nativeCoinExtract(all bool) movevm.NativeFunc {
 		if amount > have {
 			return nil, &movevm.NativeAbort{Code: AbortCode(CategoryInvalidArgument, eCoinInsufficientBalance)}
 		}
-		if !args[0].Set(coinWith(src, have-amount)) {
-			return nil, &movevm.Error{Status: 2000, Message: "coin reference cannot be written"}
+		if err := setU64Field(ctx, args[0], 0, have-amount); err != nil {
+			return nil, err
 		}
 		return []movevm.Value{coinWith(src, amount)}, nil
 	}

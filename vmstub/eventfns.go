@@ -36,8 +36,5 @@ func nativeEmitEvent(ctx *movevm.NativeContext, targs []*movevm.Type, args []mov
 		return nil, err
 	}
 	host.s.EmitHandle(&handle, tag, data)
-	if !args[0].Set(movevm.NewStruct(h.Type(), []movevm.Value{movevm.U64(handle.Counter), h.Elem(1)})) {
-		return nil, &movevm.Error{Status: 2000, Message: "event handle reference cannot be written"}
-	}
-	return nil, nil
+	return nil, setU64Field(ctx, args[0], 0, handle.Counter)
 }

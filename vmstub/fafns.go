@@ -93,7 +93,7 @@ func faWith(fa movevm.Value, n uint64) movevm.Value {
 
 // nativeFAMerge is fungible_asset::merge(dst, src): same metadata
 // (EFUNGIBLE_ASSET_MISMATCH otherwise), amounts added.
-func nativeFAMerge(_ *movevm.NativeContext, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
+func nativeFAMerge(ctx *movevm.NativeContext, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
 	dst, _ := args[0].Deref()
 	src := args[1]
 	if dst.Elem(0).Elem(0).AsAddress() != src.Elem(0).Elem(0).AsAddress() {
@@ -103,21 +103,21 @@ func nativeFAMerge(_ *movevm.NativeContext, _ []*movevm.Type, args []movevm.Valu
 	if a+b < a {
 		return nil, &movevm.Error{Status: 4017, Message: "fungible_asset::merge overflows u64"} // ARITHMETIC_ERROR
 	}
-	if !args[0].Set(faWith(dst, a+b)) {
-		return nil, &movevm.Error{Status: 2000, Message: "fungible asset reference cannot be written"}
+	if _, err := unpackN(src, 2); err != nil {
+		return nil, err
 	}
-	return nil, nil
+	return nil, setU64Field(ctx, args[0], 1, a+b)
 }
 
 // nativeFAExtract is fungible_asset::extract(fa, amount).
-func nativeFAExtract(_ *movevm.NativeContext, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
+func nativeFAExtract(ctx *movevm.NativeContext, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
 	src, _ := args[0].Deref()
 	have, amount := src.Elem(1).AsU64(), args[1].AsU64()
 	if amount > have {
 		return nil, &movevm.NativeAbort{Code: AbortCode(CategoryInvalidArgument, eFAInsufficientBalance)}
 	}
-	if !args[0].Set(faWith(src, have-amount)) {
-		return nil, &movevm.Error{Status: 2000, Message: "fungible asset reference cannot be written"}
+	if err := setU64Field(ctx, args[0], 1, have-amount); err != nil {
+		return nil, err
 	}
 	return []movevm.Value{faWith(src, amount)}, nil
 }

@@ -47,15 +47,32 @@ func (vm *VM) moveVM() *movevm.VM {
 			for _, rf := range rm.funcs {
 				switch {
 				case rf.def.MoveNative != nil:
-					natives.Register(rm.id.Address, rm.id.Name, rf.def.Name, rf.def.MoveNative)
+					natives.Register(rm.id.Address, rm.id.Name, rf.def.Name, liveRefs(rf.def.MoveNative))
 				case rf.def.Native != nil:
-					natives.Register(rm.id.Address, rm.id.Name, rf.def.Name, bridge(rf))
+					natives.Register(rm.id.Address, rm.id.Name, rf.def.Name, liveRefs(bridge(rf)))
 				}
 			}
 		}
 		vm.move = movevm.New(natives, movevm.Limits{})
 	})
 	return vm.move
+}
+
+// liveRefs refuses a call of f with a reference argument that no longer
+// points at a value (into a popped element, an unpacked struct, a
+// returned frame): natives read and write through their references.
+func liveRefs(f movevm.NativeFunc) movevm.NativeFunc {
+	return func(ctx *movevm.NativeContext, targs []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
+		for i, a := range args {
+			if t := a.Type(); t == nil || (t.Kind != movevm.KindRef && t.Kind != movevm.KindMutRef) {
+				continue
+			}
+			if _, ok := a.Deref(); !ok {
+				return nil, &movevm.Error{Status: 2000, Message: fmt.Sprintf("argument %d is a dangling reference", i)} // UNKNOWN_INVARIANT_VIOLATION_ERROR
+			}
+		}
+		return f(ctx, targs, args)
+	}
 }
 
 // moveSession starts an interpreter session over s with a budget of
@@ -257,7 +274,8 @@ func (r sessionState) PackageRegistry(addr ledgerapi.Address) (*onchain.PackageR
 // bridge makes a BCS native callable from Move code: signer arguments
 // become the call's signers, the others (references read through) their
 // BCS, and the results are read back as values of the declared return
-// types.
+// types. The call is charged per byte of its arguments' BCS (before the
+// native runs, which works on them) and of its results'.
 func bridge(rf *regFunc) movevm.NativeFunc {
 	return func(ctx *movevm.NativeContext, targs []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
 		host := ctx.Host().(*moveHost)
@@ -284,7 +302,7 @@ func bridge(rf *regFunc) movevm.NativeFunc {
 				c.Signers = append(c.Signers, a.AsAddress())
 				continue
 			}
-			b, err := movevm.Serialize(nil, a)
+			b, err := serializeCharged(ctx, a)
 			if err != nil {
 				return nil, err
 			}
@@ -298,6 +316,7 @@ func bridge(rf *regFunc) movevm.NativeFunc {
 			return nil, host.fromNative(fmt.Errorf("vmstub: native %s returned %d values for %d return types", rf.id, len(vals), len(rf.returns)))
 		}
 		out := make([]movevm.Value, len(vals))
+		total := 0
 		for i, b := range vals {
 			tag, err := movevalue.Substitute(rf.returns[i], c.TypeArgs)
 			if err != nil {
@@ -306,6 +325,10 @@ func bridge(rf *regFunc) movevm.NativeFunc {
 			t, err := ctx.TypeOf(tag)
 			if err != nil {
 				return nil, err
+			}
+			total += len(b)
+			if err := chargeOutput(ctx, len(b), total); err != nil {
+				return nil, err // out of gas or memory: the call fails, nothing is internal
 			}
 			if out[i], err = ctx.Deserialize(t, b); err != nil {
 				return nil, host.fromNative(fmt.Errorf("vmstub: native %s result %d: %w", rf.id, i, err))

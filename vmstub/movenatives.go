@@ -37,45 +37,22 @@ func vectorModuleDef() Module {
 		AbortReason{eIndexOutOfBounds & 0xFFFF, "EINDEX_OUT_OF_BOUNDS", "The index into the vector is out of bounds"})
 }
 
-// elems returns the vector a reference points at and its elements.
-func elems(ref movevm.Value) (movevm.Value, []movevm.Value) {
-	v, _ := ref.Deref()
-	return v, elemsOf(v)
-}
-
-// elemsOf returns the elements of vector v in a new slice.
-func elemsOf(v movevm.Value) []movevm.Value {
-	out := make([]movevm.Value, v.Len())
-	for i := range out {
-		out[i] = v.Elem(i)
-	}
-	return out
-}
-
-// setVector writes elements es through ref, as a vector of v's type.
-func setVector(ref, v movevm.Value, es []movevm.Value) error {
-	if !ref.Set(movevm.NewVector(v.Type(), es)) {
-		return &movevm.Error{Status: 2000, Message: "vector reference cannot be written"} // UNKNOWN_INVARIANT_VIOLATION_ERROR
-	}
-	return nil
-}
-
 func nativeVecIsEmpty(_ *movevm.NativeContext, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-	v, _ := args[0].Deref()
-	return []movevm.Value{movevm.Bool(v.Len() == 0)}, nil
+	return []movevm.Value{movevm.Bool(movevm.VecLen(args[0]) == 0)}, nil
 }
 
-// indexOf finds the first element equal to what ref points at (Move
-// equality is equality of the BCS encodings).
-func indexOf(vec, ref movevm.Value) (int, error) {
+// indexOf finds the first element of the vector vec points at equal to
+// what ref points at (Move equality is equality of the BCS encodings),
+// charging per byte compared.
+func indexOf(ctx *movevm.NativeContext, vec, ref movevm.Value) (int, error) {
 	x, _ := ref.Deref()
-	want, err := movevm.Serialize(nil, x)
+	want, err := serializeCharged(ctx, x)
 	if err != nil {
 		return -1, err
 	}
-	_, es := elems(vec)
-	for i, e := range es {
-		b, err := movevm.Serialize(nil, e)
+	v, _ := vec.Deref()
+	for i := range v.Len() {
+		b, err := serializeCharged(ctx, v.Elem(i))
 		if err != nil {
 			return -1, err
 		}
@@ -86,33 +63,35 @@ func indexOf(vec, ref movevm.Value) (int, error) {
 	return -1, nil
 }
 
-func nativeVecContains(_ *movevm.NativeContext, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-	i, err := indexOf(args[0], args[1])
+func nativeVecContains(ctx *movevm.NativeContext, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
+	i, err := indexOf(ctx, args[0], args[1])
 	return []movevm.Value{movevm.Bool(i >= 0)}, err
 }
 
-func nativeVecIndexOf(_ *movevm.NativeContext, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-	i, err := indexOf(args[0], args[1])
+func nativeVecIndexOf(ctx *movevm.NativeContext, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
+	i, err := indexOf(ctx, args[0], args[1])
 	if i < 0 {
 		return []movevm.Value{movevm.Bool(false), movevm.U64(0)}, err
 	}
 	return []movevm.Value{movevm.Bool(true), movevm.U64(uint64(i))}, err
 }
 
-func nativeVecReverse(_ *movevm.NativeContext, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-	v, es := elems(args[0])
-	for i, j := 0, len(es)-1; i < j; i, j = i+1, j-1 {
-		es[i], es[j] = es[j], es[i]
+// nativeVecReverse is vector::reverse, in place: a reference to v[i]
+// reads the element now at i.
+func nativeVecReverse(ctx *movevm.NativeContext, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
+	if err := ctx.ChargeElems(movevm.VecLen(args[0])); err != nil {
+		return nil, err
 	}
-	return nil, setVector(args[0], v, es)
+	return nil, ctx.VecReverse(args[0])
 }
 
-func nativeVecAppend(_ *movevm.NativeContext, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-	v, es := elems(args[0])
-	for i := range args[1].Len() {
-		es = append(es, args[1].Elem(i))
+// nativeVecAppend is vector::append: other's elements move to the end of
+// the vector, within the vector length limit; other is consumed.
+func nativeVecAppend(ctx *movevm.NativeContext, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
+	if err := ctx.ChargeElems(args[1].Len()); err != nil {
+		return nil, err
 	}
-	return nil, setVector(args[0], v, es)
+	return nil, ctx.VecSplice(args[0], uint64(movevm.VecLen(args[0])), args[1])
 }
 
 func nativeVecSingleton(ctx *movevm.NativeContext, targs []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
@@ -124,124 +103,170 @@ func nativeVecSingleton(ctx *movevm.NativeContext, targs []*movevm.Type, args []
 }
 
 // nativeVecRemove is vector::remove (order kept) or, with swap,
-// vector::swap_remove (the last element takes the removed one's place).
-// An index out of bounds aborts with EINDEX_OUT_OF_BOUNDS, except that
-// swap_remove on a non-empty vector fails as vector::swap does.
+// vector::swap_remove (the last element takes the removed one's place),
+// in place. An index out of bounds aborts with EINDEX_OUT_OF_BOUNDS,
+// except that swap_remove on a non-empty vector fails as vector::swap
+// does.
 func nativeVecRemove(swap bool) movevm.NativeFunc {
-	return func(_ *movevm.NativeContext, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-		v, es := elems(args[0])
-		i := args[1].AsU64()
+	return func(ctx *movevm.NativeContext, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
+		n, i := movevm.VecLen(args[0]), args[1].AsU64()
 		switch {
-		case swap && len(es) > 0 && i >= uint64(len(es)):
+		case swap && n > 0 && i >= uint64(n):
 			// Aptos's swap_remove checks only that the vector is not
 			// empty; vector::swap then fails on the index.
 			return nil, &movevm.Error{Status: statusVectorOperation, Message: "vector::swap_remove: index out of bounds"}
-		case i >= uint64(len(es)):
+		case n < 0:
+			return nil, &movevm.Error{Status: 2000, Message: "vector::remove through a dead reference"}
+		case i >= uint64(n):
 			return nil, &movevm.NativeAbort{Code: eIndexOutOfBounds}
 		}
-		x := es[i]
-		if swap {
-			es[i] = es[len(es)-1]
-			es = es[:len(es)-1]
-		} else {
-			es = append(es[:i], es[i+1:]...)
+		moved := 1
+		if !swap {
+			moved = n - int(i)
 		}
-		return []movevm.Value{x}, setVector(args[0], v, es)
+		if err := ctx.ChargeElems(moved); err != nil {
+			return nil, err
+		}
+		x, err := ctx.VecRemove(args[0], i, swap)
+		if err != nil {
+			return nil, err
+		}
+		return []movevm.Value{x}, nil
 	}
 }
 
-func nativeVecInsert(_ *movevm.NativeContext, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-	v, es := elems(args[0])
-	i := args[1].AsU64()
-	if i > uint64(len(es)) {
+// nativeVecInsert is vector::insert, in place, within the vector length
+// limit.
+func nativeVecInsert(ctx *movevm.NativeContext, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
+	n, i := movevm.VecLen(args[0]), args[1].AsU64()
+	if n >= 0 && i > uint64(n) {
 		return nil, &movevm.NativeAbort{Code: eIndexOutOfBounds}
 	}
-	es = append(es[:i], append([]movevm.Value{args[2]}, es[i:]...)...)
-	return nil, setVector(args[0], v, es)
+	if err := ctx.ChargeElems(n - int(i) + 1); err != nil {
+		return nil, err
+	}
+	return nil, ctx.VecInsert(args[0], i, args[2])
 }
 
 // nativeStringAppend is string::append (a String) and string::append_utf8
-// (bytes, which must be UTF-8).
-func nativeStringAppend(_ *movevm.NativeContext, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-	s, _ := args[0].Deref()
+// (bytes, which must be UTF-8): the bytes move to the end of the string's
+// own vector, charged per byte.
+func nativeStringAppend(ctx *movevm.NativeContext, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
 	add := args[1]
+	if err := ctx.ChargeElems(stringLen(add)); err != nil {
+		return nil, err
+	}
 	if add.Type().Kind == movevm.KindStruct {
-		add = add.Elem(0)
+		f, err := unpackN(add, 1)
+		if err != nil {
+			return nil, err
+		}
+		add = f[0]
 	} else if !utf8.Valid(add.Bytes()) {
 		return nil, &movevm.NativeAbort{Code: eInvalidUTF8}
 	}
-	field := s.Elem(0)
-	es := elemsOf(field)
-	for i := range add.Len() {
-		es = append(es, add.Elem(i))
+	bytesRef, err := ctx.InnerRef(args[0], true, 0)
+	if err != nil {
+		return nil, err
 	}
-	if !args[0].Set(movevm.NewStruct(s.Type(), []movevm.Value{movevm.NewVector(field.Type(), es)})) {
-		return nil, &movevm.Error{Status: 2000, Message: "string reference cannot be written"}
+	return nil, ctx.VecSplice(bytesRef, uint64(movevm.VecLen(bytesRef)), add)
+}
+
+// stringLen is the length of a String or a vector<u8>.
+func stringLen(v movevm.Value) int {
+	if v.Type().Kind == movevm.KindStruct {
+		return v.Elem(0).Len()
 	}
-	return nil, nil
+	return v.Len()
 }
 
 // nativeStringInsert is string::insert(s, at, o): at must be at most the
-// length and on a character boundary (EINVALID_INDEX).
-func nativeStringInsert(_ *movevm.NativeContext, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-	s, _ := args[0].Deref()
-	field := s.Elem(0)
-	b, at := field.Bytes(), args[1].AsU64()
-	if at > uint64(len(b)) || (at < uint64(len(b)) && !utf8.RuneStart(b[at])) {
+// length and on a character boundary (EINVALID_INDEX); o's bytes move into
+// the string's own vector, charged per byte moved.
+func nativeStringInsert(ctx *movevm.NativeContext, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
+	bytesRef, err := ctx.InnerRef(args[0], true, 0)
+	if err != nil {
+		return nil, err
+	}
+	b, _ := bytesRef.Deref()
+	n, at := uint64(b.Len()), args[1].AsU64()
+	if at > n || (at < n && !utf8.RuneStart(byte(b.Elem(int(at)).AsU64()))) {
 		return nil, &movevm.NativeAbort{Code: eInvalidIndex}
 	}
-	es := elemsOf(field)
-	out := append(append(append([]movevm.Value(nil), es[:at]...), elemsOf(args[2].Elem(0))...), es[at:]...)
-	if !args[0].Set(movevm.NewStruct(s.Type(), []movevm.Value{movevm.NewVector(field.Type(), out)})) {
-		return nil, &movevm.Error{Status: 2000, Message: "string reference cannot be written"}
+	if err := ctx.ChargeElems(int(n-at) + stringLen(args[2])); err != nil {
+		return nil, err
 	}
-	return nil, nil
+	o, err := unpackN(args[2], 1)
+	if err != nil {
+		return nil, err
+	}
+	return nil, ctx.VecSplice(bytesRef, at, o[0])
 }
 
-// nativeOptionSwap is option::swap(self, e): the element, replaced by e;
-// None aborts with EOPTION_NOT_SET.
-func nativeOptionSwap(_ *movevm.NativeContext, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-	o, _ := args[0].Deref()
-	vec := o.Elem(0)
-	if vec.Len() == 0 {
-		return nil, &movevm.NativeAbort{Code: eOptionNotSet}
+// optionVec returns a mutable reference to the vector of the Option ref
+// points at and its length.
+func optionVec(ctx *movevm.NativeContext, ref movevm.Value) (movevm.Value, int, error) {
+	r, err := ctx.InnerRef(ref, true, 0)
+	if err != nil {
+		return movevm.Value{}, 0, err
 	}
-	x := vec.Elem(0)
-	return []movevm.Value{x}, setOption(args[0], o, vec, []movevm.Value{args[1]})
+	return r, movevm.VecLen(r), nil
 }
 
-// nativeOptionExtract is option::extract: the element, leaving None.
-func nativeOptionExtract(_ *movevm.NativeContext, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-	o, _ := args[0].Deref()
-	vec := o.Elem(0)
-	if vec.Len() == 0 {
-		return nil, &movevm.NativeAbort{Code: eOptionNotSet}
+// nativeOptionSwap is option::swap(self, e): the element, replaced by e in
+// place; None aborts with EOPTION_NOT_SET.
+func nativeOptionSwap(ctx *movevm.NativeContext, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
+	vec, n, err := optionVec(ctx, args[0])
+	if err != nil || n == 0 {
+		return nil, firstErr(err, &movevm.NativeAbort{Code: eOptionNotSet})
 	}
-	x := vec.Elem(0)
-	return []movevm.Value{x}, setOption(args[0], o, vec, nil)
+	x, err := ctx.VecReplace(vec, 0, args[1])
+	if err != nil {
+		return nil, err
+	}
+	return []movevm.Value{x}, nil
 }
 
-// nativeOptionFill is option::fill: None becomes Some(e).
-func nativeOptionFill(_ *movevm.NativeContext, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-	o, _ := args[0].Deref()
-	vec := o.Elem(0)
-	if vec.Len() != 0 {
-		return nil, &movevm.NativeAbort{Code: eOptionIsSet}
+// nativeOptionExtract is option::extract: the element, popped from the
+// option's vector (references to it are dead afterwards), leaving None.
+func nativeOptionExtract(ctx *movevm.NativeContext, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
+	vec, n, err := optionVec(ctx, args[0])
+	if err != nil || n == 0 {
+		return nil, firstErr(err, &movevm.NativeAbort{Code: eOptionNotSet})
 	}
-	return nil, setOption(args[0], o, vec, []movevm.Value{args[1]})
+	x, err := ctx.VecPopBack(vec)
+	if err != nil {
+		return nil, err
+	}
+	return []movevm.Value{x}, nil
+}
+
+// nativeOptionFill is option::fill: None becomes Some(e), in place.
+func nativeOptionFill(ctx *movevm.NativeContext, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
+	vec, n, err := optionVec(ctx, args[0])
+	if err != nil || n != 0 {
+		return nil, firstErr(err, &movevm.NativeAbort{Code: eOptionIsSet})
+	}
+	return nil, ctx.VecPushBack(vec, args[1])
 }
 
 // nativeOptionSwapOrFill is option::swap_or_fill: the option becomes
-// Some(e); the old option is returned.
-func nativeOptionSwapOrFill(_ *movevm.NativeContext, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-	o, _ := args[0].Deref()
-	return []movevm.Value{o}, setOption(args[0], o, o.Elem(0), []movevm.Value{args[1]})
-}
-
-// setOption writes an option of o's type holding es through ref.
-func setOption(ref, o, vec movevm.Value, es []movevm.Value) error {
-	if !ref.Set(movevm.NewStruct(o.Type(), []movevm.Value{movevm.NewVector(vec.Type(), es)})) {
-		return &movevm.Error{Status: 2000, Message: "option reference cannot be written"}
+// Some(e) in place; the old option is returned as a new value.
+func nativeOptionSwapOrFill(ctx *movevm.NativeContext, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
+	vec, n, err := optionVec(ctx, args[0])
+	if err != nil {
+		return nil, err
 	}
-	return nil
+	o, _ := args[0].Deref()
+	var old []movevm.Value
+	if n > 0 {
+		x, err := ctx.VecReplace(vec, 0, args[1])
+		if err != nil {
+			return nil, err
+		}
+		old = []movevm.Value{x}
+	} else if err := ctx.VecPushBack(vec, args[1]); err != nil {
+		return nil, err
+	}
+	return []movevm.Value{movevm.NewStruct(o.Type(), []movevm.Value{movevm.NewVector(o.Elem(0).Type(), old)})}, nil
 }

@@ -2,6 +2,7 @@ package vmstub
 
 import (
 	"bytes"
+	"fmt"
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/vmstub/movevm"
@@ -50,19 +51,20 @@ func mapAbort(reason uint64) error {
 }
 
 // mapFind returns the map a reference points at, its data vector and the
-// index of the element whose key equals key (-1 when there is none).
-func mapFind(ref, key movevm.Value) (movevm.Value, movevm.Value, int, error) {
+// index of the element whose key equals key (-1 when there is none),
+// charging per byte of the keys compared.
+func mapFind(ctx *movevm.NativeContext, ref, key movevm.Value) (movevm.Value, movevm.Value, int, error) {
 	m, _ := ref.Deref()
 	data := m.Elem(0)
 	if k := key.Type().Kind; k == movevm.KindRef || k == movevm.KindMutRef {
 		key, _ = key.Deref()
 	}
-	want, err := movevm.Serialize(nil, key)
+	want, err := serializeCharged(ctx, key)
 	if err != nil {
 		return m, data, -1, err
 	}
 	for i := range data.Len() {
-		b, err := movevm.Serialize(nil, data.Elem(i).Elem(0))
+		b, err := serializeCharged(ctx, data.Elem(i).Elem(0))
 		if err != nil {
 			return m, data, -1, err
 		}
@@ -73,12 +75,10 @@ func mapFind(ref, key movevm.Value) (movevm.Value, movevm.Value, int, error) {
 	return m, data, -1, nil
 }
 
-// setData writes a map of m's type holding elements es through ref.
-func setData(ref, m, data movevm.Value, es []movevm.Value) error {
-	if !ref.Set(movevm.NewStruct(m.Type(), []movevm.Value{movevm.NewVector(data.Type(), es)})) {
-		return &movevm.Error{Status: 2000, Message: "map reference cannot be written"}
-	}
-	return nil
+// mapData is a mutable reference to the data vector of the map ref points
+// at: natives change the map there, in place.
+func mapData(ctx *movevm.NativeContext, ref movevm.Value) (movevm.Value, error) {
+	return ctx.InnerRef(ref, true, 0)
 }
 
 func nativeMapNew(ctx *movevm.NativeContext, targs []*movevm.Type, _ []movevm.Value) ([]movevm.Value, error) {
@@ -112,8 +112,8 @@ func nativeMapLength(_ *movevm.NativeContext, _ []*movevm.Type, args []movevm.Va
 	return []movevm.Value{movevm.U64(uint64(m.Elem(0).Len()))}, nil
 }
 
-func nativeMapContains(_ *movevm.NativeContext, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-	_, _, i, err := mapFind(args[0], args[1])
+func nativeMapContains(ctx *movevm.NativeContext, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
+	_, _, i, err := mapFind(ctx, args[0], args[1])
 	return []movevm.Value{movevm.Bool(i >= 0)}, err
 }
 
@@ -121,7 +121,7 @@ func nativeMapContains(_ *movevm.NativeContext, _ []*movevm.Type, args []movevm.
 // value under key.
 func nativeMapBorrow(mut bool) movevm.NativeFunc {
 	return func(ctx *movevm.NativeContext, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-		_, _, i, err := mapFind(args[0], args[1])
+		_, _, i, err := mapFind(ctx, args[0], args[1])
 		if err != nil || i < 0 {
 			return nil, firstErr(err, mapAbort(eKeyNotFound))
 		}
@@ -130,32 +130,46 @@ func nativeMapBorrow(mut bool) movevm.NativeFunc {
 	}
 }
 
-func nativeMapAdd(_ *movevm.NativeContext, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-	m, data, i, err := mapFind(args[0], args[1])
+// nativeMapAdd is simple_map::add: the element is pushed onto the map's
+// vector in place.
+func nativeMapAdd(ctx *movevm.NativeContext, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
+	_, data, i, err := mapFind(ctx, args[0], args[1])
 	if err != nil || i >= 0 {
 		return nil, firstErr(err, mapAbort(eKeyAlreadyExists))
 	}
-	e := movevm.NewStruct(data.Type().Elem, []movevm.Value{args[1], args[2]})
-	return nil, setData(args[0], m, data, append(elemsOf(data), e))
-}
-
-// nativeMapUpsert is simple_map::upsert: the old key and value as options
-// (None when the key was new).
-func nativeMapUpsert(ctx *movevm.NativeContext, targs []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-	m, data, i, err := mapFind(args[0], args[1])
+	ref, err := mapData(ctx, args[0])
 	if err != nil {
 		return nil, err
 	}
-	es := elemsOf(data)
+	return nil, ctx.VecPushBack(ref, movevm.NewStruct(data.Type().Elem, []movevm.Value{args[1], args[2]}))
+}
+
+// nativeMapUpsert is simple_map::upsert: the old key and value as options
+// (None when the key was new). The new element takes the old one's place
+// in the map's vector; the old element is taken apart, so references into
+// it are dead.
+func nativeMapUpsert(ctx *movevm.NativeContext, targs []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
+	_, data, i, err := mapFind(ctx, args[0], args[1])
+	if err != nil {
+		return nil, err
+	}
+	ref, err := mapData(ctx, args[0])
+	if err != nil {
+		return nil, err
+	}
 	var oldK, oldV []movevm.Value
 	e := movevm.NewStruct(data.Type().Elem, []movevm.Value{args[1], args[2]})
 	if i >= 0 {
-		oldK, oldV = []movevm.Value{es[i].Elem(0)}, []movevm.Value{es[i].Elem(1)}
-		es[i] = e
-	} else {
-		es = append(es, e)
-	}
-	if err := setData(args[0], m, data, es); err != nil {
+		old, err := ctx.VecReplace(ref, uint64(i), e)
+		if err != nil {
+			return nil, err
+		}
+		f, err := unpackN(old, 2)
+		if err != nil {
+			return nil, err
+		}
+		oldK, oldV = []movevm.Value{f[0]}, []movevm.Value{f[1]}
+	} else if err := ctx.VecPushBack(ref, e); err != nil {
 		return nil, err
 	}
 	out := make([]movevm.Value, 2)
@@ -178,18 +192,36 @@ func nativeMapUpsert(ctx *movevm.NativeContext, targs []*movevm.Type, args []mov
 	return out, nil
 }
 
-func nativeMapRemove(_ *movevm.NativeContext, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-	m, data, i, err := mapFind(args[0], args[1])
+// nativeMapRemove is simple_map::remove: the last element takes the
+// removed one's place, in place; the removed element is taken apart.
+func nativeMapRemove(ctx *movevm.NativeContext, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
+	_, _, i, err := mapFind(ctx, args[0], args[1])
 	if err != nil || i < 0 {
 		return nil, firstErr(err, mapAbort(eKeyNotFound))
 	}
-	es := elemsOf(data)
-	e := es[i]
-	es[i] = es[len(es)-1]
-	if err := setData(args[0], m, data, es[:len(es)-1]); err != nil {
+	ref, err := mapData(ctx, args[0])
+	if err != nil {
 		return nil, err
 	}
-	return []movevm.Value{e.Elem(0), e.Elem(1)}, nil
+	e, err := ctx.VecRemove(ref, uint64(i), true)
+	if err != nil {
+		return nil, err
+	}
+	f, err := unpackN(e, 2)
+	if err != nil {
+		return nil, err
+	}
+	return []movevm.Value{f[0], f[1]}, nil
+}
+
+// unpackN takes apart a struct of n fields a native removed from a
+// container (movevm.Unpack): references into it are dead afterwards.
+func unpackN(v movevm.Value, n int) ([]movevm.Value, error) {
+	f := movevm.Unpack(v)
+	if len(f) != n {
+		return nil, &movevm.Error{Status: 2000, Message: fmt.Sprintf("a removed element has %d fields, want %d", len(f), n)}
+	}
+	return f, nil
 }
 
 // nativeMapColumn is simple_map::keys (0) and values (1): copies of the
@@ -199,9 +231,14 @@ func nativeMapColumn(field int) movevm.NativeFunc {
 		m, _ := args[0].Deref()
 		data := m.Elem(0)
 		out := make([]movevm.Value, data.Len())
+		total := 0
 		for i := range out {
-			b, err := movevm.Serialize(nil, data.Elem(i).Elem(field))
+			b, err := serializeCharged(ctx, data.Elem(i).Elem(field))
 			if err != nil {
+				return nil, err
+			}
+			total += len(b)
+			if err := chargeOutput(ctx, len(b), total); err != nil {
 				return nil, err
 			}
 			if out[i], err = ctx.Deserialize(targs[field], b); err != nil {

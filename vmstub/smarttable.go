@@ -119,37 +119,35 @@ func smartEntriesType(ctx *movevm.NativeContext, targs []*movevm.Type) (*movevm.
 		Name: "Entry", TypeArgs: []ledgerapi.TypeTag{k, v}})))
 }
 
-// smartFind returns the bucket, its entries and the index of key (-1).
-func smartFind(ctx *movevm.NativeContext, ref, key movevm.Value, targs []*movevm.Type) (*tableCell, []movevm.Value, int, error) {
+// smartFind returns the bucket and the index of key in it (-1), charging
+// per byte of the keys compared.
+func smartFind(ctx *movevm.NativeContext, ref, key movevm.Value, targs []*movevm.Type) (*tableCell, int, error) {
 	st, _ := ref.Deref()
 	cell, err := smartBucket(ctx, st, targs)
 	if err != nil {
-		return nil, nil, -1, err
+		return nil, -1, err
 	}
-	want, err := movevm.Serialize(nil, key)
+	want, err := serializeCharged(ctx, key)
 	if err != nil {
-		return nil, nil, -1, err
+		return nil, -1, err
 	}
-	es := elemsOf(cell.cell.Value())
-	for i, e := range es {
-		b, err := movevm.Serialize(nil, e.Elem(1))
+	bucket := cell.cell.Value()
+	for i := range bucket.Len() {
+		b, err := serializeCharged(ctx, bucket.Elem(i).Elem(1))
 		if err != nil {
-			return nil, nil, -1, err
+			return nil, -1, err
 		}
 		if bytes.Equal(b, want) {
-			return cell, es, i, nil
+			return cell, i, nil
 		}
 	}
-	return cell, es, -1, nil
+	return cell, -1, nil
 }
 
-// setSmart writes st with size and target bucket size replaced.
-func setSmart(ref movevm.Value, size, target uint64) error {
-	st, _ := ref.Deref()
-	if !ref.Set(movevm.NewStruct(st.Type(), []movevm.Value{st.Elem(0), st.Elem(1), st.Elem(2), movevm.U64(size), st.Elem(4), movevm.U64(target)})) {
-		return &movevm.Error{Status: 2000, Message: "smart table reference cannot be written"}
-	}
-	return nil
+// bucketRef is a mutable reference to the bucket in cell, marked changed.
+func bucketRef(ctx *movevm.NativeContext, cell *tableCell) (movevm.Value, error) {
+	cell.dirty = true
+	return ctx.Ref(cell.cell, true)
 }
 
 func nativeSmartNew(ctx *movevm.NativeContext, targs []*movevm.Type, _ []movevm.Value) ([]movevm.Value, error) {
@@ -184,40 +182,48 @@ func nativeSmartNew(ctx *movevm.NativeContext, targs []*movevm.Type, _ []movevm.
 	return []movevm.Value{movevm.NewStruct(types["smart"], []movevm.Value{twl, movevm.U64(1), movevm.U8(0), movevm.U64(0), movevm.U8(75), movevm.U64(0)})}, nil
 }
 
-// nativeSmartAdd is smart_table::add (the key must be new) or upsert.
+// nativeSmartAdd is smart_table::add (the key must be new) or upsert
+// (the value of an existing key is overwritten in place).
 func nativeSmartAdd(upsert bool) movevm.NativeFunc {
 	return func(ctx *movevm.NativeContext, targs []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-		cell, es, i, err := smartFind(ctx, args[0], args[1], targs)
+		cell, i, err := smartFind(ctx, args[0], args[1], targs)
 		if err != nil {
 			return nil, err
 		}
 		if i >= 0 && !upsert {
 			return nil, &movevm.NativeAbort{Code: AbortCode(CategoryInvalidArgument, eSmartAlreadyExists)}
 		}
-		key, err := movevm.Serialize(nil, args[1])
+		bucket, err := bucketRef(ctx, cell)
 		if err != nil {
 			return nil, err
 		}
-		vt := cell.cell.Value().Type()
-		e := movevm.NewStruct(vt.Elem, []movevm.Value{movevm.U64(sipHash24(0, 0, key)), args[1], args[2]})
-		st, _ := args[0].Deref()
-		size, target := st.Elem(3).AsU64(), st.Elem(5).AsU64()
 		if i >= 0 {
-			es[i] = e
-		} else {
-			es = append(es, e)
-			size++
-			if target == 0 { // set on the first add from the entry's size, as Aptos does
-				b, err := movevm.Serialize(nil, e)
-				if err != nil {
-					return nil, err
-				}
-				target = max(1024/max(uint64(len(b)), 1), 1)
+			r, err := ctx.InnerRef(bucket, true, i, 2)
+			if err != nil {
+				return nil, err
+			}
+			_, err = ctx.WriteThrough(r, args[2])
+			return nil, err
+		}
+		key, err := serializeCharged(ctx, args[1])
+		if err != nil {
+			return nil, err
+		}
+		e := movevm.NewStruct(cell.cell.Value().Type().Elem, []movevm.Value{movevm.U64(sipHash24(0, 0, key)), args[1], args[2]})
+		st, _ := args[0].Deref()
+		if st.Elem(5).AsU64() == 0 { // set on the first add from the entry's size, as Aptos does
+			b, err := serializeCharged(ctx, e)
+			if err != nil {
+				return nil, err
+			}
+			if err := setU64Field(ctx, args[0], 5, max(1024/max(uint64(len(b)), 1), 1)); err != nil {
+				return nil, err
 			}
 		}
-		cell.cell.Put(movevm.NewVector(vt, es))
-		cell.dirty = true
-		return nil, setSmart(args[0], size, target)
+		if err := ctx.VecPushBack(bucket, e); err != nil {
+			return nil, err
+		}
+		return nil, setU64Field(ctx, args[0], 3, st.Elem(3).AsU64()+1)
 	}
 }
 
@@ -227,7 +233,7 @@ func smartNotFound() error {
 
 func nativeSmartBorrow(mut bool) movevm.NativeFunc {
 	return func(ctx *movevm.NativeContext, targs []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-		cell, _, i, err := smartFind(ctx, args[0], args[1], targs)
+		cell, i, err := smartFind(ctx, args[0], args[1], targs)
 		if err != nil || i < 0 {
 			return nil, firstErr(err, smartNotFound())
 		}
@@ -242,7 +248,7 @@ func nativeSmartBorrow(mut bool) movevm.NativeFunc {
 }
 
 func nativeSmartBorrowWithDefault(ctx *movevm.NativeContext, targs []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-	cell, _, i, err := smartFind(ctx, args[0], args[1], targs)
+	cell, i, err := smartFind(ctx, args[0], args[1], targs)
 	if err != nil {
 		return nil, err
 	}
@@ -258,21 +264,31 @@ func nativeSmartBorrowWithDefault(ctx *movevm.NativeContext, targs []*movevm.Typ
 }
 
 func nativeSmartContains(ctx *movevm.NativeContext, targs []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-	_, _, i, err := smartFind(ctx, args[0], args[1], targs)
+	_, i, err := smartFind(ctx, args[0], args[1], targs)
 	return []movevm.Value{movevm.Bool(i >= 0)}, err
 }
 
+// nativeSmartRemove is smart_table::remove: the bucket's last entry takes
+// the removed one's place, in place; the removed entry is taken apart.
 func nativeSmartRemove(ctx *movevm.NativeContext, targs []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-	cell, es, i, err := smartFind(ctx, args[0], args[1], targs)
+	cell, i, err := smartFind(ctx, args[0], args[1], targs)
 	if err != nil || i < 0 {
 		return nil, firstErr(err, smartNotFound())
 	}
-	e := es[i]
-	es[i] = es[len(es)-1]
-	cell.cell.Put(movevm.NewVector(cell.cell.Value().Type(), es[:len(es)-1]))
-	cell.dirty = true
+	bucket, err := bucketRef(ctx, cell)
+	if err != nil {
+		return nil, err
+	}
+	e, err := ctx.VecRemove(bucket, uint64(i), true)
+	if err != nil {
+		return nil, err
+	}
+	f, err := unpackN(e, 3)
+	if err != nil {
+		return nil, err
+	}
 	st, _ := args[0].Deref()
-	return []movevm.Value{e.Elem(2)}, setSmart(args[0], st.Elem(3).AsU64()-1, st.Elem(5).AsU64())
+	return []movevm.Value{f[2]}, setU64Field(ctx, args[0], 3, st.Elem(3).AsU64()-1)
 }
 
 func nativeSmartLength(_ *movevm.NativeContext, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {

@@ -62,6 +62,9 @@ func moveString(ctx *movevm.NativeContext, s string) (movevm.Value, error) {
 	if err != nil {
 		return movevm.Value{}, err
 	}
+	if err := ctx.FitsMemory(len(s)); err != nil {
+		return movevm.Value{}, err
+	}
 	bs, err := ctx.Bytes([]byte(s))
 	if err != nil {
 		return movevm.Value{}, err
@@ -79,7 +82,10 @@ func formatValue(ctx *movevm.NativeContext, t *movevm.Type, v movevm.Value, o fo
 	if err != nil {
 		return "", &movevm.NativeAbort{Code: eUnableToFormat}
 	}
-	f := &formatter{s: ctx.Host().(*moveHost).s, o: o}
+	if err := ctx.ChargeElems(len(data)); err != nil {
+		return "", err
+	}
+	f := &formatter{s: ctx.Host().(*moveHost).s, ctx: ctx, o: o}
 	d := bcs.NewDecoder(data)
 	if err := f.value(tag, d, 0); err != nil {
 		return "", err
@@ -87,7 +93,7 @@ func formatValue(ctx *movevm.NativeContext, t *movevm.Type, v movevm.Value, o fo
 	if d.Finish() != nil {
 		return "", &movevm.NativeAbort{Code: eUnableToFormat}
 	}
-	return f.out.String(), nil
+	return f.out.String(), f.charge()
 }
 
 func nativeToString(o formatOptions) movevm.NativeFunc {
@@ -106,6 +112,9 @@ func nativeToString(o formatOptions) movevm.NativeFunc {
 // with its full type name, on one line), "{{" and "}}" are braces.
 func nativeFormatN(ctx *movevm.NativeContext, targs []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
 	fmtRef, _ := args[0].Deref()
+	if err := ctx.ChargeElems(fmtRef.Len()); err != nil {
+		return nil, err
+	}
 	format := string(fmtRef.Bytes())
 	var b strings.Builder
 	next := 1
@@ -139,11 +148,23 @@ func nativeFormatN(ctx *movevm.NativeContext, targs []*movevm.Type, args []movev
 	return []movevm.Value{out}, err
 }
 
-// formatter writes values read from their BCS.
+// formatter writes values read from their BCS, charging per byte written
+// as it goes, so that text larger than the value (type names,
+// indentation) is paid for, and fits in memory, before more is written.
 type formatter struct {
-	s   *Session
-	o   formatOptions
-	out strings.Builder
+	s       *Session
+	ctx     *movevm.NativeContext
+	o       formatOptions
+	out     strings.Builder
+	charged int
+}
+
+// charge charges the bytes written since the last charge and checks that
+// the text so far fits in the memory quota.
+func (f *formatter) charge() error {
+	n := f.out.Len() - f.charged
+	f.charged = f.out.Len()
+	return chargeOutput(f.ctx, n, f.out.Len())
 }
 
 func (f *formatter) spaceOrNewline(newline bool, depth int) {
@@ -179,6 +200,9 @@ func (f *formatter) items(n int, names []string, newline bool, depth int, write 
 }
 
 func (f *formatter) value(t ledgerapi.TypeTag, d *bcs.Decoder, depth int) error {
+	if err := f.charge(); err != nil {
+		return err
+	}
 	suffix := ""
 	switch t.Kind {
 	case ledgerapi.KindBool:

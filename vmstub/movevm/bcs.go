@@ -12,8 +12,13 @@ import (
 // integers little endian, addresses and signers as 32 bytes, vectors with a
 // ULEB128 length, structs as their fields in order, enum values as the
 // ULEB128 variant index then the variant's fields. References cannot be
-// serialized.
-func Serialize(dst []byte, v Value) ([]byte, error) {
+// serialized, nor values nested deeper than maxSerializeDepth.
+func Serialize(dst []byte, v Value) ([]byte, error) { return serializeAt(dst, v, 1) }
+
+func serializeAt(dst []byte, v Value, depth int) ([]byte, error) {
+	if depth > maxSerializeDepth {
+		return nil, depthErr(maxSerializeDepth)
+	}
 	if !v.IsValid() {
 		return nil, errorf(statusValueSerialize, "no value")
 	}
@@ -40,7 +45,7 @@ func Serialize(dst []byte, v Value) ([]byte, error) {
 		}
 		var err error
 		for _, e := range c.vals {
-			if dst, err = Serialize(dst, e); err != nil {
+			if dst, err = serializeAt(dst, e, depth+1); err != nil {
 				return nil, err
 			}
 		}
@@ -140,7 +145,10 @@ func (s *Session) decode(d *bcs.Decoder, t *Type, depth int) (Value, error) {
 		if d.Failed() {
 			return fail()
 		}
-		elems := make([]Value, 0, min(n, 4096))
+		if n > s.vm.limits.MaxVectorLen {
+			return Value{}, errorf(statusBadResource, "vector of %d elements, longer than %d", n, s.vm.limits.MaxVectorLen)
+		}
+		elems := make([]Value, 0, n) // n ≤ the bytes left and MaxVectorLen
 		for i := 0; i < n; i++ {
 			e, err := s.decode(d, t.Elem, depth+1)
 			if err != nil {

@@ -13,10 +13,29 @@ type closure struct {
 	targs    []*Type
 	mask     uint64
 	captured []Value
+	depth    int // nesting of the closure and what it captured, 1 + the deepest capture
 }
 
-// packClosure runs PackClosure and PackClosureGeneric.
-func (s *Session) packClosure(fr *frame, in *bytecode.Instruction) error {
+// closureShape is what a PackClosure instruction makes, worked out once
+// per instantiation context.
+type closureShape struct {
+	mask   uint64
+	f      *Function
+	targs  []*Type
+	params []*Type // the function's parameters
+	ft     *Type   // the closure's type
+}
+
+// closureShape works out (or takes from the cache) what in packs.
+func (s *Session) closureShape(fr *frame, in *bytecode.Instruction) (*closureShape, error) {
+	kind := cacheClosure
+	if in.Op != bytecode.OpPackClosure {
+		kind = cacheClosureInst
+	}
+	k := cacheKey(kind, in.Index)
+	if x, ok := fr.ctx.cache[k]; ok && x.(*closureShape).mask == in.Imm {
+		return x.(*closureShape), nil
+	}
 	var f *Function
 	var targs []*Type
 	var err error
@@ -25,7 +44,7 @@ func (s *Session) packClosure(fr *frame, in *bytecode.Instruction) error {
 		f, err = s.functionHandle(lm, bytecode.FunctionHandleIndex(in.Index))
 	} else {
 		if int(in.Index) >= len(lm.pools.FunctionInstantiations) {
-			return errorf(statusInvariant, "function instantiation %d out of range", in.Index)
+			return nil, errorf(statusInvariant, "function instantiation %d out of range", in.Index)
 		}
 		inst := lm.pools.FunctionInstantiations[in.Index]
 		if f, err = s.functionHandle(lm, inst.Handle); err == nil {
@@ -33,18 +52,50 @@ func (s *Session) packClosure(fr *frame, in *bytecode.Instruction) error {
 		}
 	}
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if err := checkTypeArgs(f, targs); err != nil {
-		return err
+		return nil, err
 	}
 	sg, err := s.signature(f, s.ctxFor(f.mod, targs))
 	if err != nil {
-		return err
+		return nil, err
 	}
 	n := len(sg.params)
 	if n < 64 && in.Imm>>uint(n) != 0 {
-		return errorf(statusInvariant, "closure mask %#x captures beyond the %d parameters", in.Imm, n)
+		return nil, errorf(statusInvariant, "closure mask %#x captures beyond the %d parameters", in.Imm, n)
+	}
+	ab := bytecode.AbilityCopy | bytecode.AbilityDrop
+	if f.IsPublic() || hasAttr(f, bytecode.AttrPersistent) {
+		ab |= bytecode.AbilityStore
+	}
+	var rest []*Type
+	for i, p := range sg.params {
+		if in.Imm&(1<<uint(i)) == 0 {
+			rest = append(rest, p)
+			continue
+		}
+		if isRef(p) {
+			return nil, errorf(statusTypeMismatch, "parameter %d captured by a closure is a reference %s", i, p)
+		}
+		ab &= p.abilities
+	}
+	ft, err := s.types.functionOf(rest, sg.returns, ab)
+	if err != nil {
+		return nil, err
+	}
+	sh := &closureShape{mask: in.Imm, f: f, targs: targs, params: sg.params, ft: ft}
+	if !f.mod.script && !fr.fn.mod.script {
+		fr.ctx.cache[k] = sh
+	}
+	return sh, nil
+}
+
+// packClosure runs PackClosure and PackClosureGeneric.
+func (s *Session) packClosure(fr *frame, in *bytecode.Instruction) error {
+	sh, err := s.closureShape(fr, in)
+	if err != nil {
+		return err
 	}
 	m := bits.OnesCount64(in.Imm)
 	if len(s.stack)-fr.base < m {
@@ -52,30 +103,28 @@ func (s *Session) packClosure(fr *frame, in *bytecode.Instruction) error {
 	}
 	captured := make([]Value, m)
 	copy(captured, s.stack[len(s.stack)-m:])
-	ab := bytecode.AbilityCopy | bytecode.AbilityDrop
-	if f.IsPublic() || hasAttr(f, bytecode.AttrPersistent) {
-		ab |= bytecode.AbilityStore
-	}
-	var rest []*Type
 	j := 0
-	for i, p := range sg.params {
+	for i, p := range sh.params {
 		if in.Imm&(1<<uint(i)) == 0 {
-			rest = append(rest, p)
 			continue
 		}
-		v := captured[j]
-		j++
-		if isRef(p) || v.t != p {
-			return errorf(statusTypeMismatch, "captured value %d is %s, parameter %d is %s", j-1, typeName(v), i, p)
+		if v := captured[j]; v.t != p {
+			return errorf(statusTypeMismatch, "captured value %d is %s, parameter %d is %s", j, typeName(v), i, p)
 		}
-		ab &= v.t.abilities
+		j++
 	}
-	ft, err := s.types.functionOf(rest, sg.returns, ab)
+	depth, err := s.containerDepth(captured)
 	if err != nil {
 		return err
 	}
+	if err := s.env.Gas.Charge(uint64(m) * elemCost); err != nil {
+		return err
+	}
+	if err := s.useMemory(nodeSize * uint64(m)); err != nil {
+		return err
+	}
 	s.stack = s.stack[:len(s.stack)-m]
-	s.stack = append(s.stack, Value{t: ft, p: &closure{f: f, targs: targs, mask: in.Imm, captured: captured}})
+	s.stack = append(s.stack, Value{t: sh.ft, p: &closure{f: sh.f, targs: sh.targs, mask: in.Imm, captured: captured, depth: depth}})
 	return nil
 }
 
@@ -98,9 +147,18 @@ func (s *Session) callClosure(fr *frame, in *bytecode.Instruction) error {
 	if int(in.Index) >= len(p.Signatures) || len(p.Signatures[in.Index]) != 1 {
 		return errorf(statusInvariant, "signature %d is not one type", in.Index)
 	}
-	want, err := s.typeOf(fr.fn.mod, &p.Signatures[in.Index][0], fr.ctx.targs)
-	if err != nil {
-		return err
+	var want *Type
+	ck := cacheKey(cacheClosureSig, in.Index)
+	if x, ok := fr.ctx.cache[ck]; ok {
+		want = x.(*Type)
+	} else {
+		var err error
+		if want, err = s.typeOf(fr.fn.mod, &p.Signatures[in.Index][0], fr.ctx.targs); err != nil {
+			return err
+		}
+		if !fr.fn.mod.script {
+			fr.ctx.cache[ck] = want
+		}
 	}
 	c, err := s.pop(fr)
 	if err != nil {

@@ -17,11 +17,18 @@
 //     returning Values. A native returns a *NativeAbort to abort (located in
 //     the native's module) and may emit events through its NativeContext. A
 //     native function without an implementation is MISSING_DEPENDENCY when
-//     called.
+//     called. A native charges for its work through its NativeContext:
+//     Charge(units) for a fixed cost, ChargeBytes(n) before producing n
+//     bytes (gas per byte and n units of the memory quota), ChargeElems(n)
+//     per vector element it moves, swaps or visits, and UseMemory(units)
+//     for other values it makes.
 //   - GasMeter is charged in units per instruction (more for calls, structs,
-//     vectors, global storage), per value slot copied or compared and per
-//     16 resource bytes read or written; Budget is a simple meter. A spent
-//     budget is OUT_OF_GAS, so every loop ends.
+//     vectors, global storage) and by the size of what each instruction
+//     touches: value nodes copied or compared, constant bytes, elements
+//     packed and unpacked, fields, call arguments and locals, type nodes
+//     instantiated, resource bytes read or written (the schedule is in
+//     gas.go); Budget is a simple meter. A spent budget is OUT_OF_GAS, so
+//     every loop ends.
 //
 // # Running
 //
@@ -74,7 +81,15 @@
 // point at a live value (a returned frame's locals, an unpacked struct, a
 // popped vector element or a moved resource are dead), structs that contain
 // themselves, and Limits on call depth (1024), operand stack (1024), value
-// and type depth (128) and the number of types and modules. A panic is
+// depth (128, closures included: a closure capturing a closure is one
+// level deeper), type depth (20) and size (128 nodes, checked when a type
+// is made, so rendering a type's name or tag is bounded; a tag costing
+// more than 5000 is TYPE_TAG_LIMIT_EXCEEDED), vector length, the memory
+// of one call (10,000,000 abstract units, MEMORY_LIMIT_EXCEEDED; see
+// memory.go) and the number of types and modules. Every walk over a value
+// (copy, comparison, size, serialization) is bounded by a depth and fails
+// with VM_MAX_VALUE_DEPTH_REACHED past it, never exhausting the Go stack.
+// A panic is
 // turned into UNKNOWN_INVARIANT_VIOLATION_ERROR as a last resort. Borrow
 // rules are not checked beyond reference liveness: two mutable references
 // may alias, which cannot break type safety or reach another module's

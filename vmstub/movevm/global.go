@@ -73,6 +73,9 @@ func (s *Session) load(addr ledgerapi.Address, t *Type) (*resource, error) {
 		if err != nil {
 			return nil, errorf(statusBadResource, "resource %s under %s: %v", t, addr, err)
 		}
+		if err := s.chargeLoaded(v); err != nil {
+			return nil, err
+		}
 		r.cell.vals[0], r.existed = v, true
 	}
 	s.resources[k] = r

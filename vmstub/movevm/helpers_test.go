@@ -89,7 +89,7 @@ func (e *testEnv) call(module, fn string, targs []ledgerapi.TypeTag, args ...Val
 		ts, err := s.typeArgs(targs)
 		own := make([]Value, len(args)) // the callee may consume them
 		for i, a := range args {
-			own[i] = copyValue(a)
+			own[i], _ = copyValue(a, 1<<20)
 		}
 		return f, ts, own, err
 	})

@@ -35,6 +35,9 @@ const (
 	cacheVariantField
 	cacheVariantFieldInst
 	cacheSignature
+	cacheClosure
+	cacheClosureInst
+	cacheClosureSig
 )
 
 func cacheKey(kind uint32, idx uint16) uint32 { return kind<<16 | uint32(idx) }
@@ -137,6 +140,9 @@ func (s *Session) enter(f *Function, targs []*Type) error {
 		}
 		args[i] = v
 	}
+	if err := s.env.Gas.Charge(uint64(len(sg.locals)+len(targs)) * callArgCost); err != nil {
+		return err
+	}
 	if f.isNative {
 		return s.callNative(f, ctx, sg)
 	}
@@ -176,6 +182,9 @@ func (s *Session) ret(fr *frame) error {
 	for i, v := range fr.locals.vals {
 		if v.IsValid() && !v.t.abilities.Has(bytecode.AbilityDrop) {
 			return errorf(statusUnusedNoDrop, "local %d of type %s cannot be dropped", i, v.t)
+		}
+		if err := s.drop(v); err != nil {
+			return err
 		}
 	}
 	fr.locals.dead = true

@@ -53,6 +53,11 @@ func (s *Session) layout(t *Type) error {
 			if err == nil {
 				fd, err = s.depthOf(ft)
 			}
+			if err == nil {
+				var fn bool
+				fn, err = s.holdsFunction(ft)
+				t.hasFn = t.hasFn || fn
+			}
 			if err != nil {
 				t.vdepth = 0
 				return err

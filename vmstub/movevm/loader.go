@@ -278,6 +278,9 @@ func (s *Session) typeOf(lm *loadedModule, t *bytecode.SignatureToken, targs []*
 	if p, ok := primByToken[t.Kind]; ok {
 		return p, nil
 	}
+	if err := s.env.Gas.Charge(typeNodeCost); err != nil {
+		return nil, err
+	}
 	switch t.Kind {
 	case bytecode.TypeVector, bytecode.TypeReference, bytecode.TypeMutReference:
 		if t.Elem == nil {

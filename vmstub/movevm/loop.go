@@ -36,6 +36,9 @@ func (s *Session) runFrame(fr *frame) error {
 			if !v.t.abilities.Has(bytecode.AbilityDrop) {
 				return errorf(statusPopWithoutDrop, "popping %s, which cannot be dropped", v.t)
 			}
+			if err := s.drop(v); err != nil {
+				return err
+			}
 		case bytecode.OpRet:
 			return s.ret(fr)
 		case bytecode.OpBrTrue, bytecode.OpBrFalse:
@@ -83,11 +86,17 @@ func (s *Session) runFrame(fr *frame) error {
 				return err
 			}
 		case bytecode.OpLdConst:
-			v, err := s.constant(fr.fn.mod, in.Index)
+			v, size, err := s.constant(fr.fn.mod, in.Index)
 			if err != nil {
 				return err
 			}
-			if err := s.push(copyValue(v)); err != nil {
+			if err := gas.Charge(perUnits(uint64(size), constBytesPerUnit)); err != nil {
+				return err
+			}
+			if v, err = s.copyOut(v); err != nil {
+				return err
+			}
+			if err := s.push(v); err != nil {
 				return err
 			}
 		case bytecode.OpCopyLoc:
@@ -99,12 +108,11 @@ func (s *Session) runFrame(fr *frame) error {
 			if !v.t.abilities.Has(bytecode.AbilityCopy) {
 				return errorf(statusCopyWithoutCopy, "local %d of type %s cannot be copied", i, v.t)
 			}
-			if v.t.Kind >= KindVector {
-				if err := gas.Charge(slots(v)); err != nil {
-					return err
-				}
+			v, err := s.copyOut(v)
+			if err != nil {
+				return err
 			}
-			if err := s.push(copyValue(v)); err != nil {
+			if err := s.push(v); err != nil {
 				return err
 			}
 		case bytecode.OpMoveLoc:
@@ -132,6 +140,9 @@ func (s *Session) runFrame(fr *frame) error {
 			if old := locals[i]; old.IsValid() && !old.t.abilities.Has(bytecode.AbilityDrop) {
 				return errorf(statusStLocUnsafe, "overwriting local %d of type %s, which cannot be dropped", i, old.t)
 			}
+			if err := s.drop(locals[i]); err != nil {
+				return err
+			}
 			locals[i] = v
 		case bytecode.OpMutBorrowLoc, bytecode.OpImmBorrowLoc:
 			i := int(in.Index)
@@ -153,12 +164,10 @@ func (s *Session) runFrame(fr *frame) error {
 			if !v.t.abilities.Has(bytecode.AbilityCopy) {
 				return errorf(statusReadRefNoCopy, "reading %s, which cannot be copied", v.t)
 			}
-			if v.t.Kind >= KindVector {
-				if err := gas.Charge(slots(v)); err != nil {
-					return err
-				}
+			if v, err = s.copyOut(v); err != nil {
+				return err
 			}
-			s.stack = append(s.stack, copyValue(v))
+			s.stack = append(s.stack, v)
 		case bytecode.OpWriteRef:
 			r, old, err := s.popRef(fr, true)
 			if err != nil {
@@ -170,6 +179,9 @@ func (s *Session) runFrame(fr *frame) error {
 			}
 			if !old.t.abilities.Has(bytecode.AbilityDrop) {
 				return errorf(statusWriteRefNoDrop, "overwriting %s, which cannot be dropped", old.t)
+			}
+			if err := s.drop(old); err != nil {
+				return err
 			}
 			r.p.(*container).vals[r.n] = v
 		case bytecode.OpFreezeRef:
@@ -225,10 +237,20 @@ func (s *Session) runFrame(fr *frame) error {
 			if !a.t.abilities.Has(bytecode.AbilityDrop) {
 				return errorf(statusEqualityMismatch, "comparing %s, which cannot be dropped", a.t)
 			}
-			if err := gas.Charge(slots(derefOr(a)) + slots(derefOr(b))); err != nil {
+			if err := s.chargeCompare(a, b); err != nil {
 				return err
 			}
-			s.stack = append(s.stack, Bool(equalValues(a, b) == (in.Op == bytecode.OpEq)))
+			eq, err := equalValues(a, b, s.vm.limits.MaxValueDepth)
+			if err != nil {
+				return err
+			}
+			if err := s.drop(a); err != nil {
+				return err
+			}
+			if err := s.drop(b); err != nil {
+				return err
+			}
+			s.stack = append(s.stack, Bool(eq == (in.Op == bytecode.OpEq)))
 		case bytecode.OpCastU8, bytecode.OpCastU16, bytecode.OpCastU32, bytecode.OpCastU64, bytecode.OpCastU128,
 			bytecode.OpCastU256, bytecode.OpCastI8, bytecode.OpCastI16, bytecode.OpCastI32, bytecode.OpCastI64,
 			bytecode.OpCastI128, bytecode.OpCastI256, bytecode.OpNegate:
@@ -344,26 +366,26 @@ type funcInst struct {
 	targs []*Type
 }
 
-// constant decodes constant i of lm.
-func (s *Session) constant(lm *loadedModule, i uint16) (Value, error) {
+// constant decodes constant i of lm and gives its size in bytes.
+func (s *Session) constant(lm *loadedModule, i uint16) (Value, int, error) {
 	if int(i) >= len(lm.consts) {
-		return Value{}, errorf(statusInvariant, "constant %d out of range", i)
-	}
-	if v := lm.consts[i]; v != nil {
-		return *v, nil
+		return Value{}, 0, errorf(statusInvariant, "constant %d out of range", i)
 	}
 	c := lm.pools.ConstantPool[i]
+	if v := lm.consts[i]; v != nil {
+		return *v, len(c.Data), nil
+	}
 	t, err := s.typeOf(lm, &c.Type, nil)
 	if err != nil {
-		return Value{}, err
+		return Value{}, 0, err
 	}
 	if isRef(t) || t.Kind == KindSigner {
-		return Value{}, errorf(statusBadConstant, "constant of type %s", t)
+		return Value{}, 0, errorf(statusBadConstant, "constant of type %s", t)
 	}
 	v, err := s.Deserialize(t, c.Data)
 	if err != nil {
-		return Value{}, errorf(statusBadConstant, "constant %d: %v", i, err)
+		return Value{}, 0, errorf(statusBadConstant, "constant %d: %v", i, err)
 	}
 	lm.consts[i] = &v
-	return v, nil
+	return v, len(c.Data), nil
 }

@@ -89,6 +89,11 @@ func (s *Session) callNative(f *Function, ctx *typeCtx, sg *sig) error {
 	args := make([]Value, n)
 	copy(args, s.stack[len(s.stack)-n:])
 	s.stack = s.stack[:len(s.stack)-n]
+	for _, a := range args {
+		if err := s.drop(a); err != nil {
+			return err
+		}
+	}
 	rets, err := f.native(&NativeContext{s: s, Function: f}, ctx.targs, args)
 	if err != nil {
 		var na *NativeAbort
@@ -105,6 +110,9 @@ func (s *Session) callNative(f *Function, ctx *typeCtx, sg *sig) error {
 		if !ok {
 			return errorf(statusInvariant, "native %s::%s returned %s, declares %s", f.Module, f.Name, typeName(r), sg.returns[i])
 		}
+		if err := s.takeHeap(v); err != nil {
+			return err
+		}
 		if err := s.push(v); err != nil {
 			return err
 		}
@@ -114,6 +122,9 @@ func (s *Session) callNative(f *Function, ctx *typeCtx, sg *sig) error {
 
 // Bytes makes a vector<u8> holding b.
 func (c *NativeContext) Bytes(b []byte) (Value, error) {
+	if err := c.CheckVectorLen(len(b)); err != nil {
+		return Value{}, err
+	}
 	vt, err := c.s.types.vectorOf(TypeU8)
 	if err != nil {
 		return Value{}, err

@@ -16,10 +16,14 @@ type Limits struct {
 	MaxCallDepth  int // frames (default 1024)
 	MaxStack      int // operand stack values (default 1024)
 	MaxValueDepth int // nesting of values (default 128)
-	MaxTypeDepth  int // nesting of types (default 128)
+	MaxTypeDepth  int // nesting of types, a primitive being 1 deep (default 20)
+	MaxTypeNodes  int // nodes of one type written out as a tree (default 128)
 	MaxTypes      int // distinct composite types per session (default 65536)
 	MaxModules    int // modules linked per session (default 4096)
 	MaxVectorLen  int // elements of a vector built by VecPack (default 1<<20)
+	// MaxMemory is the memory quota of one call in abstract units
+	// (default 10,000,000, as Aptos's per-transaction quota; see memory.go).
+	MaxMemory uint64
 }
 
 func (l Limits) withDefaults() Limits {
@@ -31,10 +35,14 @@ func (l Limits) withDefaults() Limits {
 	def(&l.MaxCallDepth, 1024)
 	def(&l.MaxStack, 1024)
 	def(&l.MaxValueDepth, 128)
-	def(&l.MaxTypeDepth, 128)
+	def(&l.MaxTypeDepth, 20)
+	def(&l.MaxTypeNodes, 128)
 	def(&l.MaxTypes, 65536)
 	def(&l.MaxModules, 4096)
 	def(&l.MaxVectorLen, 1<<20)
+	if l.MaxMemory == 0 {
+		l.MaxMemory = 10_000_000
+	}
 	return l
 }
 
@@ -83,6 +91,7 @@ type Session struct {
 	frames    []*frame
 	resources map[resKey]*resource
 	events    []Event
+	mem       uint64 // abstract memory units in use (memory.go)
 
 	// what earlier successful calls left
 	committed map[resKey]*committedWrite
@@ -96,7 +105,7 @@ func (vm *VM) NewSession(env Env) *Session {
 	}
 	s := &Session{vm: vm, env: env, modules: map[ledgerapi.ModuleId]*loadedModule{}, ctxs: map[string]*typeCtx{},
 		committed: map[resKey]*committedWrite{}}
-	s.types = newTypes(&vm.limits)
+	s.types = newTypes(&vm.limits, env.Gas)
 	return s
 }
 
@@ -111,7 +120,7 @@ type Event struct {
 // are dropped.
 func (s *Session) call(body func() ([]Value, error)) (rets []Value, err error) {
 	s.stack, s.frames = s.stack[:0], s.frames[:0]
-	s.resources, s.events = map[resKey]*resource{}, nil
+	s.resources, s.events, s.mem = map[resKey]*resource{}, nil, 0
 	defer func() {
 		if r := recover(); r != nil {
 			rets, err = nil, &Error{Status: statusInvariant, Message: fmt.Sprintf("internal error: %v\n%s", r, debug.Stack())}

@@ -134,6 +134,19 @@ func (s *Session) pack(fr *frame, t *Type, v uint16) error {
 			return errorf(statusTypeMismatch, "field %d of %s is %s, want %s", i, t, typeName(f), fts[i])
 		}
 	}
+	if err := s.env.Gas.Charge(uint64(n) * elemCost); err != nil {
+		return err
+	}
+	if fn, err := s.holdsFunction(t); err != nil {
+		return err
+	} else if fn {
+		if _, err := s.containerDepth(fields); err != nil {
+			return err
+		}
+	}
+	if err := s.useMemory(nodeSize * uint64(n)); err != nil {
+		return err
+	}
 	s.stack = s.stack[:len(s.stack)-n]
 	s.stack = append(s.stack, NewVariant(t, v, fields))
 	return nil
@@ -152,6 +165,10 @@ func (s *Session) unpack(fr *frame, t *Type, v int) error {
 	if len(s.stack)+len(c.vals) > s.vm.limits.MaxStack {
 		return errorf(statusStackOverflow, "operand stack exceeds %d values", s.vm.limits.MaxStack)
 	}
+	if err := s.env.Gas.Charge(uint64(len(c.vals)) * elemCost); err != nil {
+		return err
+	}
+	s.freeMemory(nodeSize * uint64(len(c.vals)))
 	s.stack = append(s.stack, c.vals...)
 	c.vals, c.dead = nil, true
 	return nil

@@ -79,6 +79,10 @@ type Type struct {
 	depth     int
 	fields    [][]*Type // per variant (one for a plain struct), filled on first use
 	vdepth    int       // deepest value of the type once fields is set; -1 while working it out
+	hasFn     bool      // a struct whose values may hold closures (set with fields)
+	nodes     int       // nodes of the type written out as a tree (at most Limits.MaxTypeNodes)
+	tagCost   int       // cost of its type tag: tagNodeCost per node, one per name and address byte
+	derived   *derived  // vector<t>, &t and &mut t once made (session types only)
 }
 
 // StructType is a struct or enum definition of a loaded module.
@@ -153,6 +157,9 @@ func (t *Type) write(b *strings.Builder) {
 // Tag converts the type to a type tag; signed integers, references and
 // signers inside structs have none.
 func (t *Type) Tag() (ledgerapi.TypeTag, error) {
+	if t.tagCosts() > maxTagCost {
+		return ledgerapi.TypeTag{}, errorf(statusTypeTagLimit, "the type tag of %s costs %d, more than %d", t, t.tagCosts(), maxTagCost)
+	}
 	switch t.Kind {
 	case KindBool:
 		return ledgerapi.TypeBool, nil
@@ -192,6 +199,9 @@ func (t *Type) Tag() (ledgerapi.TypeTag, error) {
 func (t *Type) StructTag() (ledgerapi.StructTag, error) {
 	if t.Kind != KindStruct {
 		return ledgerapi.StructTag{}, errorf(statusTypeResolution, "type %s is not a struct", t)
+	}
+	if t.tagCosts() > maxTagCost {
+		return ledgerapi.StructTag{}, errorf(statusTypeTagLimit, "the type tag of %s costs %d, more than %d", t, t.tagCosts(), maxTagCost)
 	}
 	s := ledgerapi.StructTag{Address: t.Struct.Module.Address, Module: t.Struct.Module.Name, Name: t.Struct.Name}
 	for _, a := range t.Args {
@@ -235,25 +245,52 @@ var primByToken = map[bytecode.TypeKind]*Type{
 var primByKind = [...]*Type{TypeBool, TypeU8, TypeU16, TypeU32, TypeU64, TypeU128, TypeU256, TypeI8, TypeI16,
 	TypeI32, TypeI64, TypeI128, TypeI256, TypeAddress, TypeSigner}
 
+// derived caches the types made from one type, so that borrows and vector
+// instructions find them without building a key.
+type derived struct {
+	vec, ref, mut *Type
+}
+
 // types interns the composite types of one session.
 type types struct {
 	byKey  map[string]*Type
 	nextID int
 	limits *Limits
+	prim   [KindSigner + 1]derived // for the built-in types, shared by every session
+	gas    GasMeter                // charged typeNewCost per type made
 }
 
-func newTypes(l *Limits) types { return types{byKey: map[string]*Type{}, nextID: 32, limits: l} }
+// derivedOf is where the types made from e are cached.
+func (ts *types) derivedOf(e *Type) *derived {
+	if e.id < 32 && e.Kind <= KindSigner {
+		return &ts.prim[e.Kind]
+	}
+	if e.derived == nil {
+		e.derived = &derived{}
+	}
+	return e.derived
+}
+
+func newTypes(l *Limits, gas GasMeter) types {
+	return types{byKey: map[string]*Type{}, nextID: 32, limits: l, gas: gas}
+}
 
 func (ts *types) intern(key string, mk func() *Type) (*Type, error) {
 	if t, ok := ts.byKey[key]; ok {
 		return t, nil
 	}
 	t := mk()
-	if t.depth > ts.limits.MaxTypeDepth {
+	if t.depth+1 > ts.limits.MaxTypeDepth {
 		return nil, errorf(statusTypeDepth, "type nests deeper than %d", ts.limits.MaxTypeDepth)
+	}
+	if t.nodes > ts.limits.MaxTypeNodes {
+		return nil, errorf(statusTooManyTypeNodes, "type has more than %d nodes", ts.limits.MaxTypeNodes)
 	}
 	if len(ts.byKey) >= ts.limits.MaxTypes {
 		return nil, errorf(statusTypeNodes, "more than %d distinct types in one session", ts.limits.MaxTypes)
+	}
+	if err := ts.gas.Charge(typeNewCost); err != nil {
+		return nil, err
 	}
 	ts.nextID++
 	t.id = ts.nextID
@@ -265,22 +302,36 @@ func (ts *types) vectorOf(e *Type) (*Type, error) {
 	if e.Kind == KindRef || e.Kind == KindMutRef {
 		return nil, errorf(statusInvalidType, "vector of reference %s", e)
 	}
-	return ts.intern("v"+strconv.Itoa(e.id), func() *Type {
-		return &Type{Kind: KindVector, Elem: e, abilities: e.abilities &^ bytecode.AbilityKey, depth: e.depth + 1}
+	d := ts.derivedOf(e)
+	if d.vec != nil {
+		return d.vec, nil
+	}
+	t, err := ts.intern("v"+strconv.Itoa(e.id), func() *Type {
+		return &Type{Kind: KindVector, Elem: e, abilities: e.abilities &^ bytecode.AbilityKey, depth: e.depth + 1,
+			nodes: 1 + e.size(), tagCost: tagNodeCost + e.tagCosts()}
 	})
+	d.vec = t
+	return t, err
 }
 
 func (ts *types) refOf(e *Type, mut bool) (*Type, error) {
 	if e.Kind == KindRef || e.Kind == KindMutRef {
 		return nil, errorf(statusInvalidType, "reference to reference %s", e)
 	}
-	k, p := KindRef, "r"
+	d := ts.derivedOf(e)
+	k, p, slot := KindRef, "r", &d.ref
 	if mut {
-		k, p = KindMutRef, "m"
+		k, p, slot = KindMutRef, "m", &d.mut
 	}
-	return ts.intern(p+strconv.Itoa(e.id), func() *Type {
-		return &Type{Kind: k, Elem: e, abilities: bytecode.AbilityCopy | bytecode.AbilityDrop, depth: e.depth + 1}
+	if *slot != nil {
+		return *slot, nil
+	}
+	t, err := ts.intern(p+strconv.Itoa(e.id), func() *Type {
+		return &Type{Kind: k, Elem: e, abilities: bytecode.AbilityCopy | bytecode.AbilityDrop, depth: e.depth + 1,
+			nodes: 1 + e.size(), tagCost: tagNodeCost + e.tagCosts()}
 	})
+	*slot = t
+	return t, err
 }
 
 func (ts *types) structOf(s *StructType, args []*Type) (*Type, error) {
@@ -318,7 +369,9 @@ func (ts *types) structOf(s *StructType, args []*Type) (*Type, error) {
 				ab &^= bytecode.AbilityStore | bytecode.AbilityKey
 			}
 		}
-		return &Type{Kind: KindStruct, Struct: s, Args: args, abilities: ab, depth: depth + 1}
+		nodes, cost := sumSizes(args)
+		cost += tagNodeCost + len(ledgerapi.Address{}) + len(s.Module.Name) + len(s.Name)
+		return &Type{Kind: KindStruct, Struct: s, Args: args, abilities: ab, depth: depth + 1, nodes: nodes + 1, tagCost: cost}
 	})
 }
 
@@ -339,6 +392,38 @@ func (ts *types) functionOf(args, results []*Type, ab bytecode.AbilitySet) (*Typ
 		}
 	}
 	return ts.intern(key.String(), func() *Type {
-		return &Type{Kind: KindFunction, Args: args, Result: results, abilities: ab &^ bytecode.AbilityKey, depth: depth + 1}
+		n1, c1 := sumSizes(args)
+		n2, c2 := sumSizes(results)
+		return &Type{Kind: KindFunction, Args: args, Result: results, abilities: ab &^ bytecode.AbilityKey, depth: depth + 1,
+			nodes: n1 + n2 + 1, tagCost: tagNodeCost + c1 + c2}
 	})
+}
+
+// Type size limits: a type is made only when it has at most
+// Limits.MaxTypeNodes nodes written out as a tree (TOO_MANY_TYPE_NODES) and
+// nests at most Limits.MaxTypeDepth deep, a primitive being 1 deep
+// (VM_MAX_TYPE_DEPTH_REACHED). Every rendering of a type (String, Tag) is
+// thus bounded however its parts are shared. A type tag costs tagNodeCost
+// per node plus one per byte of names and addresses, and Tag refuses one
+// costing more than maxTagCost (TYPE_TAG_LIMIT_EXCEEDED).
+const (
+	statusTooManyTypeNodes = 1116 // TOO_MANY_TYPE_NODES
+	statusTypeTagLimit     = 4033 // TYPE_TAG_LIMIT_EXCEEDED
+	tagNodeCost            = 100
+	maxTagCost             = 5000
+)
+
+// size is the number of nodes of t as a tree (1 for a primitive).
+func (t *Type) size() int { return max(t.nodes, 1) }
+
+// tagCosts is the cost of t's type tag (tagNodeCost for a primitive).
+func (t *Type) tagCosts() int { return max(t.tagCost, tagNodeCost) }
+
+// sumSizes adds the sizes and tag costs of ts, capped so as not to overflow.
+func sumSizes(ts []*Type) (nodes, cost int) {
+	for _, t := range ts {
+		nodes = min(nodes+t.size(), 1<<30)
+		cost = min(cost+t.tagCosts(), 1<<30)
+	}
+	return nodes, cost
 }

@@ -119,3 +119,45 @@ func TestVectors(t *testing.T) {
 		})
 	}
 }
+
+// TestVectorLengthLimit: VecPack, VecPushBack, deserialization and
+// natives' vectors all keep to MaxVectorLen.
+func TestVectorLengthLimit(t *testing.T) {
+	m := build(t, "vl", func(b *bc.ModuleBuilder) {
+		sig := uint64(b.Signature(bc.U64))
+		vec := []bc.SignatureToken{bc.Vector(bc.U64)}
+		b.Function("pack", bc.Public, bc.Fn{Returns: vec, Code: []bc.Instruction{
+			I(bc.OpLdU64, 1), I(bc.OpLdU64, 2), I(bc.OpLdU64, 3), I(bc.OpLdU64, 4), I(bc.OpVecPack, sig, 4), I(bc.OpRet)}})
+		b.Function("push", bc.Public, bc.Fn{Params: vec, Returns: vec, Code: []bc.Instruction{
+			I(bc.OpMutBorrowLoc, 0), I(bc.OpLdU64, 9), I(bc.OpVecPushBack, sig), I(bc.OpMoveLoc, 0), I(bc.OpRet)}})
+		bytes := b.Function("bytes", bc.Public, bc.Fn{Native: true, Params: []bc.SignatureToken{bc.U64}, Returns: []bc.SignatureToken{bc.Vector(bc.U8)}})
+		b.Function("make", bc.Public, bc.Fn{Params: []bc.SignatureToken{bc.U64}, Returns: []bc.SignatureToken{bc.Vector(bc.U8)},
+			Code: []bc.Instruction{I(bc.OpMoveLoc, 0), I(bc.OpCall, uint64(bytes)), I(bc.OpRet)}})
+	})
+	n := NewNatives()
+	n.Register(cafe, "vl", "bytes", func(ctx *NativeContext, _ []*Type, args []Value) ([]Value, error) {
+		v, err := ctx.Bytes(make([]byte, args[0].AsU64()))
+		return []Value{v}, err
+	})
+	e := newEnv(m)
+	e.vm = New(n, Limits{MaxVectorLen: 3})
+	_, err := e.call("vl", "pack", nil)
+	wantStatus(t, err, statusVector)
+	s := e.sess
+	vt, _ := s.types.vectorOf(TypeU64)
+	three := NewVector(vt, []Value{U64(1), U64(2), U64(3)})
+	_, err = e.call("vl", "push", nil, three)
+	wantStatus(t, err, statusVector)
+	two := NewVector(vt, []Value{U64(1), U64(2)})
+	if rets, err := e.call("vl", "push", nil, two); err != nil || rets[0].Len() != 3 {
+		t.Fatalf("push to 3: %v, %v", rets, err)
+	}
+	if _, err := e.call("vl", "make", nil, U64(3)); err != nil {
+		t.Fatal(err)
+	}
+	_, err = e.call("vl", "make", nil, U64(4))
+	wantStatus(t, err, statusVector)
+	if _, err := s.Deserialize(vt, []byte{4, 1, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 4, 0, 0, 0, 0, 0, 0, 0}); err == nil {
+		t.Fatal("deserialized a vector of 4 with a limit of 3")
+	}
+}

@@ -65,11 +65,14 @@ func (s *Session) vector(fr *frame, in *bytecode.Instruction) error {
 	}
 	switch in.Op {
 	case bytecode.OpVecPack:
-		if in.Imm > uint64(len(s.stack)-fr.base) || in.Imm > uint64(s.vm.limits.MaxVectorLen) {
+		if in.Imm > uint64(len(s.stack)-fr.base) {
 			return errorf(statusEmptyStack, "packing %d elements", in.Imm)
 		}
+		if err := s.checkVectorLen(in.Imm); err != nil {
+			return err
+		}
 		n := int(in.Imm)
-		if err := s.env.Gas.Charge(uint64(n)); err != nil {
+		if err := s.env.Gas.Charge(uint64(n) * elemCost); err != nil {
 			return err
 		}
 		elems := make([]Value, n)
@@ -79,7 +82,7 @@ func (s *Session) vector(fr *frame, in *bytecode.Instruction) error {
 				return errorf(statusTypeMismatch, "element %d is %s, want %s", i, typeName(e), vt.Elem)
 			}
 		}
-		if _, err := s.depthOf(vt); err != nil {
+		if err := s.checkElems(vt, elems); err != nil {
 			return err
 		}
 		s.stack = s.stack[:len(s.stack)-n]
@@ -96,6 +99,10 @@ func (s *Session) vector(fr *frame, in *bytecode.Instruction) error {
 		if len(s.stack)+len(c.vals) > s.vm.limits.MaxStack {
 			return errorf(statusStackOverflow, "operand stack exceeds %d values", s.vm.limits.MaxStack)
 		}
+		if err := s.env.Gas.Charge(uint64(len(c.vals)) * elemCost); err != nil {
+			return err
+		}
+		s.freeMemory(elemsSize(vt.Elem, len(c.vals)))
 		s.stack = append(s.stack, c.vals...)
 		c.vals, c.dead = nil, true
 	case bytecode.OpVecLen:
@@ -131,8 +138,11 @@ func (s *Session) vector(fr *frame, in *bytecode.Instruction) error {
 		if err != nil {
 			return err
 		}
-		if len(c.vals) >= s.vm.limits.MaxVectorLen {
-			return vecErr(vecIndexOutOfBounds, "vector longer than %d", s.vm.limits.MaxVectorLen)
+		if err := s.checkVectorLen(uint64(len(c.vals)) + 1); err != nil {
+			return err
+		}
+		if err := s.checkElems(vt, []Value{e}); err != nil {
+			return err
 		}
 		c.vals = append(c.vals, e)
 	case bytecode.OpVecPopBack:
@@ -146,6 +156,7 @@ func (s *Session) vector(fr *frame, in *bytecode.Instruction) error {
 		e := c.vals[len(c.vals)-1]
 		c.vals[len(c.vals)-1] = Value{}
 		c.vals = c.vals[:len(c.vals)-1]
+		s.freeMemory(elemsSize(vt.Elem, 1))
 		s.stack = append(s.stack, e)
 	case bytecode.OpVecSwap:
 		j, err := s.popIndex(fr)
@@ -166,4 +177,43 @@ func (s *Session) vector(fr *frame, in *bytecode.Instruction) error {
 		c.vals[i], c.vals[j] = c.vals[j], c.vals[i]
 	}
 	return nil
+}
+
+// checkElems checks elements about to join a vector of type vt: the depth
+// of the vector (its type, or its values when they may hold closures) and
+// the memory they take.
+func (s *Session) checkElems(vt *Type, elems []Value) error {
+	if _, err := s.depthOf(vt); err != nil {
+		return err
+	}
+	fn, err := s.holdsFunction(vt.Elem)
+	if err != nil {
+		return err
+	}
+	if fn {
+		if _, err := s.containerDepth(elems); err != nil {
+			return err
+		}
+	}
+	return s.useMemory(elemsSize(vt.Elem, len(elems)))
+}
+
+// checkVectorLen fails when a vector would hold more than MaxVectorLen
+// elements (VECTOR_OPERATION_ERROR). VecPack, VecPushBack, deserialized
+// values and natives (NativeContext.CheckVectorLen) all keep to it.
+func (s *Session) checkVectorLen(n uint64) error {
+	if n > uint64(s.vm.limits.MaxVectorLen) {
+		return vecErr(vecIndexOutOfBounds, "vector of %d elements, longer than %d", n, s.vm.limits.MaxVectorLen)
+	}
+	return nil
+}
+
+// CheckVectorLen fails when a vector a native is about to make or grow
+// would hold n elements, more than the session allows
+// (VECTOR_OPERATION_ERROR).
+func (c *NativeContext) CheckVectorLen(n int) error {
+	if n < 0 {
+		return c.s.checkVectorLen(^uint64(0))
+	}
+	return c.s.checkVectorLen(uint64(n))
 }

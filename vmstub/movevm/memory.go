@@ -1,0 +1,87 @@
+package movevm
+
+// Memory quota: each call of a session may hold at most Limits.MaxMemory
+// abstract units of value memory beyond what sits directly in locals and on
+// the operand stack (MEMORY_LIMIT_EXCEEDED otherwise). Sizes are abstract,
+// as Aptos counts them: every bool, integer, address, struct, vector,
+// reference and closure is a node of nodeSize units, except the elements of
+// vectors of primitives, which count their width (1 for u8 and bool up to
+// 32 for u256 and address). The heap size of a value is its size minus its
+// own top node: a u64 costs nothing to copy, a vector<u8> of n bytes n.
+//
+// Memory is taken by CopyLoc, ReadRef and LdConst (the heap size of the
+// copy), loaded resources, native results, Pack and PackClosure (the top
+// nodes of the fields or captured values, which move into the heap),
+// VecPack and VecPushBack (the packed size of the elements), and natives
+// through NativeContext.UseMemory and ChargeBytes. It is given back by Pop,
+// the old value of WriteRef and StLoc, the operands of Eq and Neq, Unpack,
+// VecUnpack, VecPopBack, a native's arguments and the locals of a returning
+// frame. Giving back never goes below zero, so imprecision only ever makes
+// the quota stricter.
+const (
+	statusMemoryLimit = 4028 // MEMORY_LIMIT_EXCEEDED
+	nodeSize          = 40   // abstract units of one value node
+)
+
+// useMemory takes n abstract units from the call's memory quota.
+func (s *Session) useMemory(n uint64) error {
+	if n > s.vm.limits.MaxMemory-min(s.mem, s.vm.limits.MaxMemory) {
+		return errorf(statusMemoryLimit, "values use more than %d abstract memory units", s.vm.limits.MaxMemory)
+	}
+	s.mem += n
+	return nil
+}
+
+// freeMemory gives n abstract units back.
+func (s *Session) freeMemory(n uint64) { s.mem -= min(n, s.mem) }
+
+// UseMemory takes units of the call's memory quota for values a native
+// makes that ChargeBytes does not cover (MEMORY_LIMIT_EXCEEDED when the
+// quota is spent).
+func (c *NativeContext) UseMemory(units uint64) error { return c.s.useMemory(units) }
+
+// ChargeBytes charges a native's output of n bytes (a vector<u8>, a
+// string, the BCS of a value): bytesCost gas units per byte and n units of
+// the memory quota. Natives call it before building the output, so an
+// oversized result fails with OUT_OF_GAS or MEMORY_LIMIT_EXCEEDED first.
+func (c *NativeContext) ChargeBytes(n int) error {
+	if n <= 0 {
+		return nil
+	}
+	if err := c.s.env.Gas.Charge(perUnits(uint64(n), bytesPerGasUnit)); err != nil {
+		return err
+	}
+	return c.s.useMemory(uint64(n))
+}
+
+// ChargeElems charges a native's work on n vector elements moved, swapped,
+// compared or visited in place: elemCost gas units per element. It takes
+// no memory (nothing new is made).
+func (c *NativeContext) ChargeElems(n int) error {
+	if n <= 0 {
+		return nil
+	}
+	return c.s.env.Gas.Charge(perUnits(uint64(n), elemsPerGasUnit))
+}
+
+// perUnits is n / per rounded up: the units for n items at per items a unit.
+func perUnits(n, per uint64) uint64 { return (n + per - 1) / per }
+
+// packedSize is the abstract size of an element of a vector of t.
+func packedSize(t *Type) uint64 {
+	switch t.Kind {
+	case KindBool, KindU8, KindI8:
+		return 1
+	case KindU16, KindI16:
+		return 2
+	case KindU32, KindI32:
+		return 4
+	case KindU64, KindI64:
+		return 8
+	case KindU128, KindI128:
+		return 16
+	case KindU256, KindI256, KindAddress:
+		return 32
+	}
+	return nodeSize
+}
