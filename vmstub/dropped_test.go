@@ -191,3 +191,39 @@ func TestFailedReadIsNotAnOutcome(t *testing.T) {
 		t.Fatal("the transaction succeeded once the store answered")
 	}
 }
+
+// TestKeptWhenTheFeeCannotBeTaken: with the APT supply record unreadable
+// (state no transaction can write), a validated transfer can be neither
+// completed nor charged; it is still kept, failed, and its sequence
+// number used, so that its bytes cannot run again.
+func TestKeptWhenTheFeeCannotBeTaken(t *testing.T) {
+	c := newChain(t, vmstub.Options{})
+	a, b := c.vm.DevAccounts()[0], c.vm.DevAccounts()[1]
+	c.putKey(storage.ResourceKey(ledgerapi.AddressA, ledgerapi.StructTag{Address: one, Module: "fungible_asset", Name: "ConcurrentSupply"}), []byte{1})
+	st := a.Sign(c.raw(a, vmstub.TransferPayload(b.Address, 5)))
+	balA, balB := c.balance(a.Address), c.balance(b.Address)
+	out, err := c.exec(st)
+	if err != nil || out.Info.Success() || out.Info.Status.String() != "UNKNOWN_INVARIANT_VIOLATION_ERROR" {
+		t.Fatalf("transfer: %v %q", err, out.Info.Status.String())
+	}
+	if c.seq(a.Address) != 1 || c.balance(a.Address) != balA || c.balance(b.Address) != balB {
+		t.Fatalf("sequence number %d, balances %d→%d and %d→%d", c.seq(a.Address), balA, c.balance(a.Address), balB, c.balance(b.Address))
+	}
+	if _, err := c.exec(st); !isStatus(err, "SEQUENCE_NUMBER_TOO_OLD") {
+		t.Fatalf("the same bytes again: %v", err)
+	}
+}
+
+// TestUnreadableAccountIsRejected: a prologue that cannot read the
+// sender's Account resource rejects the transaction with
+// UNEXPECTED_ERROR_FROM_KNOWN_MOVE_FUNCTION (a discard, not an internal
+// error that would fail the block).
+func TestUnreadableAccountIsRejected(t *testing.T) {
+	c := newChain(t, vmstub.Options{})
+	a, b := c.vm.DevAccounts()[0], c.vm.DevAccounts()[1]
+	st := a.Sign(c.raw(a, vmstub.TransferPayload(b.Address, 5)))
+	c.putKey(storage.ResourceKey(a.Address, ledgerapi.StructTag{Address: one, Module: "account", Name: "Account"}), []byte{1})
+	if _, err := c.exec(st); !isStatus(err, "UNEXPECTED_ERROR_FROM_KNOWN_MOVE_FUNCTION") {
+		t.Fatalf("execution: %v", err)
+	}
+}

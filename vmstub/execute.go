@@ -78,17 +78,36 @@ func (vm *VM) execute(state storage.View, blk storage.Block, st *txn.SignedTrans
 		return storage.Transaction{}, f
 	}
 	outcome, status := vm.classify(runErr)
-	s = vm.blockSession(state, blk)
-	out, failure, err := vm.safeEpilogue(s, st, m, exec, true, status == StatusOutOfGas)
-	if f := s.readFailure(); f != nil {
-		return storage.Transaction{}, f
-	}
-	if err != nil || failure != nil {
-		// Nothing can be written: still kept, at the most it could cost.
-		out = storage.Transaction{Info: storage.TransactionInfo{GasUsed: st.Raw.MaxGasAmount}}
+	out, err := vm.keep(state, blk, st, m, exec, status == StatusOutOfGas)
+	if err != nil {
+		return storage.Transaction{}, err
 	}
 	out.Info.Status = outcome
 	return out, nil
+}
+
+// keep runs the failure epilogue of a validated transaction on a fresh
+// session: its sequence number (or nonce) used and its gas charged. When
+// the fee cannot be taken (the framework's fee state does not read), it
+// still uses the sequence number, so that the same bytes cannot run again;
+// when even that fails, the transaction is kept with max_gas_amount as
+// its gas and no change. Only a failed read of state is an error.
+func (vm *VM) keep(state storage.View, blk storage.Block, st *txn.SignedTransaction, m *txnMeta, exec uint64, chargeAll bool) (storage.Transaction, error) {
+	for _, chargeFee := range []bool{m.chargeFee, false} {
+		s := vm.blockSession(state, blk)
+		meta := *m
+		meta.chargeFee = chargeFee
+		out, failure, err := vm.safeEpilogue(s, st, &meta, exec, true, chargeAll)
+		f := s.readFailure()
+		s.release()
+		switch {
+		case f != nil:
+			return storage.Transaction{}, f
+		case err == nil && failure == nil:
+			return out, nil
+		}
+	}
+	return storage.Transaction{Info: storage.TransactionInfo{GasUsed: st.Raw.MaxGasAmount}}, nil
 }
 
 // rejection is the error of a prologue that did not pass: its VM status,
