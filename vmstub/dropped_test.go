@@ -2,6 +2,7 @@ package vmstub_test
 
 import (
 	"errors"
+	"sync"
 	"testing"
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
@@ -45,16 +46,39 @@ func callerModule(t testing.TB) []byte {
 	return mustBytes(t, b)
 }
 
-// brokenChain is a chain with brokenModule and callerModule stored.
-func brokenChain(t *testing.T) *chain {
+// internalErrors records what Options.InternalError is told.
+type internalErrors struct {
+	mu     sync.Mutex
+	hashes []ledgerapi.HashValue
+}
+
+func (r *internalErrors) record(h ledgerapi.HashValue, _ error) {
+	r.mu.Lock()
+	r.hashes = append(r.hashes, h)
+	r.mu.Unlock()
+}
+
+// take returns the hashes recorded since the last call.
+func (r *internalErrors) take() []ledgerapi.HashValue {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	h := r.hashes
+	r.hashes = nil
+	return h
+}
+
+// brokenChain is a chain with brokenModule and callerModule stored; the
+// internal errors its VM meets are recorded in c.internal.
+func brokenChain(t *testing.T) (*chain, *internalErrors) {
 	t.Helper()
-	c := newChain(t, vmstub.Options{Modules: []vmstub.Module{brokenModule(), publisherModule()}})
+	rec := &internalErrors{}
+	c := newChain(t, vmstub.Options{Modules: []vmstub.Module{brokenModule(), publisherModule()}, InternalError: rec.record})
 	a := c.vm.DevAccounts()[1]
 	out := c.mustExec(a.Sign(c.raw(a, vmstub.EntryPayload(ledgerapi.MustParseAddress("0xd0"), "pub", "publish", nil, vmstub.BytesValue(callerModule(t))))))
 	if !out.Info.Success() {
 		t.Fatalf("storing caller: %s", out.Info.Status.String())
 	}
-	return c
+	return c, rec
 }
 
 // mustKeep executes st and checks that it is kept as a failure: charged
@@ -99,7 +123,7 @@ func TestInternalErrorsAreKept(t *testing.T) {
 		{"result not read back", "caller", "call", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			c := brokenChain(t)
+			c, rec := brokenChain(t)
 			a := c.vm.DevAccounts()[0]
 			st := a.Sign(c.raw(a, vmstub.EntryPayload(cafe, tc.module, tc.fn, nil)))
 
@@ -108,7 +132,11 @@ func TestInternalErrorsAreKept(t *testing.T) {
 				t.Fatalf("simulation: %v, %q gas %d", err, sim.Info.Status.String(), sim.Info.GasUsed)
 			}
 
+			rec.take()
 			out := c.mustKeep(st)
+			if h := rec.take(); len(h) != 1 || h[0] != st.Hash() {
+				t.Fatalf("internal errors reported: %v, want the transaction's", h)
+			}
 			status := out.Info.Status
 			if status.Kind != onchain.KindMiscellaneousError || !status.HasStatusCode {
 				t.Fatalf("status %+v, want a miscellaneous error with its code", status)
@@ -135,7 +163,7 @@ func TestInternalErrorsAreKept(t *testing.T) {
 // result back fails with a VM status (the handlers' 400 vm_error), not an
 // error without one.
 func TestInternalErrorInView(t *testing.T) {
-	c := brokenChain(t)
+	c, rec := brokenChain(t)
 	_, _, _, err := c.vm.View(c, ledgerapi.EntryFunctionId{Module: ledgerapi.ModuleId{Address: cafe, Name: "caller"}, Name: "peek"}, nil, nil)
 	var ve *vmstub.ViewError
 	var vs *ledgerapi.VMStatus
@@ -144,6 +172,9 @@ func TestInternalErrorInView(t *testing.T) {
 	}
 	if _, named := onchain.StatusCode(vs.Code).Name(); !named || vs.Code < 2000 {
 		t.Fatalf("view status %d %s, want a named internal status", vs.Code, vs.Name)
+	}
+	if h := rec.take(); len(h) != 1 || h[0] != (ledgerapi.HashValue{}) {
+		t.Fatalf("internal errors reported: %v, want one of a view", h)
 	}
 }
 
@@ -174,7 +205,7 @@ func (f failingView) StateValue(k storage.StateKey) ([]byte, error) {
 // error, so that the node fails the block (the transaction stays
 // pending), and a view returns it too.
 func TestFailedReadIsNotAnOutcome(t *testing.T) {
-	c := brokenChain(t)
+	c, _ := brokenChain(t)
 	a := c.vm.DevAccounts()[0]
 	st := a.Sign(c.raw(a, vmstub.EntryPayload(cafe, "caller", "call", nil)))
 	down := failingView{c, storage.ModuleKey(cafe, "caller")}

@@ -77,7 +77,10 @@ func (vm *VM) execute(state storage.View, blk storage.Block, st *txn.SignedTrans
 	if f := s.readFailure(); f != nil {
 		return storage.Transaction{}, f
 	}
-	outcome, status := vm.classify(runErr)
+	outcome, status, internal := vm.classify(runErr)
+	if internal {
+		vm.internalError(s.txnHash(), runErr)
+	}
 	out, err := vm.keep(state, blk, st, m, exec, status == StatusOutOfGas)
 	if err != nil {
 		return storage.Transaction{}, err
@@ -106,6 +109,7 @@ func (vm *VM) keep(state storage.View, blk storage.Block, st *txn.SignedTransact
 		case err == nil && failure == nil:
 			return out, nil
 		}
+		vm.internalError(st.Hash(), fmt.Errorf("vmstub: failure epilogue: %w", cmp.Or(failure, err)))
 	}
 	return storage.Transaction{Info: storage.TransactionInfo{GasUsed: st.Raw.MaxGasAmount}}, nil
 }

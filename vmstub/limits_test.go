@@ -51,7 +51,8 @@ func fillerModule(t testing.TB, addr ledgerapi.Address) []byte {
 // with STORAGE_WRITE_LIMIT_REACHED, kept and charged, and none of its
 // writes but the fee and the sequence number stays.
 func TestWriteOpLimit(t *testing.T) {
-	c := newChain(t, vmstub.Options{})
+	rec := &internalErrors{}
+	c := newChain(t, vmstub.Options{InternalError: rec.record})
 	a, b := c.vm.DevAccounts()[0], c.vm.DevAccounts()[1]
 	for _, who := range []vmstub.DevAccount{a, b} {
 		out := c.publish(who, packageMeta("Filler", onchain.UpgradeCompatible, []string{"filler"}, stdDeps...), fillerModule(t, who.Address))
@@ -81,6 +82,9 @@ func TestWriteOpLimit(t *testing.T) {
 	// Charged for the loop it ran: thousands of units, not an empty call's.
 	if out.Info.GasUsed < 1000 {
 		t.Fatalf("8,193 writes charged %d gas units", out.Info.GasUsed)
+	}
+	if h := rec.take(); len(h) != 0 {
+		t.Fatalf("a limit reported as an internal error: %v", h)
 	}
 }
 
@@ -115,7 +119,8 @@ func bigModule() vmstub.Module {
 func TestWriteAndEventSizeLimits(t *testing.T) {
 	// A table item's key: its tag, the handle, the BCS of a u64 key.
 	itemKey := uint64(1 + 32 + 1 + 8)
-	c := newChain(t, vmstub.Options{Modules: []vmstub.Module{bigModule()}})
+	rec := &internalErrors{}
+	c := newChain(t, vmstub.Options{Modules: []vmstub.Module{bigModule()}, InternalError: rec.record})
 	a := c.vm.DevAccounts()[0]
 	for _, tc := range []struct {
 		fn      string
@@ -142,5 +147,8 @@ func TestWriteAndEventSizeLimits(t *testing.T) {
 		if out.Info.Status.String() != "STORAGE_WRITE_LIMIT_REACHED" || len(out.Events) != 1 {
 			t.Fatalf("%s(%d, %d): %q with %d events", tc.fn, tc.n, tc.size, out.Info.Status.String(), len(out.Events))
 		}
+	}
+	if h := rec.take(); len(h) != 0 {
+		t.Fatalf("a limit reported as an internal error: %v", h)
 	}
 }

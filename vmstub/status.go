@@ -109,32 +109,39 @@ func fail(s ledgerapi.VMStatus) error { return &executionFailure{status: s} }
 // or of the interpreter, a panic, a write that cannot be serialized) is
 // the interpreter's status when it carries one, UNKNOWN_INVARIANT_VIOLATION_ERROR
 // otherwise, kept as a miscellaneous error as Aptos keeps invariant
-// violations. Failed reads of state are not outcomes: callers check
-// Session.readFailure first.
-func (vm *VM) classify(err error) (onchain.ExecutionStatus, ledgerapi.VMStatus) {
+// violations; classify then reports true (internal). Failed reads of
+// state are not outcomes: callers check Session.readFailure first.
+func (vm *VM) classify(err error) (onchain.ExecutionStatus, ledgerapi.VMStatus, bool) {
 	var ab *Abort
 	var ef *executionFailure
 	var vs *ledgerapi.VMStatus
 	var mf *moveFailure
 	switch {
 	case errors.As(err, &mf):
-		return mf.status, mf.vmStatus()
+		return mf.status, mf.vmStatus(), false
 	case errors.As(err, &ab):
 		var info *onchain.AbortInfo
 		if r, ok := vm.reg.abortReason(ab.Module, ab.Code&0xFFFF); ok {
 			info = &onchain.AbortInfo{ReasonName: r.Name, Description: r.Description}
 		}
-		return onchain.MoveAbort(ab.Module, ab.Code, info), StatusAborted
+		return onchain.MoveAbort(ab.Module, ab.Code, info), StatusAborted, false
 	case errors.As(err, &ef):
 		if ef.status == StatusOutOfGas {
-			return onchain.OutOfGas(), ef.status
+			return onchain.OutOfGas(), ef.status, false
 		}
-		return onchain.MiscellaneousError(onchain.StatusCode(ef.status.Code)), ef.status
+		return onchain.MiscellaneousError(onchain.StatusCode(ef.status.Code)), ef.status, false
 	case errors.As(err, &vs):
-		return onchain.MiscellaneousError(onchain.StatusCode(vs.Code)), *vs
+		return onchain.MiscellaneousError(onchain.StatusCode(vs.Code)), *vs, false
 	}
 	// The interpreter's errors (and anything else, as an invariant
 	// violation), as a failed Move call reports them.
 	internal := &moveFailure{status: movevm.ExecutionStatus(err), err: err}
-	return internal.status, internal.vmStatus()
+	return internal.status, internal.vmStatus(), true
+}
+
+// internalError reports an internal error to Options.InternalError.
+func (vm *VM) internalError(txn ledgerapi.HashValue, err error) {
+	if f := vm.opts.InternalError; f != nil {
+		f(txn, err)
+	}
 }

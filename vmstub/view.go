@@ -132,7 +132,10 @@ func (vm *VM) viewFailure(s *Session, fn ledgerapi.EntryFunctionId, err error) e
 	if f := s.readFailure(); f != nil {
 		return f
 	}
-	outcome, status := vm.classify(err)
+	outcome, status, internal := vm.classify(err)
+	if internal {
+		vm.internalError(ledgerapi.HashValue{}, err)
+	}
 	text := outcome.VMStatus(nil)
 	kind := ErrAborted
 	var ef *executionFailure
