@@ -254,6 +254,9 @@ func TestUnreadableAccountIsRejected(t *testing.T) {
 	a, b := c.vm.DevAccounts()[0], c.vm.DevAccounts()[1]
 	st := a.Sign(c.raw(a, vmstub.TransferPayload(b.Address, 5)))
 	c.putKey(storage.ResourceKey(a.Address, ledgerapi.StructTag{Address: one, Module: "account", Name: "Account"}), []byte{1})
+	if err := c.vm.Validate(c, st, c.nowUs); !isStatus(err, "UNEXPECTED_ERROR_FROM_KNOWN_MOVE_FUNCTION") {
+		t.Fatalf("validation: %v", err)
+	}
 	if _, err := c.exec(st); !isStatus(err, "UNEXPECTED_ERROR_FROM_KNOWN_MOVE_FUNCTION") {
 		t.Fatalf("execution: %v", err)
 	}

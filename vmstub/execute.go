@@ -37,9 +37,9 @@ const eCantPayGasDeposit = 1005
 //     sequence number used. Its other changes are rolled back. Should even
 //     the failure epilogue fail, the transaction is kept with
 //     max_gas_amount as its gas and no change.
-//   - The only other error is a failed read of state (a *stateReadError:
-//     the store did not answer). It decides nothing about the transaction,
-//     and the block being built must not be committed.
+//   - The only other error is a failed read of state, wrapping the
+//     store's error: it decides nothing about the transaction, and the
+//     block being built must not be committed.
 func (vm *VM) Execute(state storage.View, blk storage.Block, st *txn.SignedTransaction) (storage.Transaction, error) {
 	vm.seal()
 	return vm.execute(state, blk, st, prologueMode{})
