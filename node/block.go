@@ -3,6 +3,7 @@ package node
 import (
 	"context"
 	"encoding/binary"
+	"errors"
 	"fmt"
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
@@ -201,7 +202,9 @@ func (n *Node) execute(ctx context.Context, info storage.LedgerInfo, blk storage
 		}
 		out, err := n.exec.Execute(state, blk, st)
 		if err != nil {
-			n.opts.Logger.Debug().Stringer("hash", e.Hash).AnErr("status", err).Msg("transaction discarded at execution")
+			if !n.discarded(e, err) {
+				return nil, fmt.Errorf("node: executing transaction %s: %w", e.Hash, err)
+			}
 			continue
 		}
 		if keys := impersonatedKeys(state); keys != nil {
@@ -240,6 +243,23 @@ func (n *Node) execute(ctx context.Context, info storage.LedgerInfo, blk storage
 	ckpt.Info.StateCheckpointHash = &cp
 	txns = append(txns, ckpt)
 	return txns, nil
+}
+
+// discarded reports whether an error of Execute discards the transaction:
+// only a rejection (a *ledgerapi.VMStatus), which failed validation at
+// execution time. Any other error fails the block instead, whose
+// transactions stay pending: a validated transaction is never dropped.
+func (n *Node) discarded(e *mempool.Entry, err error) bool {
+	var vs *ledgerapi.VMStatus
+	if !errors.As(err, &vs) {
+		return false
+	}
+	ev := n.opts.Logger.Debug()
+	if vs.Code >= 1000 { // outside the validation statuses: the prologue met bad state
+		ev = n.opts.Logger.Warn()
+	}
+	ev.Stringer("hash", e.Hash).Str("status", vs.Name).Uint64("code", vs.Code).Msg("transaction discarded at execution")
+	return true
 }
 
 // makeTxn completes an executor output with its version, kind, hash and

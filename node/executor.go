@@ -24,12 +24,22 @@ type Executor interface {
 	// BlockPrologue returns the block-metadata transaction of block blk
 	// (Height, Epoch, Round and TimestampUsec are set).
 	BlockPrologue(state storage.View, blk storage.Block) (storage.Transaction, error)
-	// Execute runs one user transaction of block blk on top of state. A
-	// non-nil error discards the transaction: it fails validation at
-	// execution time (for example, it expired while waiting), nothing is
-	// committed and no sequence number is used. A transaction that aborts
-	// is not discarded: it returns a failed Info.Status and keeps its gas
-	// charge.
+	// Execute runs one user transaction of block blk on top of state. Its
+	// outcome is one of three:
+	//   - the transaction fails validation at execution time (its
+	//     prologue: the sequence number is no longer the account's, it
+	//     expired while waiting, the payer can no longer pay, ...): the
+	//     error is a *ledgerapi.VMStatus and the transaction is discarded,
+	//     nothing committed and no sequence number used;
+	//   - once validated, the transaction is always committed: an output
+	//     and a nil error, whether it succeeds or fails. A failure (an
+	//     abort, running out of gas, a limit, an internal error of the
+	//     executor) has a failed Info.Status, keeps its gas charge and uses
+	//     its sequence number; its other changes are rolled back;
+	//   - any other error is a failed read of state: the block is not
+	//     committed and its transactions stay pending.
+	// The node never drops a transaction on an error that is not a
+	// *ledgerapi.VMStatus.
 	Execute(state storage.View, blk storage.Block, st *txn.SignedTransaction) (storage.Transaction, error)
 	// SequenceNumber returns an account's on-chain sequence number (0 for an
 	// account without an Account resource).

@@ -5,7 +5,6 @@ import (
 	"crypto/ed25519"
 	"encoding/binary"
 	"errors"
-	"fmt"
 	"sync"
 	"testing"
 	"time"
@@ -59,8 +58,14 @@ func (counterExec) BlockPrologue(s storage.View, blk storage.Block) (storage.Tra
 
 func (c counterExec) Execute(s storage.View, blk storage.Block, st *txn.SignedTransaction) (storage.Transaction, error) {
 	seq, err := c.SequenceNumber(s, st.Raw.Sender)
-	if err != nil || seq != st.Raw.SequenceNumber {
-		return storage.Transaction{}, fmt.Errorf("seq %d, on chain %d", st.Raw.SequenceNumber, seq)
+	if err != nil {
+		return storage.Transaction{}, err
+	}
+	switch { // discarded, as rejections
+	case st.Raw.SequenceNumber < seq:
+		return storage.Transaction{}, &ledgerapi.VMStatus{Code: 3, Name: "SEQUENCE_NUMBER_TOO_OLD"}
+	case st.Raw.SequenceNumber > seq:
+		return storage.Transaction{}, &ledgerapi.VMStatus{Code: 4, Name: "SEQUENCE_NUMBER_TOO_NEW"}
 	}
 	return storage.Transaction{
 		Info:    storage.TransactionInfo{GasUsed: 7},

@@ -19,13 +19,14 @@ func (c *chain) fork(t testing.TB) *chain {
 // FuzzPublishPackage submits publish_package_txn with random metadata and
 // module bytes (one or two modules) through the executor, over a chain
 // where the sender has published a package. Whatever the bytes, the
-// transaction is kept (never an internal error, which the node would
-// answer with a 5xx or drop); a refused one writes no module and no
+// transaction is kept, never for an internal error (Options.InternalError
+// hears of none); a refused one writes no module and no
 // registry; an accepted one stores exactly the modules it lists, each
 // readable through the modules at the new state, and a registry that
 // decodes and names them.
 func FuzzPublishPackage(f *testing.F) {
-	base := newChain(f, vmstub.Options{})
+	rec := &internalErrors{}
+	base := newChain(f, vmstub.Options{InternalError: rec.record})
 	a := base.vm.DevAccounts()[0]
 	meta := packageMeta("Counters", onchain.UpgradeCompatible, []string{"counter", "user"}, stdDeps...)
 	if out := base.publish(a, meta, tallyModule(f, a.Address, true, false), userModule(f, a.Address)); !out.Info.Status.Success() {
@@ -43,8 +44,8 @@ func FuzzPublishPackage(f *testing.F) {
 		}
 		args := publishArgs(meta, code...)
 		out, err := c.exec(a.Sign(c.raw(a, vmstub.EntryPayload(one, "code", "publish_package_txn", nil, args...))))
-		if err != nil {
-			t.Fatalf("internal error: %v", err)
+		if err != nil || len(rec.take()) > 0 {
+			t.Fatalf("internal error: %v (%s)", err, out.Info.Status.String())
 		}
 		var written []ledgerapi.ModuleId
 		wroteRegistry := false

@@ -1,6 +1,7 @@
 package vmstub
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 
@@ -16,12 +17,29 @@ var transactionValidationModule = ledgerapi.ModuleId{Address: ledgerapi.AddressO
 // out_of_range) by the epilogue when the gas payer cannot pay the fee.
 const eCantPayGasDeposit = 1005
 
-// Execute runs one user transaction of block blk. The prologue runs first
-// against the block's state (a failure discards the transaction: the
-// error is a *ledgerapi.VMStatus). Signatures are not checked again: the
-// node verified them at submission. A payload that aborts or fails keeps
-// its gas charge and sequence bump (success false); its other changes are
-// rolled back. An internal error of a native also discards.
+// Execute runs one user transaction of block blk on top of state.
+// Signatures are not checked again: the node verified them at submission.
+// Its contract, node.Executor's:
+//
+//   - The prologue runs first against the block's state. A transaction it
+//     rejects (sequence number, expiry, balance, auth key, ...) is
+//     discarded: the error is a *ledgerapi.VMStatus, and nothing is
+//     committed or charged. A prologue that cannot read the framework's
+//     state it needs (an Account resource that does not decode) rejects
+//     with UNEXPECTED_ERROR_FROM_KNOWN_MOVE_FUNCTION.
+//   - Once the prologue passed, the transaction is always kept: it
+//     succeeds, or it fails with its status (an abort, an execution
+//     failure, OUT_OF_GAS, STORAGE_WRITE_LIMIT_REACHED, or, for an
+//     internal error of the interpreter or of a native, its invariant
+//     violation as a miscellaneous error, UNKNOWN_INVARIANT_VIOLATION_ERROR
+//     when it has none), with success false, its gas charged (what was
+//     metered; max_gas_amount when the meter is lost to a panic) and its
+//     sequence number used. Its other changes are rolled back. Should even
+//     the failure epilogue fail, the transaction is kept with
+//     max_gas_amount as its gas and no change.
+//   - The only other error is a failed read of state, wrapping the
+//     store's error: it decides nothing about the transaction, and the
+//     block being built must not be committed.
 func (vm *VM) Execute(state storage.View, blk storage.Block, st *txn.SignedTransaction) (storage.Transaction, error) {
 	vm.seal()
 	return vm.execute(state, blk, st, prologueMode{})
@@ -39,38 +57,103 @@ func (vm *VM) execute(state storage.View, blk storage.Block, st *txn.SignedTrans
 	defer func() { s.release() }() // the session in use at return
 	m, err := vm.prologue(s, st, blk.TimestampUsec/1_000_000, mode)
 	if err != nil {
-		return storage.Transaction{}, err
+		return storage.Transaction{}, s.rejection(err)
 	}
-	exec := vm.gas.ExecutionBase
-	var callGas uint64
-	var runErr error
-	if sc := st.Raw.Payload.Script; sc != nil {
-		callGas, runErr = vm.runScript(s, sc, m.signers, st.Raw.MaxGasAmount)
-	} else {
-		callGas, runErr = vm.runEntry(s, st.Raw.Payload.EntryFunction, m.signers, st.Raw.MaxGasAmount)
+	callGas, metered, runErr := vm.runPayload(s, st, m.signers)
+	exec := vm.gas.ExecutionBase + callGas
+	if !metered {
+		exec = st.Raw.MaxGasAmount
 	}
-	exec += callGas
 	if runErr == nil {
-		out, failure, err := vm.epilogue(s, st, m, exec, false, false)
-		if err != nil || failure == nil {
-			return out, err
+		runErr = s.checkChangeSet()
+	}
+	if runErr == nil {
+		out, failure, err := vm.safeEpilogue(s, st, m, exec, false, false)
+		if err == nil && failure == nil {
+			return out, nil
 		}
-		runErr = failure
+		runErr = cmp.Or(failure, err)
 	}
-	outcome, status, ok := vm.classify(runErr)
-	if !ok {
-		return storage.Transaction{}, runErr
+	if f := s.readFailure(); f != nil {
+		return storage.Transaction{}, f
 	}
-	s = vm.blockSession(state, blk)
-	out, failure, err := vm.epilogue(s, st, m, exec, true, status == StatusOutOfGas)
+	outcome, status, internal := vm.classify(runErr)
+	if internal {
+		vm.internalError(s.txnHash(), runErr)
+	}
+	out, err := vm.keep(state, blk, st, m, exec, status == StatusOutOfGas)
 	if err != nil {
 		return storage.Transaction{}, err
 	}
-	if failure != nil {
-		return storage.Transaction{}, fmt.Errorf("vmstub: failure epilogue: %w", failure)
-	}
 	out.Info.Status = outcome
 	return out, nil
+}
+
+// keep runs the failure epilogue of a validated transaction on a fresh
+// session: its sequence number (or nonce) used and its gas charged. When
+// the fee cannot be taken (the framework's fee state does not read), it
+// still uses the sequence number, so that the same bytes cannot run again;
+// when even that fails, the transaction is kept with max_gas_amount as
+// its gas and no change. Only a failed read of state is an error.
+func (vm *VM) keep(state storage.View, blk storage.Block, st *txn.SignedTransaction, m *txnMeta, exec uint64, chargeAll bool) (storage.Transaction, error) {
+	for _, chargeFee := range []bool{m.chargeFee, false} {
+		s := vm.blockSession(state, blk)
+		meta := *m
+		meta.chargeFee = chargeFee
+		out, failure, err := vm.safeEpilogue(s, st, &meta, exec, true, chargeAll)
+		f := s.readFailure()
+		s.release()
+		switch {
+		case f != nil:
+			return storage.Transaction{}, f
+		case err == nil && failure == nil:
+			return out, nil
+		}
+		vm.internalError(st.Hash(), fmt.Errorf("vmstub: failure epilogue: %w", cmp.Or(failure, err)))
+	}
+	return storage.Transaction{Info: storage.TransactionInfo{GasUsed: st.Raw.MaxGasAmount}}, nil
+}
+
+// rejection is the error of a prologue that did not pass: its VM status,
+// the session's failed read of state, or, for anything else (framework
+// state that does not decode), UNEXPECTED_ERROR_FROM_KNOWN_MOVE_FUNCTION.
+func (s *Session) rejection(err error) error {
+	var vs *ledgerapi.VMStatus
+	switch {
+	case errors.As(err, &vs):
+		return vs
+	case s.readFailure() != nil:
+		return s.readFailure()
+	}
+	return reject(StatusUnexpectedErrorFromKnownMove)
+}
+
+// runPayload runs the transaction's script or entry function and returns
+// its execution gas, whether that gas was metered, and its error. A panic
+// (a bug of the interpreter or of a native) is an internal error whose
+// gas is unknown: metered is then false.
+func (vm *VM) runPayload(s *Session, st *txn.SignedTransaction, signers []ledgerapi.Address) (gas uint64, metered bool, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			gas, metered, err = 0, false, fmt.Errorf("vmstub: the payload panicked: %v", r)
+		}
+	}()
+	if sc := st.Raw.Payload.Script; sc != nil {
+		gas, err = vm.runScript(s, sc, signers, st.Raw.MaxGasAmount)
+	} else {
+		gas, err = vm.runEntry(s, st.Raw.Payload.EntryFunction, signers, st.Raw.MaxGasAmount)
+	}
+	return gas, true, err
+}
+
+// safeEpilogue is epilogue with a panic turned into its error.
+func (vm *VM) safeEpilogue(s *Session, st *txn.SignedTransaction, m *txnMeta, exec uint64, failing, chargeAll bool) (out storage.Transaction, failure, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			out, failure, err = storage.Transaction{}, nil, fmt.Errorf("vmstub: the epilogue panicked: %v", r)
+		}
+	}()
+	return vm.epilogue(s, st, m, exec, failing, chargeAll)
 }
 
 // runEntry calls the entry function (a registered native, or Move code
@@ -95,7 +178,7 @@ func (vm *VM) runEntry(s *Session, f *txn.EntryFunction, signers []ledgerapi.Add
 }
 
 // runNative calls a native, turning a panic (a bug in a host module) into
-// an internal error that discards the transaction rather than the node.
+// an internal error: the transaction fails (or the view), not the node.
 func runNative(fn *regFunc, c *Call) (vals [][]byte, err error) {
 	defer func() {
 		if r := recover(); r != nil {

@@ -107,8 +107,8 @@ type Function struct {
 	Gas uint64
 	// Native implements the function. Entry functions return nil values;
 	// views return one BCS value per Return type. Return an *Abort to abort
-	// (the transaction is kept with success false); any other error is an
-	// internal failure that discards the transaction.
+	// (the transaction is kept with success false); any other error (or a
+	// panic) is an internal failure, kept as UNKNOWN_INVARIANT_VIOLATION_ERROR.
 	Native func(c *Call) ([][]byte, error)
 	// MoveNative, when set instead of Native, implements a function that
 	// Move code calls with the interpreter's values: references and

@@ -233,8 +233,9 @@ func TestMultiAgent(t *testing.T) {
 	}
 }
 
-// TestNativePanic: a panicking host native discards the transaction and
-// fails the view instead of crashing the node.
+// TestNativePanic: a panicking host native fails the transaction (kept,
+// charged, its sequence number used) and the view instead of crashing the
+// node.
 func TestNativePanic(t *testing.T) {
 	boom := func(*vmstub.Call) ([][]byte, error) { panic("boom") }
 	c := newChain(t, vmstub.Options{Modules: []vmstub.Module{{Address: cafe, Name: "bad", Functions: []vmstub.Function{
@@ -242,11 +243,13 @@ func TestNativePanic(t *testing.T) {
 		{Name: "look", IsView: true, Return: []string{"u64"}, Native: boom},
 	}}}})
 	a := c.vm.DevAccounts()[0]
-	if _, err := c.exec(a.Sign(c.raw(a, vmstub.EntryPayload(cafe, "bad", "run", nil)))); err == nil || c.seq(a.Address) != 0 {
-		t.Fatalf("panicking entry function: %v", err)
+	out, err := c.exec(a.Sign(c.raw(a, vmstub.EntryPayload(cafe, "bad", "run", nil))))
+	if err != nil || out.Info.Success() || out.Info.Status.String() != "UNKNOWN_INVARIANT_VIOLATION_ERROR" || out.Info.GasUsed == 0 || c.seq(a.Address) != 1 {
+		t.Fatalf("panicking entry function: %v %q gas %d seq %d", err, out.Info.Status.String(), out.Info.GasUsed, c.seq(a.Address))
 	}
 	var ve *vmstub.ViewError
-	if _, _, _, err := c.vm.View(c, ledgerapi.EntryFunctionId{Module: ledgerapi.ModuleId{Address: cafe, Name: "bad"}, Name: "look"}, nil, nil); err == nil || errors.As(err, &ve) {
+	_, _, _, err = c.vm.View(c, ledgerapi.EntryFunctionId{Module: ledgerapi.ModuleId{Address: cafe, Name: "bad"}, Name: "look"}, nil, nil)
+	if !errors.As(err, &ve) || ve.Status == nil || ve.Status.Code != 2000 || !errors.Is(err, vmstub.ErrAborted) {
 		t.Fatalf("panicking view: %v", err)
 	}
 }

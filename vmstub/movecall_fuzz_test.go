@@ -15,16 +15,17 @@ import (
 // FuzzMoveCall publishes a module made from random bytes (seeded with the
 // sample modules, so that mutations keep most of them valid) and calls
 // every entry function it defines, and every view, with random arguments.
-// Whatever the code does, the executor never fails internally (which the
-// node would answer with a 5xx or by dropping the transaction) and never
-// panics; a failed call writes nothing but the fee; views answer a value
-// or an error; and no value is created or destroyed: after every
-// transaction the APT the state holds equals the supply.
+// Whatever the code does, the executor never meets an internal error (a
+// transaction would be kept failed for it, a view fail: Options.InternalError
+// hears of it) and never panics; a failed call writes nothing but the fee;
+// views answer a value or an error; and no value is created or destroyed:
+// after every transaction the APT the state holds equals the supply.
 func FuzzMoveCall(f *testing.F) {
 	a0 := func(c *chain) vmstub.DevAccount { return c.vm.DevAccounts()[0] }
 	// Small budgets: random code loops, and a loop runs until its gas is
 	// spent (20,000 gas units are a million interpreter units).
-	base := newChain(f, vmstub.Options{Gas: vmstub.GasSchedule{MaxViewGas: 20_000}})
+	rec := &internalErrors{}
+	base := newChain(f, vmstub.Options{Gas: vmstub.GasSchedule{MaxViewGas: 20_000}, InternalError: rec.record})
 	raw := func(c *chain, p txn.TransactionPayload) txn.RawTransaction {
 		r := c.raw(a0(c), p)
 		r.MaxGasAmount = 20_000
@@ -51,8 +52,8 @@ func FuzzMoveCall(f *testing.F) {
 		c := base.fork(t)
 		out, err := c.exec(a.Sign(raw(c, vmstub.EntryPayload(one, "code", "publish_package_txn", nil,
 			publishArgs(packageMeta("Fuzz", onchain.UpgradeCompatible, []string{name}, stdDeps...), code)...))))
-		if err != nil {
-			t.Fatalf("publish: internal error %v", err)
+		if err != nil || len(rec.take()) > 0 {
+			t.Fatalf("publish: internal error %v (%s)", err, out.Info.Status.String())
 		}
 		c.checkSupply("publish")
 		if !out.Info.Status.Success() {
@@ -76,14 +77,17 @@ func FuzzMoveCall(f *testing.F) {
 				}
 			}
 			if fn.IsView {
-				c.vm.View(c, ledgerapi.EntryFunctionId{Module: id, Name: fn.Name}, nil, args) //nolint:errcheck // any answer will do; only a panic fails
+				// Any answer will do but an internal error.
+				if _, _, _, err := c.vm.View(c, ledgerapi.EntryFunctionId{Module: id, Name: fn.Name}, nil, args); len(rec.take()) > 0 {
+					t.Fatalf("%s: internal error in the view: %v", fn.Name, err)
+				}
 			}
 			if !fn.IsEntry || len(fn.GenericTypeParams) > 0 {
 				continue
 			}
 			out, err := c.exec(a.Sign(raw(c, vmstub.EntryPayload(a.Address, name, fn.Name, nil, args...))))
-			if err != nil {
-				t.Fatalf("%s: internal error %v", fn.Name, err)
+			if err != nil || len(rec.take()) > 0 {
+				t.Fatalf("%s: internal error %v (%s)", fn.Name, err, out.Info.Status.String())
 			}
 			c.checkSupply(fn.Name)
 			if !out.Info.Status.Success() {

@@ -57,13 +57,17 @@ func (vm *VM) intrinsicGas(size uint64) uint64 {
 // a submission: a sequence number above the account's is accepted (the
 // mempool parks it; Execute discards it if the gap never fills). Signatures
 // are not checked here (the node verifies them before). A rejection is a
-// *ledgerapi.VMStatus.
+// *ledgerapi.VMStatus (UNEXPECTED_ERROR_FROM_KNOWN_MOVE_FUNCTION when the
+// framework's state does not read); any other error is a failed read of
+// state.
 func (vm *VM) Validate(state storage.View, st *txn.SignedTransaction, nowUsec uint64) error {
 	vm.seal()
 	s := newSession(vm, state)
-	_, err := vm.prologue(s, st, nowUsec/1_000_000, prologueMode{submission: true})
-	s.release()
-	return err
+	defer s.release()
+	if _, err := vm.prologue(s, st, nowUsec/1_000_000, prologueMode{submission: true}); err != nil {
+		return s.rejection(err)
+	}
+	return nil
 }
 
 // prologue checks a transaction in the order of aptos_vm's validation

@@ -41,6 +41,27 @@ type Session struct {
 	hasHash bool
 	auids   uint64
 	tables  uint32 // tables Move code created
+
+	// readErr is the first failed read of the underlying state (a store
+	// that is unavailable, not a missing key): what the transaction did
+	// from then on proves nothing, and no outcome of it may be kept.
+	readErr error
+}
+
+// stateReadError is a failed read of the state under a session: the store
+// could not answer. It is never a transaction's outcome.
+type stateReadError struct{ err error }
+
+func (e *stateReadError) Error() string { return "vmstub: reading state: " + e.err.Error() }
+func (e *stateReadError) Unwrap() error { return e.err }
+
+// readFailure returns the session's first failed read of the underlying
+// state as a *stateReadError, or nil.
+func (s *Session) readFailure() error {
+	if s.readErr == nil {
+		return nil
+	}
+	return &stateReadError{s.readErr}
 }
 
 // txnHash returns the hash of the transaction being executed (zero in
@@ -97,7 +118,11 @@ func (s *Session) modules() *modules.Set {
 type baseSource Session
 
 func (b *baseSource) ModuleCode(id ledgerapi.ModuleId) ([]byte, bool, error) {
-	return viewSource{b.base}.ModuleCode(id)
+	code, ok, err := viewSource{b.base}.ModuleCode(id)
+	if err != nil && b.readErr == nil && storage.ModuleKey(id.Address, id.Name).Validate() == nil {
+		b.readErr = err
+	}
+	return code, ok, err
 }
 
 func newSession(vm *VM, base storage.View) *Session {
@@ -152,6 +177,11 @@ func (s *Session) load(key storage.StateKey) (int, error) {
 	v, err := s.base.StateValue(key)
 	exists := err == nil
 	if err != nil && !errors.Is(err, storage.ErrNotFound) {
+		// A key that does not validate is refused whatever the store:
+		// the transaction's own doing. Anything else is the store's.
+		if s.readErr == nil && key.Validate() == nil {
+			s.readErr = err
+		}
 		return -1, err
 	}
 	s.reads++

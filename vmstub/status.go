@@ -6,6 +6,7 @@ import (
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
+	"github.com/ledgernode/ledgernode/vmstub/movevm"
 )
 
 // Move VM status codes this executor reports, numbered and named as in
@@ -40,6 +41,9 @@ var (
 	StatusMissingData                   = onchain.StatusMissingData.VMStatus()
 	StatusAborted                       = onchain.StatusAborted.VMStatus()
 	StatusArithmeticError               = onchain.StatusArithmeticError.VMStatus()
+	StatusUnknownInvariantViolation     = onchain.StatusUnknownInvariantViolation.VMStatus()
+	StatusUnexpectedErrorFromKnownMove  = onchain.StatusUnexpectedErrorFromKnownMove.VMStatus()
+	StatusStorageWriteLimitReached      = onchain.StatusStorageWriteLimitReached.VMStatus()
 )
 
 // reject returns a fresh copy of a status as a rejection error.
@@ -98,10 +102,15 @@ func (f *executionFailure) Error() string { return f.status.Name }
 // fail returns a committed execution failure with status s.
 func fail(s ledgerapi.VMStatus) error { return &executionFailure{status: s} }
 
-// classify splits a native's error into a committed failure (its
-// execution status, its VM status and true) or an internal error that
-// discards the transaction (false). An abort is explained by the module's
-// abort reasons when they name its code.
+// classify gives the committed outcome of a failed payload: its
+// execution status and its VM status. An abort is explained by the
+// module's abort reasons when they name its code. Every error has one: a
+// failure the executor does not recognise (an internal error of a native
+// or of the interpreter, a panic, a write that cannot be serialized) is
+// the interpreter's status when it carries one, UNKNOWN_INVARIANT_VIOLATION_ERROR
+// otherwise, kept as a miscellaneous error as Aptos keeps invariant
+// violations; classify then reports true (internal). Failed reads of
+// state are not outcomes: callers check Session.readFailure first.
 func (vm *VM) classify(err error) (onchain.ExecutionStatus, ledgerapi.VMStatus, bool) {
 	var ab *Abort
 	var ef *executionFailure
@@ -109,20 +118,30 @@ func (vm *VM) classify(err error) (onchain.ExecutionStatus, ledgerapi.VMStatus, 
 	var mf *moveFailure
 	switch {
 	case errors.As(err, &mf):
-		return mf.status, mf.vmStatus(), true
+		return mf.status, mf.vmStatus(), false
 	case errors.As(err, &ab):
 		var info *onchain.AbortInfo
 		if r, ok := vm.reg.abortReason(ab.Module, ab.Code&0xFFFF); ok {
 			info = &onchain.AbortInfo{ReasonName: r.Name, Description: r.Description}
 		}
-		return onchain.MoveAbort(ab.Module, ab.Code, info), StatusAborted, true
+		return onchain.MoveAbort(ab.Module, ab.Code, info), StatusAborted, false
 	case errors.As(err, &ef):
 		if ef.status == StatusOutOfGas {
-			return onchain.OutOfGas(), ef.status, true
+			return onchain.OutOfGas(), ef.status, false
 		}
-		return onchain.MiscellaneousError(onchain.StatusCode(ef.status.Code)), ef.status, true
+		return onchain.MiscellaneousError(onchain.StatusCode(ef.status.Code)), ef.status, false
 	case errors.As(err, &vs):
-		return onchain.MiscellaneousError(onchain.StatusCode(vs.Code)), *vs, true
+		return onchain.MiscellaneousError(onchain.StatusCode(vs.Code)), *vs, false
 	}
-	return onchain.ExecutionStatus{}, ledgerapi.VMStatus{}, false
+	// The interpreter's errors (and anything else, as an invariant
+	// violation), as a failed Move call reports them.
+	internal := &moveFailure{status: movevm.ExecutionStatus(err), err: err}
+	return internal.status, internal.vmStatus(), true
+}
+
+// internalError reports an internal error to Options.InternalError.
+func (vm *VM) internalError(txn ledgerapi.HashValue, err error) {
+	if f := vm.opts.InternalError; f != nil {
+		f(txn, err)
+	}
 }

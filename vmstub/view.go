@@ -56,11 +56,26 @@ func unknownFunction(fn ledgerapi.EntryFunctionId) *ViewError {
 
 // View runs a view function against state. It returns one BCS value per
 // return type, the return types instantiated with tyArgs, and the gas used
-// (the call's execution gas plus one unit per state slot read). Failures
-// are *ViewError; other errors come from storage.
-func (vm *VM) View(state storage.View, fn ledgerapi.EntryFunctionId, tyArgs []ledgerapi.TypeTag, args [][]byte) ([][]byte, []ledgerapi.TypeTag, uint64, error) {
+// (the call's execution gas plus one unit per state slot read). Every
+// failure of the call is a *ViewError with its VM status, an internal
+// error of the interpreter or of a native (a panic included) as well, as
+// its invariant violation (UNKNOWN_INVARIANT_VIOLATION_ERROR when it has
+// none); the only other errors are failed reads of state.
+func (vm *VM) View(state storage.View, fn ledgerapi.EntryFunctionId, tyArgs []ledgerapi.TypeTag, args [][]byte) (vals [][]byte, types []ledgerapi.TypeTag, gas uint64, err error) {
 	vm.seal()
 	s := newSession(vm, state)
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("vmstub: view %s panicked: %v", fn, r)
+		}
+		if err != nil {
+			vals, types, gas, err = nil, nil, 0, vm.viewFailure(s, fn, err)
+		}
+	}()
+	return vm.view(s, fn, tyArgs, args)
+}
+
+func (vm *VM) view(s *Session, fn ledgerapi.EntryFunctionId, tyArgs []ledgerapi.TypeTag, args [][]byte) ([][]byte, []ledgerapi.TypeTag, uint64, error) {
 	f, err := s.modules().Function(fn)
 	switch {
 	case errors.Is(err, modules.ErrFunctionNotFound):
@@ -73,39 +88,53 @@ func (vm *VM) View(state storage.View, fn ledgerapi.EntryFunctionId, tyArgs []le
 	rf, call, err := vm.prepareCall(s, fn, tyArgs, args, nil, true)
 	if err == nil {
 		var vals [][]byte
-		if vals, err = runNative(rf, call); err == nil {
-			types, err := f.Instantiate(f.Returns, tyArgs)
-			if err != nil || len(types) != len(vals) {
-				return nil, nil, 0, fmt.Errorf("vmstub: view %s returned %d values for %d return types (%v)", fn, len(vals), len(f.Returns), err)
-			}
-			cost := rf.def.Gas
-			if cost == 0 {
-				cost = vm.gas.ExecutionPerCall
-			}
-			total := cost + s.charged + uint64(s.reads)
-			if total > vm.gas.MaxViewGas {
-				st := StatusOutOfGas
-				return nil, nil, 0, &ViewError{Kind: ErrAborted, Status: &st,
-					Message: fmt.Sprintf("%s needs %d gas units, above the view gas limit of %d", fn, total, vm.gas.MaxViewGas)}
-			}
-			return vals, types, total, nil
+		if vals, err = runNative(rf, call); err != nil {
+			return nil, nil, 0, err
 		}
+		types, err := f.Instantiate(f.Returns, tyArgs)
+		if err != nil || len(types) != len(vals) {
+			return nil, nil, 0, fmt.Errorf("vmstub: view %s returned %d values for %d return types (%v)", fn, len(vals), len(f.Returns), err)
+		}
+		cost := rf.def.Gas
+		if cost == 0 {
+			cost = vm.gas.ExecutionPerCall
+		}
+		total := cost + s.charged + uint64(s.reads)
+		if total > vm.gas.MaxViewGas {
+			st := StatusOutOfGas
+			return nil, nil, 0, &ViewError{Kind: ErrAborted, Status: &st,
+				Message: fmt.Sprintf("%s needs %d gas units, above the view gas limit of %d", fn, total, vm.gas.MaxViewGas)}
+		}
+		return vals, types, total, nil
 	}
 	var mc *moveCode
-	if errors.As(err, &mc) {
-		var vals [][]byte
-		var gas uint64
-		if vals, gas, err = vm.runMoveView(s, fn, tyArgs, args); err == nil {
-			types, err := f.Instantiate(f.Returns, tyArgs)
-			if err != nil {
-				return nil, nil, 0, err
-			}
-			return vals, types, vm.gas.ExecutionPerCall + gas + s.charged + uint64(s.reads), nil
-		}
-	}
-	outcome, status, ok := vm.classify(err)
-	if !ok {
+	if !errors.As(err, &mc) {
 		return nil, nil, 0, err
+	}
+	vals, gas, err := vm.runMoveView(s, fn, tyArgs, args)
+	if err != nil {
+		return nil, nil, 0, err
+	}
+	types, err := f.Instantiate(f.Returns, tyArgs)
+	if err != nil {
+		return nil, nil, 0, err
+	}
+	return vals, types, vm.gas.ExecutionPerCall + gas + s.charged + uint64(s.reads), nil
+}
+
+// viewFailure makes a failed view call's error a *ViewError (one already
+// is stays as it is), unless it is a failed read of state.
+func (vm *VM) viewFailure(s *Session, fn ledgerapi.EntryFunctionId, err error) error {
+	var ve *ViewError
+	if errors.As(err, &ve) {
+		return err
+	}
+	if f := s.readFailure(); f != nil {
+		return f
+	}
+	outcome, status, internal := vm.classify(err)
+	if internal {
+		vm.internalError(ledgerapi.HashValue{}, err)
 	}
 	text := outcome.VMStatus(nil)
 	kind := ErrAborted
@@ -114,7 +143,7 @@ func (vm *VM) View(state storage.View, fn ledgerapi.EntryFunctionId, tyArgs []le
 		kind = ErrInvalidArguments
 		text = fmt.Sprintf("%s: %s", fn, text)
 	}
-	return nil, nil, 0, &ViewError{Kind: kind, Status: &status, Message: text}
+	return &ViewError{Kind: kind, Status: &status, Message: text}
 }
 
 // SimulateOptions selects the values Simulate estimates instead of taking

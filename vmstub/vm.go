@@ -128,6 +128,13 @@ type Options struct {
 	// the registered ones, which stay decoded (default
 	// modules.DefaultCacheEntries).
 	ModuleCacheEntries int
+	// InternalError, when set, is told of each internal error a
+	// transaction or a view met: a bug of a native, of the interpreter or
+	// of the executor, which the transaction is kept failed and charged
+	// for (and the view fails with) but which no code should reach. It
+	// gets the transaction's hash (zero for a view) and the error, and
+	// must be safe for concurrent use.
+	InternalError func(txn ledgerapi.HashValue, err error)
 }
 
 // VM is the native executor. It implements the node's Executor interface

@@ -39,10 +39,13 @@ const (
 	StatusFailedToDeserializeArgument   StatusCode = 1100
 	StatusNumberOfSignerArgsMismatch    StatusCode = 1101
 	StatusEntryFunctionNotEntry         StatusCode = 1103
+	StatusUnknownInvariantViolation     StatusCode = 2000
+	StatusUnexpectedErrorFromKnownMove  StatusCode = 2015
 	StatusOutOfGas                      StatusCode = 4002
 	StatusMissingData                   StatusCode = 4008
 	StatusAborted                       StatusCode = 4016
 	StatusArithmeticError               StatusCode = 4017
+	StatusStorageWriteLimitReached      StatusCode = 4027
 )
 
 // statusNames are the names of the status codes, as StatusCode's Debug
