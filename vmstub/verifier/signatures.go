@@ -204,6 +204,12 @@ func checkStructSignatures(u *unit) error {
 		d := &m.StructDefs[i]
 		h := &m.StructHandles[d.Handle]
 		ctx := typeContext{params: structConstraints(h)}
+		// For the abilities a field needs, the struct's type parameters
+		// count as having every ability.
+		allParams := make([]bytecode.AbilitySet, len(h.TypeParameters))
+		for j := range allParams {
+			allParams[j] = bytecode.AbilitiesAll
+		}
 		var err *Error
 		forEachField(d, func(f *bytecode.FieldDef) {
 			if err != nil {
@@ -215,7 +221,7 @@ func checkStructSignatures(u *unit) error {
 			if err = u.checkPhantomPositions(&f.Type, false, h); err != nil {
 				return
 			}
-			a, _ := u.wellFormed(&f.Type, false, anyContext)
+			a := u.abilities(&f.Type, allParams)
 			for _, want := range []bytecode.AbilitySet{bytecode.AbilityCopy, bytecode.AbilityDrop, bytecode.AbilityStore, bytecode.AbilityKey} {
 				need := want
 				if want == bytecode.AbilityKey {

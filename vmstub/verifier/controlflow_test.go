@@ -1,0 +1,113 @@
+package verifier_test
+
+import (
+	"testing"
+
+	"github.com/ledgernode/ledgernode/ledgerapi/bytecode"
+	"github.com/ledgernode/ledgernode/vmstub/verifier"
+)
+
+// nestedLoops is code with d loops nested in one another: heads at
+// offsets 0..d-1 (Nop), then the back edges from the innermost out
+// (LdTrue; BrTrue head), then Ret.
+func nestedLoops(d int) []inst {
+	var c []inst
+	for range d {
+		c = append(c, I(bytecode.OpNop))
+	}
+	for k := range d {
+		c = append(c, I(bytecode.OpLdTrue), I(bytecode.OpBrTrue, uint64(d-1-k)))
+	}
+	return append(c, I(bytecode.OpRet))
+}
+
+// sequentialLoops is code with n loops one after the other.
+func sequentialLoops(n int) []inst {
+	var c []inst
+	for range n {
+		head := len(c)
+		c = append(c, I(bytecode.OpNop), I(bytecode.OpLdTrue), I(bytecode.OpBrTrue, uint64(head)))
+	}
+	return append(c, I(bytecode.OpRet))
+}
+
+// irreducibleAt is a loop B <-> C entered both at B and at C from A, for
+// code starting at offset at.
+func irreducibleAt(at uint64) []inst {
+	return code(
+		I(bytecode.OpLdTrue), I(bytecode.OpBrTrue, at+4), // A: to C or B
+		I(bytecode.OpNop), I(bytecode.OpBranch, at+4), // B: to C
+		I(bytecode.OpLdTrue), I(bytecode.OpBrTrue, at+2), // C: back to B or on
+		I(bytecode.OpRet))
+}
+
+var irreducible = irreducibleAt(0)
+
+// blocks returns code of n basic blocks.
+func blocks(n int) []inst {
+	var c []inst
+	for i := 1; i < n; i++ {
+		c = append(c, I(bytecode.OpBranch, uint64(i)))
+	}
+	return append(c, I(bytecode.OpRet))
+}
+
+func TestControlFlow(t *testing.T) {
+	fn := func(c []inst) func(t *testing.T) *bytecode.Module { return withFn(bytecode.Fn{Code: c}) }
+	runModCases(t, []modCase{
+		{"empty code", fn(nil), nil, 1084},
+		{"falls through", fn(code(I(bytecode.OpLdTrue), I(bytecode.OpPop))), nil, 1007},
+		{"ends with a conditional branch", fn(code(I(bytecode.OpLdTrue), I(bytecode.OpBrTrue, 0))), nil, 1007},
+		{"ends with abort", fn(code(I(bytecode.OpLdU64, 1), I(bytecode.OpAbort))), nil, 0},
+		{"ends with a branch back", fn(code(I(bytecode.OpNop), I(bytecode.OpBranch, 0))), nil, 0},
+		{"irreducible loop", fn(irreducible), nil, 1085},
+		{"loop entered at its head", fn(code(
+			I(bytecode.OpLdTrue), I(bytecode.OpBrTrue, 2), // A: to B either way
+			I(bytecode.OpNop), I(bytecode.OpBranch, 4), // B: to C
+			I(bytecode.OpLdTrue), I(bytecode.OpBrTrue, 2), // C: back to B or on
+			I(bytecode.OpRet))), nil, 0},
+		{"jump into an inner loop", fn(code(
+			I(bytecode.OpLdTrue), I(bytecode.OpBrTrue, 4), // H (outer head): to J or I
+			I(bytecode.OpNop), I(bytecode.OpBranch, 4), // I (inner head): to J
+			I(bytecode.OpLdTrue), I(bytecode.OpBrTrue, 2), // J: back to I or on
+			I(bytecode.OpLdTrue), I(bytecode.OpBrTrue, 0), // K: back to H or on
+			I(bytecode.OpRet))), nil, 1085},
+		{"5 nested loops", fn(nestedLoops(5)), nil, 0},
+		{"6 nested loops", fn(nestedLoops(6)), nil, 1111},
+		{"6 sequential loops", fn(sequentialLoops(6)), nil, 0},
+		{"1024 blocks", fn(blocks(1024)), nil, 0},
+		{"1025 blocks", fn(blocks(1025)), nil, 1114},
+		{"2 back edges of 2", fn(sequentialLoops(2)), with(func(c *verifier.Config) { c.MaxBackEdgesPerFunction = 2 }), 0},
+		{"3 back edges of 2", fn(sequentialLoops(3)), with(func(c *verifier.Config) { c.MaxBackEdgesPerFunction = 2 }), 1122},
+		{"3 back edges in the module, of 3", mod(func(b *bytecode.ModuleBuilder) {
+			b.Function("f", bytecode.Public, bytecode.Fn{Code: sequentialLoops(2)})
+			b.Function("g", bytecode.Public, bytecode.Fn{Code: sequentialLoops(1)})
+		}), with(func(c *verifier.Config) { c.MaxBackEdgesPerModule = 3 }), 0},
+		{"4 back edges in the module, of 3", mod(func(b *bytecode.ModuleBuilder) {
+			b.Function("f", bytecode.Public, bytecode.Fn{Code: sequentialLoops(2)})
+			b.Function("g", bytecode.Public, bytecode.Fn{Code: sequentialLoops(2)})
+		}), with(func(c *verifier.Config) { c.MaxBackEdgesPerModule = 3 }), 1122},
+		{"unreachable irreducible part", fn(append(code(I(bytecode.OpRet)), irreducibleAt(1)...)), nil, 0},
+	})
+	main := func(c []inst) func(t *testing.T) *bytecode.Script {
+		return script(func(b *bytecode.ScriptBuilder) { b.Main(bytecode.Fn{Code: c}) })
+	}
+	runScriptCases(t, []scriptCase{
+		{"script of 2000 blocks", main(blocks(2000)), nil, 0},
+		{"script of 11 blocks of 10", main(blocks(11)), with(func(c *verifier.Config) { c.MaxBasicBlocksInScript = 10 }), 1114},
+		{"irreducible script", main(irreducible), nil, 1085},
+		{"empty script", main(nil), nil, 1084},
+	})
+}
+
+// TestLoopAnalysisScales runs the loop analysis over the biggest code a
+// function may have: 32767 loops nested in one another (with no depth
+// limit) and a long chain of blocks, to show it is not quadratic.
+func TestLoopAnalysisScales(t *testing.T) {
+	noLimits := &verifier.Config{}
+	runScriptCases(t, []scriptCase{
+		{"deep nest", script(func(b *bytecode.ScriptBuilder) { b.Main(bytecode.Fn{Code: nestedLoops(21000)}) }), noLimits, 0},
+		{"deep nest over the depth limit", script(func(b *bytecode.ScriptBuilder) { b.Main(bytecode.Fn{Code: nestedLoops(21000)}) }), nil, 1111},
+		{"many loops", script(func(b *bytecode.ScriptBuilder) { b.Main(bytecode.Fn{Code: sequentialLoops(21000)}) }), noLimits, 0},
+	})
+}
