@@ -31,7 +31,7 @@ func TestStackUsage(t *testing.T) {
 		return mod(func(b *bytecode.ModuleBuilder) {
 			f := b.Function("callee", bytecode.Public, bytecode.Fn{Params: toks(bytecode.U64, bytecode.U64),
 				Returns: toks(bytecode.U64, bytecode.U64, bytecode.U64),
-				Code:    code(I(bytecode.OpMoveLoc, 0), I(bytecode.OpMoveLoc, 1), I(bytecode.OpCopyLoc, 0), I(bytecode.OpRet))})
+				Code:    code(I(bytecode.OpCopyLoc, 0), I(bytecode.OpCopyLoc, 1), I(bytecode.OpCopyLoc, 0), I(bytecode.OpRet))})
 			b.Function("f", bytecode.Public, bytecode.Fn{Code: body(f)})
 		})
 	}

@@ -104,7 +104,7 @@ func TestLimits(t *testing.T) {
 			for i := range tps {
 				tps[i].IsPhantom = true
 			}
-			g := b.GenericStruct("G", 0, tps, bytecode.Field("a", bytecode.U8))
+			g := b.GenericStruct("G", bytecode.AbilityDrop, tps, bytecode.Field("a", bytecode.U8))
 			b.Function("f", bytecode.Public, bytecode.Fn{Params: toks(b.StructType(g, repeat(32, arg(b))...)), Code: code(I(bytecode.OpRet))})
 			return built(t, b)
 		}
