@@ -57,7 +57,7 @@ func TestStackEffectCoversEveryOpcode(t *testing.T) {
 		t.Fatalf("only %d opcodes known", known)
 	}
 	for _, c := range []struct {
-		in            bytecode.Instruction
+		in           bytecode.Instruction
 		pops, pushes int
 	}{
 		{bytecode.I(bytecode.OpRet), 1, 0},
