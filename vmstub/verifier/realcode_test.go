@@ -28,13 +28,22 @@ var tsScripts = map[string]string{
 }
 
 // tsFixture reads a compiled unit from ledgerapi/bytecode/testdata/tssdk.
-func tsFixture(t *testing.T, name string) []byte {
+func tsFixture(t testing.TB, name string) []byte {
 	t.Helper()
 	raw, err := os.ReadFile("../../ledgerapi/bytecode/testdata/tssdk/" + name)
 	if err != nil {
 		t.Fatal(err)
 	}
 	b, err := hex.DecodeString(strings.ReplaceAll(strings.TrimSpace(string(raw)), "${PUBLISHER_ACCOUNT_ADDRESS}", tsPublisher))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// mustHexT decodes hex.
+func mustHexT(t testing.TB, h string) []byte {
+	b, err := hex.DecodeString(h)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -138,6 +147,31 @@ func TestFrameworkModulesPass(t *testing.T) {
 		}
 		if err := verifier.Module(m, verifier.Production()); err != nil {
 			t.Errorf("framework module %s refused: %v", id, err)
+		}
+	}
+}
+
+// BenchmarkVerifyCompiledModule reads and verifies the SDK's compiled
+// module.
+func BenchmarkVerifyCompiledModule(b *testing.B) {
+	raw := tsFixture(b, "tx_args_module.hex.tmpl")
+	for b.Loop() {
+		m, err := bytecode.DeserializeModule(raw)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := verifier.Module(m, verifier.Production()); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkDeserializeCompiledModule is the reading part alone.
+func BenchmarkDeserializeCompiledModule(b *testing.B) {
+	raw := tsFixture(b, "tx_args_module.hex.tmpl")
+	for b.Loop() {
+		if _, err := bytecode.DeserializeModule(raw); err != nil {
+			b.Fatal(err)
 		}
 	}
 }
