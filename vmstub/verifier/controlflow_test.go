@@ -43,6 +43,16 @@ func irreducibleAt(at uint64) []inst {
 
 var irreducible = irreducibleAt(0)
 
+// siblingLoops is an outer loop holding two loops one after the other.
+var siblingLoops = code(
+	I(bytecode.OpNop),                             // 0: outer head
+	I(bytecode.OpNop),                             // 1: first inner head
+	I(bytecode.OpLdTrue), I(bytecode.OpBrTrue, 1), // back to 1
+	I(bytecode.OpNop),                             // 4: second inner head
+	I(bytecode.OpLdTrue), I(bytecode.OpBrTrue, 4), // back to 4
+	I(bytecode.OpLdTrue), I(bytecode.OpBrTrue, 0), // back to 0
+	I(bytecode.OpRet))
+
 // blocks returns code of n basic blocks.
 func blocks(n int) []inst {
 	var c []inst
@@ -74,6 +84,11 @@ func TestControlFlow(t *testing.T) {
 			I(bytecode.OpRet))), nil, 1085},
 		{"5 nested loops", fn(nestedLoops(5)), nil, 0},
 		{"6 nested loops", fn(nestedLoops(6)), nil, 1111},
+		{"two loops side by side in a loop, depth 2 of 2", fn(siblingLoops), with(func(c *verifier.Config) { c.MaxLoopDepth = 2 }), 0},
+		{"two loops side by side in a loop, depth 2 of 1", fn(siblingLoops), with(func(c *verifier.Config) { c.MaxLoopDepth = 1 }), 1111},
+		{"two back edges to one head, depth 1 of 1", fn(code(I(bytecode.OpNop),
+			I(bytecode.OpLdTrue), I(bytecode.OpBrTrue, 0), I(bytecode.OpLdTrue), I(bytecode.OpBrTrue, 0), I(bytecode.OpRet))),
+			with(func(c *verifier.Config) { c.MaxLoopDepth = 1 }), 0},
 		{"6 sequential loops", fn(sequentialLoops(6)), nil, 0},
 		{"1024 blocks", fn(blocks(1024)), nil, 0},
 		{"1025 blocks", fn(blocks(1025)), nil, 1114},
