@@ -10,23 +10,25 @@ import (
 	"github.com/ledgernode/ledgernode/vmstub/verifier"
 )
 
-// Shorthands for the test corpus of the structural passes.
+// Shorthands for the test corpus of the structural passes. Generic names
+// carry an h1 prefix so as not to clash with other test files of the
+// package.
 var (
-	cafe = ledgerapi.MustParseAddress("0xcafe")
-	I    = bytecode.I
+	h1Cafe = ledgerapi.MustParseAddress("0xcafe")
+	h1I    = bytecode.I
 )
 
 type (
-	tok  = bytecode.SignatureToken
-	inst = bytecode.Instruction
+	h1Tok  = bytecode.SignatureToken
+	h1Inst = bytecode.Instruction
 )
 
-func toks(ts ...tok) []tok { return ts }
+func h1Toks(ts ...h1Tok) []h1Tok { return ts }
 
-func code(ins ...inst) []inst { return ins }
+func h1Code(ins ...h1Inst) []h1Inst { return ins }
 
-// retOnly is the body of a function doing nothing.
-var retOnly = []inst{I(bytecode.OpRet)}
+// h1RetOnly is the body of a function doing nothing.
+var h1RetOnly = []h1Inst{h1I(bytecode.OpRet)}
 
 // modCase is a module the verifier must accept (want 0) or refuse with
 // want. build assembles it with the builder and may then edit it by hand
@@ -40,11 +42,11 @@ type modCase struct {
 	want  onchain.StatusCode
 }
 
-// newMod starts 0xcafe::m.
-func newMod() *bytecode.ModuleBuilder { return bytecode.NewModuleBuilder(cafe, "m") }
+// h1NewMod starts 0xcafe::m.
+func h1NewMod() *bytecode.ModuleBuilder { return bytecode.NewModuleBuilder(h1Cafe, "m") }
 
-// built returns the module of b, failing the test on a builder error.
-func built(t *testing.T, b *bytecode.ModuleBuilder) *bytecode.Module {
+// h1Built returns the module of b, failing the test on a builder error.
+func h1Built(t *testing.T, b *bytecode.ModuleBuilder) *bytecode.Module {
 	t.Helper()
 	m, err := b.Module()
 	if err != nil {
@@ -53,17 +55,17 @@ func built(t *testing.T, b *bytecode.ModuleBuilder) *bytecode.Module {
 	return m
 }
 
-// withFn is a module with one public function of the given shape.
-func withFn(f bytecode.Fn) func(t *testing.T) *bytecode.Module {
+// h1WithFn is a module with one public function of the given shape.
+func h1WithFn(f bytecode.Fn) func(t *testing.T) *bytecode.Module {
 	return func(t *testing.T) *bytecode.Module {
-		b := newMod()
+		b := h1NewMod()
 		b.Function("f", bytecode.Public, f)
-		return built(t, b)
+		return h1Built(t, b)
 	}
 }
 
-// reread serializes m and reads it back with the strict reader.
-func reread(t *testing.T, m *bytecode.Module) *bytecode.Module {
+// h1Reread serializes m and reads it back with the strict reader.
+func h1Reread(t *testing.T, m *bytecode.Module) *bytecode.Module {
 	t.Helper()
 	b, err := m.Serialize()
 	if err != nil {
@@ -76,8 +78,8 @@ func reread(t *testing.T, m *bytecode.Module) *bytecode.Module {
 	return out
 }
 
-// wantStatus checks a verifier result against want (0: accepted).
-func wantStatus(t *testing.T, err error, want onchain.StatusCode) {
+// h1WantStatus checks a verifier result against want (0: accepted).
+func h1WantStatus(t *testing.T, err error, want onchain.StatusCode) {
 	t.Helper()
 	if want == 0 {
 		if err != nil {
@@ -98,12 +100,12 @@ func runModCases(t *testing.T, cases []modCase) {
 	t.Helper()
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			m := reread(t, c.build(t))
+			m := h1Reread(t, c.build(t))
 			cfg := c.cfg
 			if cfg == nil {
 				cfg = verifier.Production()
 			}
-			wantStatus(t, verifier.Module(m, cfg), c.want)
+			h1WantStatus(t, verifier.Module(m, cfg), c.want)
 		})
 	}
 }
@@ -116,8 +118,8 @@ type scriptCase struct {
 	want  onchain.StatusCode
 }
 
-// script builds a script with f and returns it (edit may change it).
-func script(f func(b *bytecode.ScriptBuilder), edit ...func(*bytecode.Script)) func(t *testing.T) *bytecode.Script {
+// h1Script builds a script with f and returns it, changed by edits.
+func h1Script(f func(b *bytecode.ScriptBuilder), edits ...func(*bytecode.Script)) func(t *testing.T) *bytecode.Script {
 	return func(t *testing.T) *bytecode.Script {
 		b := bytecode.NewScriptBuilder()
 		f(b)
@@ -125,7 +127,7 @@ func script(f func(b *bytecode.ScriptBuilder), edit ...func(*bytecode.Script)) f
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, e := range edit {
+		for _, e := range edits {
 			e(s)
 		}
 		return s
@@ -148,21 +150,21 @@ func runScriptCases(t *testing.T, cases []scriptCase) {
 			if cfg == nil {
 				cfg = verifier.Production()
 			}
-			wantStatus(t, verifier.Script(s, cfg), c.want)
+			h1WantStatus(t, verifier.Script(s, cfg), c.want)
 		})
 	}
 }
 
-// with returns Production with f applied.
-func with(f func(*verifier.Config)) *verifier.Config {
+// h1With returns Production with f applied.
+func h1With(f func(*verifier.Config)) *verifier.Config {
 	c := verifier.Production()
 	f(c)
 	return c
 }
 
-// repeat returns n copies of t.
-func repeat(n int, t tok) []tok {
-	out := make([]tok, n)
+// h1Repeat returns n copies of t.
+func h1Repeat(n int, t h1Tok) []h1Tok {
+	out := make([]h1Tok, n)
 	for i := range out {
 		out[i] = t
 	}
@@ -170,7 +172,7 @@ func repeat(n int, t tok) []tok {
 }
 
 // nestVector returns vector^n<t>.
-func nestVector(n int, t tok) tok {
+func nestVector(n int, t h1Tok) h1Tok {
 	for range n {
 		t = bytecode.Vector(t)
 	}

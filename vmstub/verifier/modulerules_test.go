@@ -10,14 +10,14 @@ import (
 func TestFriends(t *testing.T) {
 	friend := func(addr ledgerapi.Address, name string) func(t *testing.T) *bytecode.Module {
 		return func(t *testing.T) *bytecode.Module {
-			b := newMod()
+			b := h1NewMod()
 			b.Friend(addr, name)
-			return built(t, b)
+			return h1Built(t, b)
 		}
 	}
 	runModCases(t, []modCase{
-		{"same address", friend(cafe, "other"), nil, 0},
-		{"itself", friend(cafe, "m"), nil, 1104},
+		{"same address", friend(h1Cafe, "other"), nil, 0},
+		{"itself", friend(h1Cafe, "m"), nil, 1104},
 		{"other address", friend(ledgerapi.AddressOne, "coin"), nil, 1105},
 	})
 }
@@ -26,54 +26,54 @@ func TestNatives(t *testing.T) {
 	native := func(addr ledgerapi.Address, vis bytecode.Visibility) func(t *testing.T) *bytecode.Module {
 		return func(t *testing.T) *bytecode.Module {
 			b := bytecode.NewModuleBuilder(addr, "m")
-			b.Function("n", vis, bytecode.Fn{Params: toks(bytecode.U64), Native: true})
-			return built(t, b)
+			b.Function("n", vis, bytecode.Fn{Params: h1Toks(bytecode.U64), Native: true})
+			return h1Built(t, b)
 		}
 	}
 	runModCases(t, []modCase{
 		{"native at 0x1", native(ledgerapi.AddressOne, bytecode.Public), nil, 0},
 		{"native at 0xf", native(ledgerapi.MustParseAddress("0xf"), bytecode.Public), nil, 0},
 		{"native at 0x10", native(ledgerapi.MustParseAddress("0x10"), bytecode.Public), nil, 1127},
-		{"native at 0xcafe", native(cafe, bytecode.Private), nil, 1127},
-		{"entry native at 0xcafe", native(cafe, bytecode.Public|bytecode.Entry), nil, 1127},
+		{"native at 0xcafe", native(h1Cafe, bytecode.Private), nil, 1127},
+		{"entry native at 0xcafe", native(h1Cafe, bytecode.Public|bytecode.Entry), nil, 1127},
 	})
 }
 
 func TestInitModule(t *testing.T) {
 	init := func(vis bytecode.Visibility, f bytecode.Fn) func(t *testing.T) *bytecode.Module {
 		return func(t *testing.T) *bytecode.Module {
-			b := newMod()
+			b := h1NewMod()
 			if f.Code == nil {
-				f.Code = code(I(bytecode.OpRet))
+				f.Code = h1Code(h1I(bytecode.OpRet))
 				if len(f.Returns) > 0 {
-					f.Code = code(I(bytecode.OpLdU64, 0), I(bytecode.OpRet))
+					f.Code = h1Code(h1I(bytecode.OpLdU64, 0), h1I(bytecode.OpRet))
 				}
 			}
 			b.Function("init_module", vis, f)
-			return built(t, b)
+			return h1Built(t, b)
 		}
 	}
-	signer, refSigner := toks(bytecode.Signer), toks(bytecode.Ref(bytecode.Signer))
+	signer, refSigner := h1Toks(bytecode.Signer), h1Toks(bytecode.Ref(bytecode.Signer))
 	runModCases(t, []modCase{
 		{"&signer", init(bytecode.Private, bytecode.Fn{Params: refSigner}), nil, 0},
-		{"signer", init(bytecode.Private, bytecode.Fn{Params: signer, Code: code(I(bytecode.OpRet))}), nil, 0},
+		{"signer", init(bytecode.Private, bytecode.Fn{Params: signer, Code: h1Code(h1I(bytecode.OpRet))}), nil, 0},
 		{"public", init(bytecode.Public, bytecode.Fn{Params: refSigner}), nil, 1134},
 		{"friend", init(bytecode.Friend, bytecode.Fn{Params: refSigner}), nil, 1134},
 		{"generic", init(bytecode.Private, bytecode.Fn{TypeParams: []bytecode.AbilitySet{0}, Params: refSigner}), nil, 1134},
-		{"returns", init(bytecode.Private, bytecode.Fn{Params: refSigner, Returns: toks(bytecode.U64)}), nil, 1134},
+		{"returns", init(bytecode.Private, bytecode.Fn{Params: refSigner, Returns: h1Toks(bytecode.U64)}), nil, 1134},
 		{"no parameter", init(bytecode.Private, bytecode.Fn{}), nil, 1134},
-		{"u64", init(bytecode.Private, bytecode.Fn{Params: toks(bytecode.U64)}), nil, 1134},
-		{"&mut signer", init(bytecode.Private, bytecode.Fn{Params: toks(bytecode.MutRef(bytecode.Signer))}), nil, 1134},
-		{"two signers", init(bytecode.Private, bytecode.Fn{Params: toks(bytecode.Ref(bytecode.Signer), bytecode.Ref(bytecode.Signer))}), nil, 1134},
+		{"u64", init(bytecode.Private, bytecode.Fn{Params: h1Toks(bytecode.U64)}), nil, 1134},
+		{"&mut signer", init(bytecode.Private, bytecode.Fn{Params: h1Toks(bytecode.MutRef(bytecode.Signer))}), nil, 1134},
+		{"two signers", init(bytecode.Private, bytecode.Fn{Params: h1Toks(bytecode.Ref(bytecode.Signer), bytecode.Ref(bytecode.Signer))}), nil, 1134},
 	})
 }
 
 func TestRecursiveStructs(t *testing.T) {
 	structs := func(f func(b *bytecode.ModuleBuilder)) func(t *testing.T) *bytecode.Module {
 		return func(t *testing.T) *bytecode.Module {
-			b := newMod()
+			b := h1NewMod()
 			f(b)
-			return built(t, b)
+			return h1Built(t, b)
 		}
 	}
 	box := func(b *bytecode.ModuleBuilder) bytecode.StructDefIndex {
@@ -107,11 +107,11 @@ func TestRecursiveStructs(t *testing.T) {
 }
 
 func TestConstants(t *testing.T) {
-	constant := func(ty tok, data ...byte) func(t *testing.T) *bytecode.Module {
+	constant := func(ty h1Tok, data ...byte) func(t *testing.T) *bytecode.Module {
 		return func(t *testing.T) *bytecode.Module {
-			b := newMod().Version(bytecode.Version9)
+			b := h1NewMod().Version(bytecode.Version9)
 			b.Constant(ty, data)
-			return built(t, b)
+			return h1Built(t, b)
 		}
 	}
 	long := make([]byte, 33)
@@ -131,10 +131,10 @@ func TestConstants(t *testing.T) {
 		{"signer", constant(bytecode.Signer, 0), nil, 1082},
 		{"vector<signer>", constant(bytecode.Vector(bytecode.Signer), 0), nil, 1082},
 		{"struct", func(t *testing.T) *bytecode.Module {
-			b := newMod()
+			b := h1NewMod()
 			s := b.Struct("S", bytecode.AbilityDrop, bytecode.Field("x", bytecode.U8))
 			b.Constant(b.StructType(s), []byte{1})
-			return built(t, b)
+			return h1Built(t, b)
 		}, nil, 1082},
 		{"bool 2", constant(bytecode.Bool, 2), nil, 1083},
 		{"vector<bool> with 2", constant(bytecode.Vector(bytecode.Bool), 1, 2), nil, 1083},

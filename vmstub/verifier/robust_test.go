@@ -41,15 +41,15 @@ func TestMutatedCompiledCodeNeverPanics(t *testing.T) {
 			}
 		}
 	}
-	for _, h := range tsScripts {
-		b := mustHexT(t, h)
+	for _, h := range h1TSScripts {
+		b := h1MustHex(t, h)
 		all := make([]int, len(b))
 		for i := range all {
 			all[i] = i
 		}
 		mutate(b, all)
 	}
-	m := tsFixture(t, "tx_args_module.hex.tmpl")
+	m := h1TSFixture(t, "tx_args_module.hex.tmpl")
 	var sample []int
 	for i, x := 0, uint32(1); i < 400; i++ {
 		x = x*1103515245 + 12345
@@ -59,9 +59,9 @@ func TestMutatedCompiledCodeNeverPanics(t *testing.T) {
 }
 
 func FuzzVerify(f *testing.F) {
-	f.Add(tsFixture(&testing.T{}, "tx_args_module.hex.tmpl"))
-	for _, h := range tsScripts {
-		f.Add(mustHexT(&testing.T{}, h))
+	f.Add(h1TSFixture(&testing.T{}, "tx_args_module.hex.tmpl"))
+	for _, h := range h1TSScripts {
+		f.Add(h1MustHex(&testing.T{}, h))
 	}
 	f.Fuzz(func(t *testing.T, b []byte) { checkNoInvariantViolation(t, b) })
 }
