@@ -104,6 +104,14 @@ func TestLimits(t *testing.T) {
 			return h1Built(t, b)
 		}
 	}
+	// constantOf is a vector<u8> constant of n bytes (and its length byte).
+	constantOf := func(n int) func(t *testing.T) *bytecode.Module {
+		return func(t *testing.T) *bytecode.Module {
+			b := h1NewMod()
+			b.Constant(bytecode.Vector(bytecode.U8), append([]byte{byte(n)}, make([]byte, n)...))
+			return h1Built(t, b)
+		}
+	}
 	u64 := func(*bytecode.ModuleBuilder) h1Tok { return bytecode.U64 }
 	aStruct := func(b *bytecode.ModuleBuilder) h1Tok {
 		return b.StructType(b.Struct("S", bytecode.AbilityDrop, bytecode.Field("a", bytecode.U8)))
@@ -152,6 +160,14 @@ func TestLimits(t *testing.T) {
 			b.Function("abcdefghijk", bytecode.Private, bytecode.Fn{Code: h1RetOnly})
 			return h1Built(t, b)
 		}, h1With(func(c *verifier.Config) { c.MaxIdentifierLength = 10 }), 1126},
+		{"constant of 4 bytes of 4", constantOf(3), h1With(func(c *verifier.Config) { c.MaxConstantSize = 4 }), 0},
+		{"constant of 5 bytes of 4", constantOf(4), h1With(func(c *verifier.Config) { c.MaxConstantSize = 4 }), 1083},
+		{"function type of 128 parameters", h1WithFn(bytecode.Fn{
+			Params: h1Toks(bytecode.FunctionType(h1Repeat(128, bytecode.U8), nil, bytecode.AbilityDrop)), Code: h1RetOnly}),
+			h1With(func(c *verifier.Config) { c.MaxTypeNodes = 0 }), 0},
+		{"function type of 129 parameters", h1WithFn(bytecode.Fn{
+			Params: h1Toks(bytecode.FunctionType(h1Repeat(129, bytecode.U8), nil, bytecode.AbilityDrop)), Code: h1RetOnly}),
+			h1With(func(c *verifier.Config) { c.MaxTypeNodes = 0 }), 1113},
 		{"zero limits are none", funcs(4), &verifier.Config{}, 0},
 	})
 }
