@@ -22,12 +22,12 @@ func checkControlFlow(u *unit, fn *function) error {
 	}
 	g := newCFG(code)
 	fn.cfg = g
-	l := analyzeLoops(g)
+	l := analyzeLoops(g, u.cfg.MaxLoopDepth)
 	if l.irreducible >= 0 {
 		return fn.failAt(vsInvalidLoopSplit, g.blocks[l.irreducible].start, "a loop is entered other than through its head")
 	}
-	if exceeds(l.depth, u.cfg.MaxLoopDepth) {
-		return fn.failAt(vsLoopMaxDepthReached, -1, "loops nest %d deep (at most %d)", l.depth, u.cfg.MaxLoopDepth)
+	if l.tooDeep >= 0 {
+		return fn.failAt(vsLoopMaxDepthReached, g.blocks[l.tooDeep].start, "loops nest %d deep (at most %d)", l.depth, u.cfg.MaxLoopDepth)
 	}
 	limit := u.cfg.MaxBasicBlocks
 	if u.script != nil {
@@ -50,7 +50,7 @@ func checkModuleBackEdges(u *unit) error {
 	total := 0
 	for _, fn := range u.funcs {
 		if fn.cfg != nil {
-			total += analyzeLoops(fn.cfg).backEdges
+			total += analyzeLoops(fn.cfg, 0).backEdges
 		}
 	}
 	if exceeds(total, u.cfg.MaxBackEdgesPerModule) {
@@ -62,21 +62,24 @@ func checkModuleBackEdges(u *unit) error {
 // loopInfo is what analyzeLoops finds.
 type loopInfo struct {
 	backEdges   int // edges to a block from a block it reaches in the depth-first tree
-	depth       int // deepest loop nesting (0: no loop)
-	irreducible int // a block entered from outside a loop it is in, or -1
+	depth       int // deepest loop nesting found (1: a loop with no loop inside)
+	irreducible int // a block entering a loop other than through its head, or -1
+	tooDeep     int // the head of a loop nested deeper than allowed, or -1
 }
 
 // analyzeLoops finds the loops of the reachable part of g, with Tarjan's
 // reducibility test: blocks are numbered in depth-first preorder, an edge
 // to an ancestor is a back edge and its target a loop head; heads are
-// processed innermost first, collecting each loop's body backwards from
-// its back edges and collapsing it into the head (union-find). A body
-// block with a predecessor outside the head's depth-first subtree means
-// the loop has a second entry: the graph is irreducible. The work is
+// processed innermost first (in reverse preorder), collecting each loop's
+// body backwards from its back edges and collapsing it into the head
+// (union-find). A body block with a predecessor outside the head's
+// depth-first subtree means the loop has a second entry: the graph is
+// irreducible. A loop's depth is one more than the deepest loop collapsed
+// into it; past maxDepth (0: no limit) the analysis stops. The work is
 // linear in the edges, up to the union-find's inverse Ackermann factor.
-func analyzeLoops(g *controlFlowGraph) loopInfo {
+func analyzeLoops(g *controlFlowGraph, maxDepth int) loopInfo {
 	n := len(g.blocks)
-	info := loopInfo{irreducible: -1}
+	info := loopInfo{irreducible: -1, tooDeep: -1}
 	pre, last, byPre := dfsNumbers(g)
 	ancestor := func(a, b int) bool { return pre[a] <= pre[b] && pre[b] <= last[a] } // a is an ancestor of b (or b)
 	backSrc := make([][]int, n)
@@ -104,17 +107,14 @@ func analyzeLoops(g *controlFlowGraph) loopInfo {
 		}
 		return x
 	}
-	parent := make([]int, n) // innermost enclosing head of a head, -1
-	for i := range parent {
-		parent[i] = -1
-	}
+	depth := make([]int, n)  // of each processed head
 	inBody := make([]int, n) // head+1 of the loop whose body is being collected
 	for k := len(byPre) - 1; k >= 0; k-- {
 		h := byPre[k]
 		if len(backSrc[h]) == 0 {
 			continue
 		}
-		var work []int
+		var work, body []int
 		for _, s := range backSrc[h] {
 			if x := find(s); x != h && inBody[x] != h+1 {
 				inBody[x] = h + 1
@@ -124,12 +124,11 @@ func analyzeLoops(g *controlFlowGraph) loopInfo {
 		for len(work) > 0 {
 			x := work[len(work)-1]
 			work = work[:len(work)-1]
-			parent[x] = h
-			rep[x] = h
+			body = append(body, x)
 			for _, p := range preds[x] {
 				y := find(p)
 				if !ancestor(h, y) {
-					info.irreducible = h
+					info.irreducible = y
 					return info
 				}
 				if y != h && inBody[y] != h+1 {
@@ -138,23 +137,17 @@ func analyzeLoops(g *controlFlowGraph) loopInfo {
 				}
 			}
 		}
-	}
-	// Depth of each head: one more than its enclosing head's (outer heads
-	// come first in preorder).
-	depth := make([]int, n)
-	for _, h := range byPre {
-		if len(backSrc[h]) == 0 {
-			continue
-		}
 		d := 1
-		for p := parent[h]; p >= 0; p = parent[p] {
-			if len(backSrc[p]) > 0 {
-				d = depth[p] + 1
-				break
-			}
+		for _, x := range body {
+			d = max(d, depth[x]+1)
+			rep[x] = h
 		}
 		depth[h] = d
 		info.depth = max(info.depth, d)
+		if exceeds(d, maxDepth) {
+			info.tooDeep = h
+			return info
+		}
 	}
 	return info
 }

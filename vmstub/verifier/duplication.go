@@ -80,7 +80,10 @@ func firstError(checks ...func() *Error) error {
 // checkDuplication refuses duplicate entries in every pool (handles keyed
 // by module and name), two definitions on one handle, duplicate field and
 // variant names, empty structs, definitions of another module's handles,
-// handles of this module without a definition and repeated acquires.
+// handles of this module without a definition and repeated acquires, in
+// Aptos's order: the shared pools (friends after module handles), the
+// module's field and variant tables, function definitions, struct
+// definitions, struct instantiations.
 func checkDuplication(u *unit) error {
 	p := u.pools
 	err := firstError(
@@ -100,6 +103,12 @@ func checkDuplication(u *unit) error {
 		},
 		func() *Error {
 			return dup("module handle", p.ModuleHandles, func(h *bytecode.ModuleHandle) bytecode.ModuleHandle { return *h })
+		},
+		func() *Error {
+			if u.module == nil {
+				return nil
+			}
+			return dup("friend declaration", u.module.FriendDecls, func(h *bytecode.ModuleHandle) bytecode.ModuleHandle { return *h })
 		},
 		func() *Error {
 			return dup("struct handle", p.StructHandles, func(h *bytecode.StructHandle) [2]uint16 {
@@ -134,10 +143,6 @@ func checkModuleDuplication(u *unit) error {
 				func(x *bytecode.FieldInstantiation) bytecode.FieldInstantiation { return *x })
 		},
 		func() *Error {
-			return dup("struct instantiation", m.StructDefInstantiations,
-				func(x *bytecode.StructDefInstantiation) bytecode.StructDefInstantiation { return *x })
-		},
-		func() *Error {
 			return dup("variant field handle", m.VariantFieldHandles, func(x *bytecode.VariantFieldHandle) string {
 				var b strings.Builder
 				b.WriteString(strconv.Itoa(int(x.Struct)) + ":" + strconv.Itoa(int(x.Field)))
@@ -159,11 +164,12 @@ func checkModuleDuplication(u *unit) error {
 			return dup("struct variant instantiation", m.StructVariantInstantiations,
 				func(x *bytecode.StructVariantInstantiation) bytecode.StructVariantInstantiation { return *x })
 		},
-		func() *Error {
-			return dup("friend declaration", m.FriendDecls, func(h *bytecode.ModuleHandle) bytecode.ModuleHandle { return *h })
-		},
-		func() *Error { return checkStructDefDuplication(u) },
 		func() *Error { return checkFunctionDefDuplication(u) },
+		func() *Error { return checkStructDefDuplication(u) },
+		func() *Error {
+			return dup("struct instantiation", m.StructDefInstantiations,
+				func(x *bytecode.StructDefInstantiation) bytecode.StructDefInstantiation { return *x })
+		},
 	)
 	return err
 }
@@ -178,9 +184,6 @@ func checkStructDefDuplication(u *unit) *Error {
 	}
 	for i := range m.StructDefs {
 		d := &m.StructDefs[i]
-		if m.StructHandles[d.Handle].Module != m.SelfHandle {
-			return fail(vsInvalidModuleHandle, "struct definition %d defines a struct of another module", i)
-		}
 		switch d.Layout {
 		case bytecode.StructFields:
 			if len(d.Fields) == 0 {
@@ -198,6 +201,11 @@ func checkStructDefDuplication(u *unit) *Error {
 					return err
 				}
 			}
+		}
+	}
+	for i := range m.StructDefs {
+		if m.StructHandles[m.StructDefs[i].Handle].Module != m.SelfHandle {
+			return fail(vsInvalidModuleHandle, "struct definition %d defines a struct of another module", i)
 		}
 	}
 	defined := make([]bool, len(m.StructHandles))
@@ -229,12 +237,14 @@ func checkFunctionDefDuplication(u *unit) *Error {
 	}
 	for i := range m.FunctionDefs {
 		d := &m.FunctionDefs[i]
-		if m.FunctionHandles[d.Function].Module != m.SelfHandle {
-			return fail(vsInvalidModuleHandle, "function definition %d defines a function of another module", i)
-		}
 		if j := firstDuplicate(d.Acquires, func(a *bytecode.StructDefIndex) bytecode.StructDefIndex { return *a }); j >= 0 {
 			return &Error{Status: vsDuplicateAcquires, Function: i, Offset: -1,
 				Message: "struct definition " + strconv.Itoa(int(d.Acquires[j])) + " is acquired twice"}
+		}
+	}
+	for i := range m.FunctionDefs {
+		if m.FunctionHandles[m.FunctionDefs[i].Function].Module != m.SelfHandle {
+			return fail(vsInvalidModuleHandle, "function definition %d defines a function of another module", i)
 		}
 	}
 	defined := make([]bool, len(m.FunctionHandles))

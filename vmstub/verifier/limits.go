@@ -59,8 +59,9 @@ func exceeds(n, limit int) bool { return limit > 0 && n > limit }
 
 // checkLimits enforces the size limits of Config on tables, signatures and
 // identifiers, in Aptos's order: function handles, struct handles, type
-// sizes of every signature, constant and field, identifiers and constants,
-// then the counts of definitions.
+// sizes of every signature, constant and field, then (beyond Aptos, whose
+// reader does it) identifier and constant sizes, then the counts of
+// definitions.
 func checkLimits(u *unit) error {
 	c, p := u.cfg, u.pools
 	for i, h := range p.FunctionHandles {
@@ -123,10 +124,14 @@ func checkLimits(u *unit) error {
 	return nil
 }
 
-// checkDefinitionLimits bounds the numbers of struct definitions, fields
-// (per struct, or per variant of an enum), variants and function definitions.
+// checkDefinitionLimits bounds the numbers of function definitions,
+// struct definitions, fields (per struct, or per variant of an enum) and
+// variants.
 func checkDefinitionLimits(u *unit) error {
 	m, c := u.module, u.cfg
+	if exceeds(len(m.FunctionDefs), c.MaxFunctionDefinitions) {
+		return fail(vsMaxFunctionDefinitions, "%d function definitions", len(m.FunctionDefs))
+	}
 	if exceeds(len(m.StructDefs), c.MaxStructDefinitions) {
 		return fail(vsMaxStructDefinitions, "%d struct definitions", len(m.StructDefs))
 	}
@@ -139,12 +144,12 @@ func checkDefinitionLimits(u *unit) error {
 		if exceeds(fields, c.MaxFieldsInStruct) {
 			return fail(vsMaxFieldDefinitions, "struct definition %d has %d fields", i, fields)
 		}
+	}
+	for i := range m.StructDefs {
+		d := &m.StructDefs[i]
 		if exceeds(len(d.Variants), c.MaxStructVariants) {
 			return fail(vsMaxStructVariants, "struct definition %d has %d variants", i, len(d.Variants))
 		}
-	}
-	if exceeds(len(m.FunctionDefs), c.MaxFunctionDefinitions) {
-		return fail(vsMaxFunctionDefinitions, "%d function definitions", len(m.FunctionDefs))
 	}
 	return nil
 }
@@ -171,9 +176,10 @@ func typeSize(t *bytecode.SignatureToken) int {
 	return 1
 }
 
-// checkTypeLimits checks one type against MaxTypeNodes (weighted size),
-// MaxTypeDepth (the root at depth 1) and, for function types, the limits
-// on parameters and results. It walks the type with an explicit stack.
+// checkTypeLimits checks one type against MaxTypeDepth (the root at depth
+// 1) and, for function types, the limits on parameters and results, in
+// preorder, then its weighted size against MaxTypeNodes. It walks the type
+// with an explicit stack.
 func (u *unit) checkTypeLimits(root *bytecode.SignatureToken) *Error {
 	c := u.cfg
 	type item struct {
@@ -182,14 +188,11 @@ func (u *unit) checkTypeLimits(root *bytecode.SignatureToken) *Error {
 	}
 	size := 0
 	stack := []item{{root, 1}}
+	var kids []*bytecode.SignatureToken
 	for len(stack) > 0 {
 		it := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		t := it.t
-		size += typeSize(t)
-		if exceeds(size, c.MaxTypeNodes) {
-			return fail(vsTooManyTypeNodes, "type has more than %d nodes", c.MaxTypeNodes)
-		}
 		if exceeds(it.depth, c.MaxTypeDepth) {
 			return fail(vsTooManyTypeNodes, "type is deeper than %d", c.MaxTypeDepth)
 		}
@@ -201,7 +204,15 @@ func (u *unit) checkTypeLimits(root *bytecode.SignatureToken) *Error {
 				return fail(vsTooManyParameters, "function type has %d results", len(t.Results))
 			}
 		}
-		eachChild(t, func(ch *bytecode.SignatureToken) { stack = append(stack, item{ch, it.depth + 1}) })
+		size += typeSize(t)
+		kids = kids[:0]
+		eachChild(t, func(ch *bytecode.SignatureToken) { kids = append(kids, ch) })
+		for i := len(kids) - 1; i >= 0; i-- { // the first child is visited first
+			stack = append(stack, item{kids[i], it.depth + 1})
+		}
+	}
+	if exceeds(size, c.MaxTypeNodes) {
+		return fail(vsTooManyTypeNodes, "type of size %d (at most %d)", size, c.MaxTypeNodes)
 	}
 	return nil
 }

@@ -148,10 +148,12 @@ func structConstraints(h *bytecode.StructHandle) []bytecode.AbilitySet {
 	return out
 }
 
-// checkSignatures checks every type of the unit: the signature pool,
-// function handles, struct fields (no references, constraints, phantom
-// positions, the abilities the struct declares), the instantiation tables
-// and, per function, the locals and the instructions' instantiations.
+// checkSignatures checks every type of the unit, in Aptos's order: the
+// signature pool and the instantiation tables without a context, function
+// handles in their type parameters' context, per function the locals and
+// the instructions' instantiations, then struct fields (well formed, with
+// the abilities the struct declares, phantom parameters only in phantom
+// positions).
 func checkSignatures(u *unit) error {
 	p := u.pools
 	for i, sig := range p.Signatures {
@@ -160,6 +162,18 @@ func checkSignatures(u *unit) error {
 				err.Message = "signature " + strconv.Itoa(i) + ": " + err.Message
 				return err
 			}
+		}
+	}
+	for i, fi := range p.FunctionInstantiations {
+		h := &p.FunctionHandles[fi.Handle]
+		if err := u.checkInstantiation(p.Signatures[fi.TypeParameters], h.TypeParameters, anyContext, "function "+u.ident(h.Name)); err != nil {
+			err.Message = "function instantiation " + strconv.Itoa(i) + ": " + err.Message
+			return err
+		}
+	}
+	if u.module != nil {
+		if err := checkModuleInstantiations(u); err != nil {
+			return err
 		}
 	}
 	for i := range p.FunctionHandles {
@@ -174,25 +188,13 @@ func checkSignatures(u *unit) error {
 			}
 		}
 	}
-	for i, fi := range p.FunctionInstantiations {
-		h := &p.FunctionHandles[fi.Handle]
-		if err := u.checkInstantiation(p.Signatures[fi.TypeParameters], h.TypeParameters, anyContext, "function "+u.ident(h.Name)); err != nil {
-			err.Message = "function instantiation " + strconv.Itoa(i) + ": " + err.Message
-			return err
-		}
-	}
-	if u.module != nil {
-		if err := checkStructSignatures(u); err != nil {
-			return err
-		}
-		if err := checkModuleInstantiations(u); err != nil {
-			return err
-		}
-	}
 	for _, fn := range u.funcs {
 		if err := checkFunctionSignatures(u, fn); err != nil {
 			return err
 		}
+	}
+	if u.module != nil {
+		return checkStructSignatures(u)
 	}
 	return nil
 }
@@ -204,6 +206,12 @@ func checkStructSignatures(u *unit) error {
 		d := &m.StructDefs[i]
 		h := &m.StructHandles[d.Handle]
 		ctx := typeContext{params: structConstraints(h)}
+		// For the abilities a field needs, the struct's type parameters
+		// count as having every ability.
+		allParams := make([]bytecode.AbilitySet, len(h.TypeParameters))
+		for j := range allParams {
+			allParams[j] = bytecode.AbilitiesAll
+		}
 		var err *Error
 		forEachField(d, func(f *bytecode.FieldDef) {
 			if err != nil {
@@ -212,10 +220,7 @@ func checkStructSignatures(u *unit) error {
 			if _, err = u.wellFormed(&f.Type, false, ctx); err != nil {
 				return
 			}
-			if err = u.checkPhantomPositions(&f.Type, false, h); err != nil {
-				return
-			}
-			a, _ := u.wellFormed(&f.Type, false, anyContext)
+			a := u.abilities(&f.Type, allParams)
 			for _, want := range []bytecode.AbilitySet{bytecode.AbilityCopy, bytecode.AbilityDrop, bytecode.AbilityStore, bytecode.AbilityKey} {
 				need := want
 				if want == bytecode.AbilityKey {
@@ -226,6 +231,7 @@ func checkStructSignatures(u *unit) error {
 					return
 				}
 			}
+			err = u.checkPhantomPositions(&f.Type, false, h)
 		})
 		if err != nil {
 			err.Message = "struct " + u.ident(h.Name) + ": " + err.Message

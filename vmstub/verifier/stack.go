@@ -7,31 +7,32 @@ import (
 )
 
 // checkStackUsage checks operand stack heights per basic block: every
-// block starts with an empty stack, never pops below it
-// (NEGATIVE_STACK_SIZE_WITHIN_BLOCK), ends with it empty
-// (POSITIVE_STACK_SIZE_AT_BLOCK_END), never holds more than
-// MaxValueStackSize values (VALUE_STACK_OVERFLOW) and pushes at most
-// MaxPushSize values in all (VALUE_STACK_PUSH_OVERFLOW).
+// block pushes at most MaxPushSize values in all
+// (VALUE_STACK_PUSH_OVERFLOW), starts with an empty stack, never pops
+// below it (NEGATIVE_STACK_SIZE_WITHIN_BLOCK), never holds more than
+// MaxValueStackSize values (VALUE_STACK_OVERFLOW) and ends with it empty
+// (POSITIVE_STACK_SIZE_AT_BLOCK_END). Errors are reported at the block's
+// first offset, as Aptos does.
 func checkStackUsage(u *unit, fn *function) error {
 	code := fn.code.Code
 	for _, b := range fn.cfg.blocks {
 		height, pushed := 0, 0
 		for pc := b.start; pc <= b.end; pc++ {
 			pops, pushes := stackEffect(u, fn, code[pc])
+			pushed += pushes
+			if exceeds(pushed, u.cfg.MaxPushSize) {
+				return fn.failAt(vsValueStackPushOverflow, b.start, "the block pushes %d values by offset %d (at most %d)", pushed, pc, u.cfg.MaxPushSize)
+			}
 			if height < pops {
-				return fn.failAt(vsNegativeStackSize, pc, "%s pops %d values from a stack of %d", code[pc].Op, pops, height)
+				return fn.failAt(vsNegativeStackSize, b.start, "%s at offset %d pops %d values from a stack of %d", code[pc].Op, pc, pops, height)
 			}
 			height += pushes - pops
-			pushed += pushes
 			if exceeds(height, u.cfg.MaxValueStackSize) {
-				return fn.failAt(vsValueStackOverflow, pc, "the stack holds %d values (at most %d)", height, u.cfg.MaxValueStackSize)
-			}
-			if exceeds(pushed, u.cfg.MaxPushSize) {
-				return fn.failAt(vsValueStackPushOverflow, pc, "the block pushes %d values (at most %d)", pushed, u.cfg.MaxPushSize)
+				return fn.failAt(vsValueStackOverflow, b.start, "the stack holds %d values at offset %d (at most %d)", height, pc, u.cfg.MaxValueStackSize)
 			}
 		}
 		if height != 0 {
-			return fn.failAt(vsPositiveStackSizeAtBlockEnd, b.end, "%d values left on the stack at the end of the block", height)
+			return fn.failAt(vsPositiveStackSizeAtBlockEnd, b.start, "%d values left on the stack at the end of the block", height)
 		}
 	}
 	return nil
