@@ -178,6 +178,7 @@ type bgNode struct {
 // the work of a hostile function.
 type borrowGraph struct {
 	nodes map[refID]*bgNode
+	edges int // number of edges, kept up to date
 	work  *uint64
 }
 
@@ -193,7 +194,7 @@ func (g *borrowGraph) charge(n int) {
 
 // clone copies the graph (paths are shared: they are never modified).
 func (g *borrowGraph) clone() *borrowGraph {
-	out := &borrowGraph{nodes: make(map[refID]*bgNode, len(g.nodes)), work: g.work}
+	out := &borrowGraph{nodes: make(map[refID]*bgNode, len(g.nodes)), edges: g.edges, work: g.work}
 	for id, n := range g.nodes {
 		c := &bgNode{mutable: n.mutable, children: make(map[refID]*bgEdgeSet, len(n.children)),
 			parents: make(map[refID]struct{}, len(n.parents))}
@@ -211,15 +212,7 @@ func (g *borrowGraph) clone() *borrowGraph {
 }
 
 // size is the number of nodes plus the number of edges.
-func (g *borrowGraph) size() int {
-	n := len(g.nodes)
-	for _, node := range g.nodes {
-		for _, s := range node.children {
-			n += len(s.edges)
-		}
-	}
-	return n
-}
+func (g *borrowGraph) size() int { return len(g.nodes) + g.edges }
 
 // has reports whether id is a node.
 func (g *borrowGraph) has(id refID) bool {
@@ -251,7 +244,9 @@ func (g *borrowGraph) addEdge(parent, child refID, e bgEdge) {
 		p.children[child] = s
 	}
 	g.charge(len(s.edges) + 1)
+	before := len(s.edges)
 	s.insert(e)
+	g.edges += len(s.edges) - before
 	c.parents[parent] = struct{}{}
 }
 
@@ -287,6 +282,7 @@ func (g *borrowGraph) addStrong(parent, child refID, path bgPath) {
 		if len(keep) == len(s.edges) {
 			continue
 		}
+		g.edges -= len(s.edges) - len(keep)
 		if len(keep) == 0 {
 			delete(p.children, c)
 			if cn := g.nodes[c]; cn != nil {
@@ -312,6 +308,9 @@ func (g *borrowGraph) release(id refID) {
 		return
 	}
 	delete(g.nodes, id)
+	for _, down := range n.children {
+		g.edges -= len(down.edges)
+	}
 	for parent := range n.parents {
 		p := g.nodes[parent]
 		if p == nil {
@@ -322,6 +321,7 @@ func (g *borrowGraph) release(id refID) {
 		if up == nil {
 			continue
 		}
+		g.edges -= len(up.edges)
 		for _, pe := range up.edges {
 			for child, down := range n.children {
 				if child == parent {
@@ -452,7 +452,7 @@ func (g *borrowGraph) absorb(o *borrowGraph) {
 // remap renames the nodes by ids, which must name every node; it reports
 // false otherwise.
 func (g *borrowGraph) remap(ids map[refID]refID) (*borrowGraph, bool) {
-	out := &borrowGraph{nodes: make(map[refID]*bgNode, len(g.nodes)), work: g.work}
+	out := &borrowGraph{nodes: make(map[refID]*bgNode, len(g.nodes)), edges: g.edges, work: g.work}
 	for id, n := range g.nodes {
 		nid, ok := ids[id]
 		if !ok {

@@ -2,6 +2,9 @@ package verifier
 
 import (
 	"errors"
+	"fmt"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
@@ -38,6 +41,7 @@ type h3Mod struct {
 	ex                   bytecode.VariantFieldHandleIndex
 	eOne                 bytecode.StructVariantHandleIndex
 	vecU64               bytecode.SignatureIndex
+	syms                 map[string]uint64 // names asm resolves
 }
 
 func newH3Mod() *h3Mod {
@@ -62,12 +66,62 @@ func newH3Mod() *h3Mod {
 	m.ex = b.VariantFieldHandle(m.E, "x", "One", "Two")
 	m.eOne = b.VariantHandle(m.E, "One")
 	m.vecU64 = b.Signature(h3U64)
+	m.syms = map[string]uint64{"S": uint64(m.S), "Outer": uint64(m.Outer), "R": uint64(m.R), "Q": uint64(m.Q),
+		"E": uint64(m.E), "Plain": uint64(m.P), "fa": uint64(m.fa), "fb": uint64(m.fb), "fs": uint64(m.fs),
+		"fc": uint64(m.fc), "rv": uint64(m.rv), "ex": uint64(m.ex), "One": uint64(m.eOne), "vec": uint64(m.vecU64)}
 	return m
 }
 
-// fn defines a public function.
+// fn defines a public function, which asm then knows by name.
 func (m *h3Mod) fn(name string, f bytecode.Fn) bytecode.FunctionHandleIndex {
-	return m.b.Function(name, bytecode.Public, f)
+	h := m.b.Function(name, bytecode.Public, f)
+	m.syms[name] = uint64(h)
+	return h
+}
+
+// sym names an index for asm.
+func (m *h3Mod) sym(name string, index uint64) { m.syms[name] = index }
+
+// h3Opcodes maps opcode names (LD_U64, MUT_BORROW_FIELD...) to opcodes.
+var h3Opcodes = func() map[string]bytecode.Opcode {
+	out := map[string]bytecode.Opcode{}
+	for op := 1; op < 256; op++ {
+		if name := bytecode.Opcode(op).String(); !strings.HasPrefix(name, "OPCODE_") {
+			out[name] = bytecode.Opcode(op)
+		}
+	}
+	return out
+}()
+
+// asm assembles instructions separated by semicolons, each an opcode name
+// and its operands, numbers or names known to m:
+//
+//	LD_U64 1; ST_LOC 0; MUT_BORROW_FIELD fa; CALL touch; RET
+func (m *h3Mod) asm(src string) h3Code {
+	var out h3Code
+	for _, text := range strings.Split(src, ";") {
+		f := strings.Fields(text)
+		if len(f) == 0 {
+			continue
+		}
+		op, ok := h3Opcodes[f[0]]
+		if !ok {
+			panic(fmt.Sprintf("asm: unknown opcode %q", f[0]))
+		}
+		var args []uint64
+		for _, a := range f[1:] {
+			v, err := strconv.ParseUint(a, 10, 64)
+			if err != nil {
+				var known bool
+				if v, known = m.syms[a]; !known {
+					panic(fmt.Sprintf("asm: unknown name %q", a))
+				}
+			}
+			args = append(args, v)
+		}
+		out = append(out, h3I(op, args...))
+	}
+	return out
 }
 
 // module serializes the module and reads it back, so that what the tests

@@ -60,21 +60,16 @@ func (a *refAnalysis) run(g *controlFlowGraph) error {
 		pos[b] = p
 	}
 	pre := make([]*refState, len(g.blocks))
-	dirty := make([]bool, len(g.order))
 	pre[g.order[0]] = newRefState(a.fn, &a.meter.work)
-	dirty[0] = true
-	for p := 0; p < len(g.order); {
-		if !dirty[p] {
-			p++
-			continue
-		}
-		dirty[p] = false
+	work := newPosQueue(len(g.order))
+	work.add(0)
+	for work.len() > 0 {
+		p := work.next()
 		b := g.order[p]
 		post, err := a.runBlock(g.blocks[b], pre[b].clone())
 		if err != nil {
 			return err
 		}
-		next := p + 1
 		for _, succ := range g.blocks[b].succs {
 			q := -1
 			if succ >= 0 && succ < len(pos) {
@@ -93,15 +88,68 @@ func (a *refAnalysis) run(g *controlFlowGraph) error {
 					continue
 				}
 			}
-			dirty[q] = true
-			next = min(next, q)
+			work.add(q)
 		}
 		if err := a.checkWork(); err != nil {
 			return err
 		}
-		p = next
 	}
 	return nil
+}
+
+// posQueue is the set of blocks (by position in the block order) whose
+// entry state changed, taken smallest first.
+type posQueue struct {
+	queued []bool
+	heap   []int
+}
+
+func newPosQueue(n int) *posQueue { return &posQueue{queued: make([]bool, n)} }
+
+func (q *posQueue) len() int { return len(q.heap) }
+
+// add queues position p unless it is queued already.
+func (q *posQueue) add(p int) {
+	if q.queued[p] {
+		return
+	}
+	q.queued[p] = true
+	h := append(q.heap, p)
+	for i := len(h) - 1; i > 0; {
+		parent := (i - 1) / 2
+		if h[parent] <= h[i] {
+			break
+		}
+		h[parent], h[i] = h[i], h[parent]
+		i = parent
+	}
+	q.heap = h
+}
+
+// next removes and returns the smallest queued position.
+func (q *posQueue) next() int {
+	h := q.heap
+	p := h[0]
+	last := len(h) - 1
+	h[0] = h[last]
+	h = h[:last]
+	for i := 0; ; {
+		l, r, small := 2*i+1, 2*i+2, i
+		if l < len(h) && h[l] < h[small] {
+			small = l
+		}
+		if r < len(h) && h[r] < h[small] {
+			small = r
+		}
+		if small == i {
+			break
+		}
+		h[i], h[small] = h[small], h[i]
+		i = small
+	}
+	q.heap = h
+	q.queued[p] = false
+	return p
 }
 
 // runBlock executes a block from its entry state s and returns the
