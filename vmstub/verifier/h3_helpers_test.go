@@ -190,3 +190,56 @@ func h3Passes(u *unit) error {
 	}
 	return nil
 }
+
+// h3CheckLocals checks that every function of u with code uses a local
+// (CopyLoc, MoveLoc, BorrowLoc) only where it is assigned on every path, so
+// that the cases stay valid for locals safety, which runs first.
+func h3CheckLocals(t testing.TB, u *unit) {
+	t.Helper()
+	for _, fn := range u.funcs {
+		if fn.code == nil {
+			continue
+		}
+		g := newCFG(fn.code.Code)
+		n := len(fn.locals)
+		in := make([][]bool, len(g.blocks)) // assigned at block entry; nil: not reached yet
+		in[0] = make([]bool, n)
+		for i := range fn.params {
+			in[0][i] = true
+		}
+		for changed := true; changed; {
+			changed = false
+			for _, b := range g.order {
+				if in[b] == nil {
+					continue
+				}
+				cur := append([]bool(nil), in[b]...)
+				for off := g.blocks[b].start; off <= g.blocks[b].end; off++ {
+					ins := fn.code.Code[off]
+					switch ins.Op {
+					case bytecode.OpCopyLoc, bytecode.OpMoveLoc, bytecode.OpMutBorrowLoc, bytecode.OpImmBorrowLoc:
+						if !cur[ins.Index] {
+							t.Fatalf("function %d: local %d used unassigned at %d", fn.index, ins.Index, off)
+						}
+						if ins.Op == bytecode.OpMoveLoc {
+							cur[ins.Index] = false
+						}
+					case bytecode.OpStLoc:
+						cur[ins.Index] = true
+					}
+				}
+				for _, s := range g.blocks[b].succs {
+					if in[s] == nil {
+						in[s], changed = append([]bool(nil), cur...), true
+						continue
+					}
+					for i := range cur {
+						if in[s][i] && !cur[i] {
+							in[s][i], changed = false, true
+						}
+					}
+				}
+			}
+		}
+	}
+}

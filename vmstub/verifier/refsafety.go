@@ -167,11 +167,14 @@ func (a *refAnalysis) runBlock(blk block, s *refState) (*refState, error) {
 			return nil, err
 		}
 	}
+	if len(a.stack) != 0 {
+		return nil, a.fn.failAt(stInvariantViolation, blk.end, "reference safety: values left on the stack at the end of a block")
+	}
 	if len(blk.succs) == 0 {
 		return nil, nil
 	}
-	if len(a.stack) != 0 || !s.canonicalize() {
-		return nil, a.fn.failAt(stInvariantViolation, blk.end, "reference safety: values left on the stack at the end of a block")
+	if !s.canonicalize() {
+		return nil, a.fn.failAt(stInvariantViolation, blk.end, "reference safety: a reference outside the locals at the end of a block")
 	}
 	return s, nil
 }
