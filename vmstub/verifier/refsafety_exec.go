@@ -57,6 +57,9 @@ func (a *refAnalysis) step(s *refState, off int, in bytecode.Instruction) error 
 		return err
 	}
 	st, bad := a.transfer(s, in)
+	if bad == "" && len(a.stack) > maxAbsStack {
+		bad = "stack overflow"
+	}
 	switch {
 	case bad != "":
 		return a.fn.failAt(stInvariantViolation, off, "reference safety: %s at %s", string(bad), in)

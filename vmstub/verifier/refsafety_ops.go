@@ -108,8 +108,8 @@ func (a *refAnalysis) vector(s *refState, in bytecode.Instruction) (onchain.Stat
 		a.push(nonRef)
 		return 0, ""
 	case bytecode.OpVecUnpack:
-		if in.Imm > maxUnpack {
-			return 0, "vector unpack count too large"
+		if in.Imm > uint64(maxAbsStack-len(a.stack)) {
+			return 0, "stack overflow"
 		}
 		if bad := a.popValues(1); bad != "" {
 			return 0, bad
@@ -153,6 +153,7 @@ func (a *refAnalysis) vector(s *refState, in bytecode.Instruction) (onchain.Stat
 	return 0, errBadCode(fmt.Sprintf("unknown opcode 0x%02x", uint8(in.Op)))
 }
 
-// maxUnpack bounds VecUnpack's count (instruction consistency refuses more
-// than 65535).
-const maxUnpack = 1 << 16
+// maxAbsStack bounds the abstract stack, far above what the stack usage
+// pass lets through (1024), so that a VecUnpack of 2^40 values or a block
+// of them is refused instead of pushed.
+const maxAbsStack = 1 << 16

@@ -62,13 +62,19 @@ func TestReferenceSafetyMalformedCode(t *testing.T) {
 				{Op: bytecode.OpBranch, Index: 0}})
 		}
 	}
-	// A VecUnpack of 2^40 values is refused, not pushed.
-	var verr *Error
-	fn := *u.funcs[0]
-	fn.code = &bytecode.CodeUnit{Code: h3Code{{Op: bytecode.OpLdU64}, {Op: bytecode.OpVecUnpack, Imm: 1 << 40}, {Op: bytecode.OpRet}}}
-	fn.cfg = newCFG(fn.code.Code)
-	if err := checkReferenceSafety(u, &fn); !errors.As(err, &verr) || verr.Status != onchain.StatusCode(2016) {
-		t.Fatalf("huge VecUnpack: %v", err)
+	// VecUnpacks of 2^40 values, or of 60000 values twice, are refused,
+	// not pushed.
+	for _, code := range []h3Code{
+		{{Op: bytecode.OpLdU64}, {Op: bytecode.OpVecUnpack, Imm: 1 << 40}, {Op: bytecode.OpRet}},
+		{{Op: bytecode.OpLdU64}, {Op: bytecode.OpVecUnpack, Imm: 60000}, {Op: bytecode.OpVecUnpack, Imm: 60000}, {Op: bytecode.OpRet}},
+	} {
+		var verr *Error
+		fn := *u.funcs[0]
+		fn.code = &bytecode.CodeUnit{Code: code}
+		fn.cfg = newCFG(fn.code.Code)
+		if err := checkReferenceSafety(u, &fn); !errors.As(err, &verr) || verr.Status != onchain.StatusCode(2016) {
+			t.Fatalf("huge VecUnpack: %v", err)
+		}
 	}
 }
 
