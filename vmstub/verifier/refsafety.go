@@ -191,7 +191,7 @@ func (a *refAnalysis) pop() (absValue, bool) {
 }
 
 // popValues pops n slots that must hold values.
-func (a *refAnalysis) popValues(n int) errBadCode {
+func (a *refAnalysis) popValues(n int) badCode {
 	if n > len(a.stack) {
 		return "stack underflow"
 	}
@@ -205,7 +205,7 @@ func (a *refAnalysis) popValues(n int) errBadCode {
 }
 
 // popRef pops a slot that must hold a reference of the graph.
-func (a *refAnalysis) popRef(s *refState) (refID, errBadCode) {
+func (a *refAnalysis) popRef(s *refState) (refID, badCode) {
 	v, ok := a.pop()
 	switch {
 	case !ok:

@@ -47,9 +47,9 @@ func refKinds(sig []bytecode.SignatureToken) []uint8 {
 	return out
 }
 
-// errBadCode marks code the earlier passes should have refused (a stack
+// badCode marks code the earlier passes should have refused (a stack
 // underflow, a value where a reference belongs, an index out of range).
-type errBadCode string
+type badCode string
 
 // step executes one instruction on s with the analysis' stack.
 func (a *refAnalysis) step(s *refState, off int, in bytecode.Instruction) error {
@@ -71,7 +71,7 @@ func (a *refAnalysis) step(s *refState, off int, in bytecode.Instruction) error 
 
 // transfer applies the rule of in; it returns the status of a broken rule
 // or, for code that is not type-correct and balanced, a description.
-func (a *refAnalysis) transfer(s *refState, in bytecode.Instruction) (onchain.StatusCode, errBadCode) {
+func (a *refAnalysis) transfer(s *refState, in bytecode.Instruction) (onchain.StatusCode, badCode) {
 	op := in.Op
 	switch op {
 	case bytecode.OpNop, bytecode.OpBranch:
@@ -194,7 +194,7 @@ func (a *refAnalysis) transfer(s *refState, in bytecode.Instruction) (onchain.St
 }
 
 // local executes the instructions on locals.
-func (a *refAnalysis) local(s *refState, in bytecode.Instruction) (onchain.StatusCode, errBadCode) {
+func (a *refAnalysis) local(s *refState, in bytecode.Instruction) (onchain.StatusCode, badCode) {
 	i := in.Index
 	if int(i) >= len(s.locals) {
 		return 0, "local out of range"
@@ -220,7 +220,7 @@ func (a *refAnalysis) local(s *refState, in bytecode.Instruction) (onchain.Statu
 }
 
 // compare executes Eq and Neq: two values, or two references that are read.
-func (a *refAnalysis) compare(s *refState) (onchain.StatusCode, errBadCode) {
+func (a *refAnalysis) compare(s *refState) (onchain.StatusCode, badCode) {
 	v2, ok2 := a.pop()
 	v1, ok1 := a.pop()
 	if !ok1 || !ok2 {
@@ -237,7 +237,7 @@ func (a *refAnalysis) compare(s *refState) (onchain.StatusCode, errBadCode) {
 }
 
 // borrowField executes the field borrows, labelled by the field's offset.
-func (a *refAnalysis) borrowField(s *refState, in bytecode.Instruction) (onchain.StatusCode, errBadCode) {
+func (a *refAnalysis) borrowField(s *refState, in bytecode.Instruction) (onchain.StatusCode, badCode) {
 	m := a.u.module
 	if m == nil {
 		return 0, "field access in a script"
@@ -286,7 +286,7 @@ func (a *refAnalysis) borrowField(s *refState, in bytecode.Instruction) (onchain
 
 // global executes BorrowGlobal and MoveFrom, labelled by struct definition
 // (whatever the type arguments).
-func (a *refAnalysis) global(s *refState, in bytecode.Instruction) (onchain.StatusCode, errBadCode) {
+func (a *refAnalysis) global(s *refState, in bytecode.Instruction) (onchain.StatusCode, badCode) {
 	def, ok := a.structDefOf(in)
 	if !ok {
 		return 0, "struct definition out of range"

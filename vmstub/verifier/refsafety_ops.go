@@ -9,7 +9,7 @@ import (
 
 // packing executes Pack and Unpack of structs and variants: fields are
 // values.
-func (a *refAnalysis) packing(in bytecode.Instruction) (onchain.StatusCode, errBadCode) {
+func (a *refAnalysis) packing(in bytecode.Instruction) (onchain.StatusCode, badCode) {
 	n, ok := a.fieldCount(in)
 	if !ok {
 		return 0, "struct out of range"
@@ -33,7 +33,7 @@ func (a *refAnalysis) packing(in bytecode.Instruction) (onchain.StatusCode, errB
 
 // call executes Call, CallGeneric and CallClosure (which acquires nothing
 // statically).
-func (a *refAnalysis) call(s *refState, in bytecode.Instruction) (onchain.StatusCode, errBadCode) {
+func (a *refAnalysis) call(s *refState, in bytecode.Instruction) (onchain.StatusCode, badCode) {
 	var params, returns []bytecode.SignatureToken
 	var acquired []uint16
 	if in.Op == bytecode.OpCallClosure {
@@ -96,7 +96,7 @@ func (a *refAnalysis) call(s *refState, in bytecode.Instruction) (onchain.Status
 }
 
 // vector executes the vector instructions.
-func (a *refAnalysis) vector(s *refState, in bytecode.Instruction) (onchain.StatusCode, errBadCode) {
+func (a *refAnalysis) vector(s *refState, in bytecode.Instruction) (onchain.StatusCode, badCode) {
 	switch in.Op {
 	case bytecode.OpVecPack:
 		if in.Imm > uint64(len(a.stack)) {
@@ -150,7 +150,7 @@ func (a *refAnalysis) vector(s *refState, in bytecode.Instruction) (onchain.Stat
 		a.push(v)
 		return st, ""
 	}
-	return 0, errBadCode(fmt.Sprintf("unknown opcode 0x%02x", uint8(in.Op)))
+	return 0, badCode(fmt.Sprintf("unknown opcode 0x%02x", uint8(in.Op)))
 }
 
 // maxAbsStack bounds the abstract stack, far above what the stack usage
