@@ -128,7 +128,7 @@ func (vm *VM) runScript(s *Session, sc *txn.Script, signers []ledgerapi.Address,
 	if err != nil {
 		return vm.gas.ExecutionPerCall, fail(statusCodeDeserialization)
 	}
-	if err := verifyScript(script); err != nil {
+	if err := vm.verifyScript(script); err != nil {
 		return vm.gas.ExecutionPerCall, vm.moveFailure(s, err)
 	}
 	args := make([][]byte, len(sc.Args))
@@ -251,7 +251,7 @@ func (r sessionState) Module(id ledgerapi.ModuleId) (*bytecode.Module, error) {
 	if err != nil {
 		return nil, fmt.Errorf("vmstub: stored module %s does not decode: %w", id, err)
 	}
-	if err := r.s.vm.verified.check(m); err != nil {
+	if err := r.s.vm.loadable(m); err != nil {
 		return nil, err
 	}
 	return m.Compiled, nil

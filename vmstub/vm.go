@@ -154,6 +154,9 @@ type VM struct {
 	mods   *modules.Cache // decoded modules, registered ones pinned
 	// verified holds the verifier's verdict on each decoded module.
 	verified verifiedModules
+	// unverified lets code the verifier did not accept run; only tests of
+	// the interpreter's own run-time checks set it (export_test.go).
+	unverified bool
 
 	stores storeCache // primary store addresses, shared by all sessions
 

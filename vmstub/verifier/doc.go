@@ -14,7 +14,7 @@
 //
 // The passes run in Aptos's order and the first failure wins: limits,
 // duplication, signatures, instruction consistency, constants, friends,
-// recursive structs, instantiation loops, natives, init_module, then per
+// recursive structs, instantiation loops, then per
 // function with code: control flow, stack usage, type safety, locals
 // safety, reference safety and acquires. A panic inside a pass is
 // VERIFIER_INVARIANT_VIOLATION (2016): a verifier bug refuses the code, it
@@ -22,5 +22,8 @@
 //
 // The verifier is intraprocedural and links nothing: a module's imports
 // are checked against their definitions by the publisher's linker
-// (vmstub/publish) before the code can run.
+// (vmstub/publish) before the code can run. The rules Aptos applies to
+// publication only — natives outside the special addresses, entry natives
+// and the shape of init_module — are the publisher's too: modules a host
+// registers in Go may declare natives anywhere.
 package verifier

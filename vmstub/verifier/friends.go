@@ -19,7 +19,7 @@ func checkFriends(u *unit) error {
 	selfAddr := m.AddressIdentifiers[self.Address]
 	for i, f := range m.FriendDecls {
 		if addr := m.AddressIdentifiers[f.Address]; addr != selfAddr {
-			return fail(vsFriendDeclOutsideAddress, "friend declaration %d names a module at %s", i, addr)
+			return fail(vsFriendDeclOutsideAddress, "friend declaration %d names %s::%s, at another address", i, addr.ShortString(), m.Identifiers[f.Name])
 		}
 	}
 	return nil

@@ -14,12 +14,15 @@ import (
 const statusVerifierInvariant = 2016
 
 // FuzzVerify reads random and mutated binaries (seeded with compiled code
-// and the samples) and verifies what deserializes: the verifier answers
+// and the samples, bytes after a unit ignored as the node reads submitted
+// code) and verifies what deserializes: the verifier answers
 // nil or an *Error, never panics (which it would report as
 // VERIFIER_INVARIANT_VIOLATION), and gives the same answer twice.
 func FuzzVerify(f *testing.F) {
-	for _, b := range compiled(f) {
-		f.Add(b)
+	f.Add(h1TSFixture(f, "tx_args_module.hex.tmpl"))
+	f.Add(h1TSFixture(f, "multi_signer_script.hex.tmpl"))
+	for _, h := range h1TSScripts {
+		f.Add(h1MustHex(f, h))
 	}
 	addr := ledgerapi.MustParseAddress("0xcafe")
 	for _, build := range []func() ([]byte, error){
@@ -38,7 +41,13 @@ func FuzzVerify(f *testing.F) {
 		if err != nil {
 			return
 		}
-		first := verify(m, s)
+		verify := func() error {
+			if m != nil {
+				return verifier.Module(m, verifier.Production())
+			}
+			return verifier.Script(s, verifier.Production())
+		}
+		first := verify()
 		var verr *verifier.Error
 		if first != nil && !errors.As(first, &verr) {
 			t.Fatalf("not a *verifier.Error: %T %v", first, first)
@@ -46,7 +55,7 @@ func FuzzVerify(f *testing.F) {
 		if verr != nil && verr.Status == statusVerifierInvariant {
 			t.Fatalf("verifier panicked: %v", verr)
 		}
-		second := verify(m, s)
+		second := verify()
 		if (first == nil) != (second == nil) || first != nil && first.Error() != second.Error() {
 			t.Fatalf("two answers: %v / %v", first, second)
 		}

@@ -22,52 +22,6 @@ func TestFriends(t *testing.T) {
 	})
 }
 
-func TestNatives(t *testing.T) {
-	native := func(addr ledgerapi.Address, vis bytecode.Visibility) func(t *testing.T) *bytecode.Module {
-		return func(t *testing.T) *bytecode.Module {
-			b := bytecode.NewModuleBuilder(addr, "m")
-			b.Function("n", vis, bytecode.Fn{Params: h1Toks(bytecode.U64), Native: true})
-			return h1Built(t, b)
-		}
-	}
-	runModCases(t, []modCase{
-		{"native at 0x1", native(ledgerapi.AddressOne, bytecode.Public), nil, 0},
-		{"native at 0xf", native(ledgerapi.MustParseAddress("0xf"), bytecode.Public), nil, 0},
-		{"native at 0x10", native(ledgerapi.MustParseAddress("0x10"), bytecode.Public), nil, 1127},
-		{"native at 0xcafe", native(h1Cafe, bytecode.Private), nil, 1127},
-		{"entry native at 0xcafe", native(h1Cafe, bytecode.Public|bytecode.Entry), nil, 1127},
-	})
-}
-
-func TestInitModule(t *testing.T) {
-	init := func(vis bytecode.Visibility, f bytecode.Fn) func(t *testing.T) *bytecode.Module {
-		return func(t *testing.T) *bytecode.Module {
-			b := h1NewMod()
-			if f.Code == nil {
-				f.Code = h1Code(h1I(bytecode.OpRet))
-				if len(f.Returns) > 0 {
-					f.Code = h1Code(h1I(bytecode.OpLdU64, 0), h1I(bytecode.OpRet))
-				}
-			}
-			b.Function("init_module", vis, f)
-			return h1Built(t, b)
-		}
-	}
-	signer, refSigner := h1Toks(bytecode.Signer), h1Toks(bytecode.Ref(bytecode.Signer))
-	runModCases(t, []modCase{
-		{"&signer", init(bytecode.Private, bytecode.Fn{Params: refSigner}), nil, 0},
-		{"signer", init(bytecode.Private, bytecode.Fn{Params: signer, Code: h1Code(h1I(bytecode.OpRet))}), nil, 0},
-		{"public", init(bytecode.Public, bytecode.Fn{Params: refSigner}), nil, 1134},
-		{"friend", init(bytecode.Friend, bytecode.Fn{Params: refSigner}), nil, 1134},
-		{"generic", init(bytecode.Private, bytecode.Fn{TypeParams: []bytecode.AbilitySet{0}, Params: refSigner}), nil, 1134},
-		{"returns", init(bytecode.Private, bytecode.Fn{Params: refSigner, Returns: h1Toks(bytecode.U64)}), nil, 1134},
-		{"no parameter", init(bytecode.Private, bytecode.Fn{}), nil, 1134},
-		{"u64", init(bytecode.Private, bytecode.Fn{Params: h1Toks(bytecode.U64)}), nil, 1134},
-		{"&mut signer", init(bytecode.Private, bytecode.Fn{Params: h1Toks(bytecode.MutRef(bytecode.Signer))}), nil, 1134},
-		{"two signers", init(bytecode.Private, bytecode.Fn{Params: h1Toks(bytecode.Ref(bytecode.Signer), bytecode.Ref(bytecode.Signer))}), nil, 1134},
-	})
-}
-
 func TestRecursiveStructs(t *testing.T) {
 	structs := func(f func(b *bytecode.ModuleBuilder)) func(t *testing.T) *bytecode.Module {
 		return func(t *testing.T) *bytecode.Module {

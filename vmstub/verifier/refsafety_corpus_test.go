@@ -3,7 +3,6 @@ package verifier
 import (
 	"encoding/hex"
 	"os"
-	"slices"
 	"strings"
 	"testing"
 
@@ -66,65 +65,9 @@ func h3Corpus(t *testing.T) map[string][]byte {
 	return out
 }
 
-// h3AddAcquires gives each function of m the acquires list a compiler
-// writes: the resources it moves from or borrows from global storage,
-// directly or through calls to functions of m. The samples are assembled by
-// hand without these lists, which Aptos's verifier requires
-// (MISSING_ACQUIRES_ANNOTATION).
-func h3AddAcquires(m *bytecode.Module) {
-	sets := make([]map[bytecode.StructDefIndex]bool, len(m.FunctionDefs))
-	defOf := map[bytecode.FunctionHandleIndex]int{}
-	for i, d := range m.FunctionDefs {
-		sets[i] = map[bytecode.StructDefIndex]bool{}
-		defOf[d.Function] = i
-	}
-	for changed := true; changed; {
-		changed = false
-		for i, d := range m.FunctionDefs {
-			if d.Code == nil {
-				continue
-			}
-			for _, in := range d.Code.Code {
-				var add []bytecode.StructDefIndex
-				switch in.Op {
-				case bytecode.OpMoveFrom, bytecode.OpMutBorrowGlobal, bytecode.OpImmBorrowGlobal:
-					add = append(add, bytecode.StructDefIndex(in.Index))
-				case bytecode.OpMoveFromGeneric, bytecode.OpMutBorrowGlobalGeneric, bytecode.OpImmBorrowGlobalGeneric:
-					add = append(add, m.StructDefInstantiations[in.Index].Def)
-				case bytecode.OpCall, bytecode.OpCallGeneric:
-					h := bytecode.FunctionHandleIndex(in.Index)
-					if in.Op == bytecode.OpCallGeneric {
-						h = m.FunctionInstantiations[in.Index].Handle
-					}
-					if j, ok := defOf[h]; ok && m.FunctionHandles[h].Module == m.SelfHandle {
-						for r := range sets[j] {
-							add = append(add, r)
-						}
-					}
-				}
-				for _, r := range add {
-					if !sets[i][r] {
-						sets[i][r], changed = true, true
-					}
-				}
-			}
-		}
-	}
-	for i := range m.FunctionDefs {
-		var list []bytecode.StructDefIndex
-		for r := range sets[i] {
-			list = append(list, r)
-		}
-		slices.Sort(list)
-		m.FunctionDefs[i].Acquires = list
-	}
-}
-
 // TestReferenceSafetyCorpus: every function of the compiled fixtures and
 // of the samples passes reference safety and acquires, alone and within
-// the whole verifier. Real compiler output must be accepted. The samples
-// get the acquires lists they lack (h3AddAcquires); TestSamplesLackAcquires
-// pins that gap.
+// the whole verifier. Real compiler output must be accepted.
 func TestReferenceSafetyCorpus(t *testing.T) {
 	functions := 0
 	for name, raw := range h3Corpus(t) {
@@ -135,9 +78,6 @@ func TestReferenceSafetyCorpus(t *testing.T) {
 			}
 			var u *unit
 			if m != nil {
-				if strings.HasPrefix(name, "samples.") {
-					h3AddAcquires(m)
-				}
 				u = newModuleUnit(m, Production())
 				err = Module(m, Production())
 			} else {
@@ -159,20 +99,5 @@ func TestReferenceSafetyCorpus(t *testing.T) {
 	}
 	if functions < 20 {
 		t.Errorf("only %d functions with code in the corpus", functions)
-	}
-}
-
-// TestSamplesLackAcquires: the samples that touch global storage do not
-// declare what they acquire, so as built they are refused with
-// MISSING_ACQUIRES_ANNOTATION; once given the lists a compiler writes they
-// pass (TestReferenceSafetyCorpus).
-func TestSamplesLackAcquires(t *testing.T) {
-	corpus := h3Corpus(t)
-	for _, name := range []string{"samples.Message", "samples.Badges", "samples.Scores"} {
-		m, err := bytecode.DeserializeModule(corpus[name])
-		if err != nil {
-			t.Fatal(err)
-		}
-		h3Want(t, Module(m, Production()), stMissingAcquires)
 	}
 }

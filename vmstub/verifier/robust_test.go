@@ -57,11 +57,3 @@ func TestMutatedCompiledCodeNeverPanics(t *testing.T) {
 	}
 	mutate(m, sample)
 }
-
-func FuzzVerify(f *testing.F) {
-	f.Add(h1TSFixture(&testing.T{}, "tx_args_module.hex.tmpl"))
-	for _, h := range h1TSScripts {
-		f.Add(h1MustHex(&testing.T{}, h))
-	}
-	f.Fuzz(func(t *testing.T, b []byte) { checkNoInvariantViolation(t, b) })
-}

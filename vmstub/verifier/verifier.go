@@ -71,8 +71,6 @@ func Module(m *bytecode.Module, cfg *Config) (err error) {
 		checkFriends,
 		checkRecursiveStructs,
 		checkInstantiationLoops,
-		checkNatives,
-		checkInitModule,
 		checkCodeUnits,
 	} {
 		if err := pass(u); err != nil {

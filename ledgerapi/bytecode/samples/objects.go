@@ -53,7 +53,8 @@ func Badges(addr ledgerapi.Address) ([]byte, error) {
 			i(bytecode.OpPack, uint64(minted)), i(bytecode.OpCallGeneric, uint64(emitMinted)), i(bytecode.OpRet),
 		}})
 	b.Function("level", bytecode.Public, bytecode.Fn{
-		Params: []bytecode.SignatureToken{objectOfBadge}, Returns: u64s,
+		Acquires: []bytecode.StructDefIndex{badge},
+		Params:   []bytecode.SignatureToken{objectOfBadge}, Returns: u64s,
 		Code: []bytecode.Instruction{
 			i(bytecode.OpImmBorrowLoc, 0), i(bytecode.OpCallGeneric, uint64(addressOfBadge)), i(bytecode.OpImmBorrowGlobal, uint64(badge)),
 			i(bytecode.OpImmBorrowField, uint64(level)), i(bytecode.OpReadRef), i(bytecode.OpRet),

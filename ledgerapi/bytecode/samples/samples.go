@@ -37,8 +37,9 @@ func Message(addr ledgerapi.Address) ([]byte, error) {
 	emitChange := b.FunctionInst(emit, b.StructType(change))
 	field := b.FieldHandle(holder, "message")
 	b.Function("set_message", bytecode.Public|bytecode.Entry, bytecode.Fn{
-		Params: []bytecode.SignatureToken{bytecode.Signer, bytecode.StructOf(str)},
-		Locals: []bytecode.SignatureToken{bytecode.Address, bytecode.MutRef(b.StructType(holder)), bytecode.StructOf(str)},
+		Acquires: []bytecode.StructDefIndex{holder},
+		Params:   []bytecode.SignatureToken{bytecode.Signer, bytecode.StructOf(str)},
+		Locals:   []bytecode.SignatureToken{bytecode.Address, bytecode.MutRef(b.StructType(holder)), bytecode.StructOf(str)},
 		Code: []bytecode.Instruction{
 			i(bytecode.OpImmBorrowLoc, 0), i(bytecode.OpCall, uint64(addressOf)), i(bytecode.OpStLoc, 2), // 0-2: addr
 			i(bytecode.OpCopyLoc, 2), i(bytecode.OpExists, uint64(holder)), i(bytecode.OpBrTrue, 11), // 3-5
@@ -52,7 +53,8 @@ func Message(addr ledgerapi.Address) ([]byte, error) {
 			i(bytecode.OpRet), // 27
 		}})
 	b.Function("get_message", bytecode.Public, bytecode.Fn{
-		Params: []bytecode.SignatureToken{bytecode.Address}, Returns: []bytecode.SignatureToken{bytecode.StructOf(str)},
+		Acquires: []bytecode.StructDefIndex{holder},
+		Params:   []bytecode.SignatureToken{bytecode.Address}, Returns: []bytecode.SignatureToken{bytecode.StructOf(str)},
 		Code: []bytecode.Instruction{
 			i(bytecode.OpCopyLoc, 0), i(bytecode.OpExists, uint64(holder)), i(bytecode.OpBrTrue, 5), i(bytecode.OpLdU64, 1), i(bytecode.OpAbort),
 			i(bytecode.OpMoveLoc, 0), i(bytecode.OpImmBorrowGlobal, uint64(holder)), i(bytecode.OpImmBorrowField, uint64(field)),

@@ -52,7 +52,7 @@ func Scores(addr ledgerapi.Address) ([]byte, error) {
 	b.Function("init_module", bytecode.Private, bytecode.Fn{Params: []bytecode.SignatureToken{bytecode.Ref(bytecode.Signer)},
 		Code: []bytecode.Instruction{op(bytecode.OpMoveLoc, 0), op(bytecode.OpCallGeneric, uint64(newT)), op(bytecode.OpLdU64, 0),
 			op(bytecode.OpPack, uint64(board)), op(bytecode.OpMoveTo, uint64(board)), op(bytecode.OpRet)}})
-	b.Function("score", bytecode.Public|bytecode.Entry, bytecode.Fn{
+	b.Function("score", bytecode.Public|bytecode.Entry, bytecode.Fn{Acquires: []bytecode.StructDefIndex{board},
 		Params: []bytecode.SignatureToken{bytecode.Ref(bytecode.Signer), bytecode.U64},
 		Locals: []bytecode.SignatureToken{bytecode.Address, bytecode.MutRef(b.StructType(board)), bytecode.MutRef(bytecode.U64)},
 		Code: []bytecode.Instruction{
@@ -73,7 +73,7 @@ func Scores(addr ledgerapi.Address) ([]byte, error) {
 			op(bytecode.OpCopyLoc, 2), op(bytecode.OpCallGeneric, uint64(borrow)), op(bytecode.OpReadRef), // 41-43
 			op(bytecode.OpPack, uint64(scored)), op(bytecode.OpCallGeneric, uint64(emitScored)), op(bytecode.OpRet), // 44-46
 		}})
-	b.Function("score_of", bytecode.Public, bytecode.Fn{Params: []bytecode.SignatureToken{bytecode.Address}, Returns: u64s,
+	b.Function("score_of", bytecode.Public, bytecode.Fn{Acquires: []bytecode.StructDefIndex{board}, Params: []bytecode.SignatureToken{bytecode.Address}, Returns: u64s,
 		Locals: []bytecode.SignatureToken{bytecode.U64},
 		Code: []bytecode.Instruction{
 			op(bytecode.OpLdU64, 0), op(bytecode.OpStLoc, 1), op(bytecode.OpLdConst, uint64(self)), op(bytecode.OpImmBorrowGlobal, uint64(board)),
