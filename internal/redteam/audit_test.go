@@ -99,7 +99,8 @@ type memWatch struct {
 	done   chan struct{}
 	wg     sync.WaitGroup
 	mu     sync.Mutex
-	peak   uint64
+	peak   uint64 // since the start
+	step   uint64 // since the last call of stepPeak
 	name   string
 	sample []metrics.Sample
 }
@@ -136,12 +137,22 @@ func (m *memWatch) loop() {
 		}
 		m.mu.Lock()
 		m.peak = max(m.peak, h-m.base)
+		m.step = max(m.step, h-m.base)
 		m.mu.Unlock()
 		if h-m.base > heapAbort {
 			panic(m.name + ": the heap grew by more than " + strconv.Itoa(heapAbort>>20) +
 				" MiB: memory is unbounded; stopping before the machine runs out")
 		}
 	}
+}
+
+// stepPeak returns the peak growth since its last call, in MiB.
+func (m *memWatch) stepPeak() uint64 {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	p := m.step
+	m.step = 0
+	return p >> 20
 }
 
 // stop ends the sampling and returns the peak growth.
