@@ -146,12 +146,16 @@ func (m *memWatch) loop() {
 	}
 }
 
-// stepPeak returns the peak growth since its last call, in MiB.
+// stepPeak returns the peak growth since its last call, in MiB, and
+// collects the garbage, so that the next step starts from a clean heap.
 func (m *memWatch) stepPeak() uint64 {
 	m.mu.Lock()
-	defer m.mu.Unlock()
 	p := m.step
+	m.mu.Unlock()
+	runtime.GC()
+	m.mu.Lock()
 	m.step = 0
+	m.mu.Unlock()
 	return p >> 20
 }
 

@@ -10,6 +10,7 @@ import (
 	"net/http/httptest"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -44,6 +45,7 @@ type node struct {
 	start                       map[ledgerapi.Address]uint64
 	genesisSupply               uint64
 	mem                         *memWatch
+	shed                        atomic.Int64 // views and simulations turned away by admission control
 }
 
 // startNode assembles a node with the real defaults (no option of the
@@ -110,18 +112,35 @@ func (n *node) do(method, path, contentType string, body []byte) (int, []byte) {
 		n.t.Errorf("%s %s: reading the answer: %v", method, path, err)
 	}
 	switch {
+	case shed(path, resp.StatusCode):
+		n.shed.Add(1)
+		n.jsonError(method, path, resp.StatusCode, b)
 	case resp.StatusCode >= 500:
 		n.t.Errorf("%s %s: %d %s (never a 5xx)", method, path, resp.StatusCode, clip(b))
 	case resp.StatusCode >= 400:
-		var e struct {
-			Message   string `json:"message"`
-			ErrorCode string `json:"error_code"`
-		}
-		if json.Unmarshal(b, &e) != nil || e.Message == "" {
-			n.t.Errorf("%s %s: %d without a JSON error: %s", method, path, resp.StatusCode, clip(b))
-		}
+		n.jsonError(method, path, resp.StatusCode, b)
 	}
 	return resp.StatusCode, b
+}
+
+// shed reports whether status is admission control turning a view or a
+// simulation away at once (429 or 503), which the issue asks for when
+// more run than the node allows: the one kind of 5xx a client may see.
+func shed(path string, status int) bool {
+	return (status == http.StatusTooManyRequests || status == http.StatusServiceUnavailable) &&
+		(path == "/view" || path == "/transactions/simulate")
+}
+
+// jsonError checks that an error answer is a JSON error with a message.
+func (n *node) jsonError(method, path string, status int, b []byte) {
+	n.t.Helper()
+	var e struct {
+		Message   string `json:"message"`
+		ErrorCode string `json:"error_code"`
+	}
+	if json.Unmarshal(b, &e) != nil || e.Message == "" {
+		n.t.Errorf("%s %s: %d without a JSON error: %s", method, path, status, clip(b))
+	}
 }
 
 // getJSON reads path, which must answer 200, into out.

@@ -21,7 +21,7 @@ const constBytes = 60_000 // one constant: just under the format's 64 KiB
 //	const BIG: vector<u8> = <constBytes bytes>;
 //	#[view] public fun consts(n: u64): u64   // n copies of BIG kept in a vector<vector<u8>>; its length
 //	#[view] public fun hold(n: u64, spin: u64): u64 // consts(n), then spin empty loops holding it
-//	#[view] public fun doubled(n: u64): u64  // v = BIG; n times append(&mut v, copy v); its length
+//	#[view] public fun doubled(n: u64): u64  // v = BIG; n times { let w = v; append(&mut v, w) }; its length
 //	public entry fun hoard(s: &signer, n: u64) // consts(n) in a transaction
 //
 // loop runs body while local counter is not 0, decrementing it; the loop
@@ -53,8 +53,8 @@ func hogModule(t *testing.T, n *node) []byte {
 		Locals: []tok{bytecode.Vector(bytesT)}, Code: append(hold, in(bytecode.OpImmBorrowLoc, 2), in(bytecode.OpVecLen, bytesSig), in(bytecode.OpRet))})
 	appendFn := f.vec("append", bytecode.U8, []tok{bytecode.MutRef(vecT0), vecT0}, nil)
 	doubled := append([]bytecode.Instruction{in(bytecode.OpLdConst, big), in(bytecode.OpStLoc, 1)},
-		loop(0, 2, in(bytecode.OpMutBorrowLoc, 1), in(bytecode.OpCopyLoc, 1), appendFn)...)
-	b.Function("doubled", bytecode.Public, bytecode.Fn{Params: []tok{u64T}, Returns: []tok{u64T}, Locals: []tok{bytesT},
+		loop(0, 2, in(bytecode.OpCopyLoc, 1), in(bytecode.OpStLoc, 2), in(bytecode.OpMutBorrowLoc, 1), in(bytecode.OpMoveLoc, 2), appendFn)...)
+	b.Function("doubled", bytecode.Public, bytecode.Fn{Params: []tok{u64T}, Returns: []tok{u64T}, Locals: []tok{bytesT, bytesT},
 		Code: append(doubled, in(bytecode.OpImmBorrowLoc, 1), in(bytecode.OpVecLen, u8Sig), in(bytecode.OpRet))})
 	hoard := append([]bytecode.Instruction{in(bytecode.OpMoveLoc, 0), in(bytecode.OpPop), in(bytecode.OpVecPack, bytesSig, 0), in(bytecode.OpStLoc, 2)},
 		loop(1, 4, in(bytecode.OpMutBorrowLoc, 2), in(bytecode.OpLdConst, big), in(bytecode.OpVecPushBack, bytesSig))...)

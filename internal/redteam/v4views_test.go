@@ -14,7 +14,8 @@ const concurrentViews = 50
 
 // storm has concurrentViews clients run hog::hold(copies, spins) all at
 // once while GET /v1 is probed and the bystander sends a transfer. Every
-// view answers 200 or a 4xx (a refusal by admission control is fine),
+// view answers 200 or a 4xx, or is turned away at once by admission
+// control (429 or 503),
 // every probe answers 200 and the transfer commits; latencies are logged,
 // not asserted.
 func (n *node) storm(copies, spins int) {
@@ -55,7 +56,7 @@ func (n *node) storm(copies, spins int) {
 	t.Logf("%d concurrent views of hog::hold(%d, %d) (published %v): answers %v in %s; heap +%d MiB; GET /v1 at most %s, a transfer committed in %s",
 		concurrentViews, copies, spins, published, statuses, time.Since(began), n.mem.stepPeak(), slowest, transfer)
 	for status := range statuses {
-		if status != 200 && (status < 400 || status >= 500) {
+		if status != 200 && (status < 400 || status >= 500) && !shed("/view", status) {
 			t.Errorf("a view answered %d", status)
 		}
 	}
