@@ -23,10 +23,10 @@ const (
 // bulkModule is <attacker>::bulk:
 //
 //	struct Holder has key { t: Table<u64, u64> }
-//	struct Blob has key { b: vector<u8> }
-//	#[event] struct Big has drop, store { b: vector<u8> }
+//	struct Blob has key { a: vector<u8>, b: vector<u8> }
+//	#[event] struct Big has drop, store { a: vector<u8>, b: vector<u8> }
 //	public entry fun fill(s: &signer, n: u64)  // n table items, kept in a Holder
-//	public entry fun blob(s: &signer, n: u64)  // a Blob of n copies of a 60 KB constant
+//	public entry fun blob(s: &signer, n: u64)  // a Blob, a and b each n copies of a 60 KB constant
 //	public entry fun shout(s: &signer, n: u64) // a Big event of the same bytes
 func bulkModule(t *testing.T, n *node) []byte {
 	b := bytecode.NewModuleBuilder(n.attacker.Address, "bulk")
@@ -38,8 +38,8 @@ func bulkModule(t *testing.T, n *node) []byte {
 	tblG := bytecode.StructOf(tableH, tp0, bytecode.TypeParameter(1))
 	holder := b.Struct("Holder", bytecode.AbilityKey, bytecode.Field("t", tblT))
 	bytesT := bytecode.Vector(bytecode.U8)
-	blob := b.Struct("Blob", bytecode.AbilityKey, bytecode.Field("b", bytesT))
-	big := b.Struct("Big", bytecode.AbilityDrop|bytecode.AbilityStore, bytecode.Field("b", bytesT))
+	blob := b.Struct("Blob", bytecode.AbilityKey, bytecode.Field("a", bytesT), bytecode.Field("b", bytesT))
+	big := b.Struct("Big", bytecode.AbilityDrop|bytecode.AbilityStore, bytecode.Field("a", bytesT), bytecode.Field("b", bytesT))
 	kv := []bytecode.AbilitySet{bytecode.AbilityCopy | bytecode.AbilityDrop, 0}
 	newT := f.call("table", "new", []bytecode.AbilitySet{bytecode.AbilityCopy | bytecode.AbilityDrop, bytecode.AbilityStore}, nil, []tok{tblG}, u64T, u64T)
 	add := f.call("table", "add", kv, []tok{bytecode.MutRef(tblG), tp0, bytecode.TypeParameter(1)}, nil, u64T, u64T)
@@ -54,11 +54,11 @@ func bulkModule(t *testing.T, n *node) []byte {
 	grow := []bytecode.Instruction{in(bytecode.OpVecPack, uint64(b.Signature(bytecode.U8)), 0), in(bytecode.OpStLoc, 2)}
 	grow = append(grow, loop(1, 2, in(bytecode.OpMutBorrowLoc, 2), in(bytecode.OpLdConst, chunk), appendFn)...)
 	b.Function("blob", bytecode.Public|bytecode.Entry, bytecode.Fn{Params: []tok{sigT, u64T}, Locals: []tok{bytesT},
-		Code: append(grow, in(bytecode.OpMoveLoc, 0), in(bytecode.OpMoveLoc, 2), in(bytecode.OpPack, uint64(blob)),
+		Code: append(grow, in(bytecode.OpMoveLoc, 0), in(bytecode.OpCopyLoc, 2), in(bytecode.OpMoveLoc, 2), in(bytecode.OpPack, uint64(blob)),
 			in(bytecode.OpMoveTo, uint64(blob)), in(bytecode.OpRet))})
 	emit := f.call("event", "emit", []bytecode.AbilitySet{bytecode.AbilityStore | bytecode.AbilityDrop}, []tok{tp0}, nil, b.StructType(big))
 	b.Function("shout", bytecode.Public|bytecode.Entry, bytecode.Fn{Params: []tok{sigT, u64T}, Locals: []tok{bytesT},
-		Code: append(grow, in(bytecode.OpMoveLoc, 2), in(bytecode.OpPack, uint64(big)), emit, in(bytecode.OpMoveLoc, 0), in(bytecode.OpPop),
+		Code: append(grow, in(bytecode.OpCopyLoc, 2), in(bytecode.OpMoveLoc, 2), in(bytecode.OpPack, uint64(big)), emit, in(bytecode.OpMoveLoc, 0), in(bytecode.OpPop),
 			in(bytecode.OpRet))})
 	b.MetadataV1(&bytecode.MetadataV1{StructAttributes: map[string][]bytecode.KnownAttribute{"Big": {{Kind: bytecode.AttributeEvent}}}})
 	return moduleBytes(t, b)
@@ -81,7 +81,7 @@ func TestWriteOpLimit(t *testing.T) {
 func TestWriteSizeLimits(t *testing.T) {
 	n := startNode(t)
 	published := n.publish(n.attacker, "Bulk", []string{"bulk"}, bulkModule(t, n))
-	const copies = 20 // 20 × 60 KB: 1.2 MB
+	const copies = 10 // two fields of 10 × 60 KB: 1.2 MB, each vector under the length limit
 	for _, fn := range []string{"blob", "shout"} {
 		o := n.run(n.attacker, entry(n.attacker.Address, "bulk", fn, vmstub.U64Value(copies)), 2_000_000)
 		t.Logf("bulk::%s(%d) (published %v): %s", fn, copies, published, o)
