@@ -22,6 +22,7 @@ const constBytes = 60_000 // one constant: just under the format's 64 KiB
 //	#[view] public fun consts(n: u64): u64   // n copies of BIG kept in a vector<vector<u8>>; its length
 //	#[view] public fun hold(n: u64, spin: u64): u64 // consts(n), then spin empty loops holding it
 //	#[view] public fun doubled(n: u64): u64  // v = BIG; n times { let w = v; append(&mut v, w) }; its length
+//	#[view] public fun serialized(n: u64): u64 // n results of bcs::to_bytes(&BIG) kept in a vector; its length
 //	public entry fun hoard(s: &signer, n: u64) // consts(n) in a transaction
 //
 // loop runs body while local counter is not 0, decrementing it; the loop
@@ -60,27 +61,47 @@ func hogModule(t *testing.T, n *node) []byte {
 		loop(1, 4, in(bytecode.OpMutBorrowLoc, 2), in(bytecode.OpLdConst, big), in(bytecode.OpVecPushBack, bytesSig))...)
 	b.Function("hoard", bytecode.Public|bytecode.Entry, bytecode.Fn{Params: []tok{sigT, u64T}, Locals: []tok{bytecode.Vector(bytesT)},
 		Code: append(hoard, in(bytecode.OpRet))})
-	withViews(b, "consts", "hold", "doubled")
+	toBytes := f.call("bcs", "to_bytes", anyTP, []tok{bytecode.Ref(tp0)}, []tok{bytesT}, bytesT)
+	serialized := append([]bytecode.Instruction{in(bytecode.OpLdConst, big), in(bytecode.OpStLoc, 1), in(bytecode.OpVecPack, bytesSig, 0),
+		in(bytecode.OpStLoc, 2)}, loop(0, 4, in(bytecode.OpMutBorrowLoc, 2), in(bytecode.OpImmBorrowLoc, 1), toBytes,
+		in(bytecode.OpVecPushBack, bytesSig))...)
+	b.Function("serialized", bytecode.Public, bytecode.Fn{Params: []tok{u64T}, Returns: []tok{u64T}, Locals: []tok{bytesT, bytecode.Vector(bytesT)},
+		Code: append(serialized, in(bytecode.OpImmBorrowLoc, 2), in(bytecode.OpVecLen, bytesSig), in(bytecode.OpRet))})
+	withViews(b, "consts", "hold", "doubled", "serialized")
 	return moduleBytes(t, b)
 }
 
-// TestV4LdConstMemory keeps thousands of copies of a 60 KB constant, in a
-// view and in a transaction, and doubles a vector through append: each
-// answers 200 or a 4xx (a transaction commits, charged) while the heap
-// stays bounded.
+// hogViews runs views of the hog module, logging each one's heap peak.
+func (n *node) hogViews(published bool, calls map[string]uint64) {
+	for _, fn := range []string{"consts", "doubled", "serialized"} {
+		arg, ok := calls[fn]
+		if !ok {
+			continue
+		}
+		status, body := n.view(n.attacker.Address.String()+"::hog::"+fn, nil, strconv.FormatUint(arg, 10))
+		n.t.Logf("view hog::%s(%d) (published %v): %d %s; heap +%d MiB", fn, arg, published, status, clip(body), n.mem.stepPeak())
+	}
+}
+
+// TestV4LdConstMemory keeps hundreds of copies of a 60 KB constant, in a
+// view and in a transaction: the view answers 200 or a 4xx, the
+// transaction is refused or fails charged, and the heap stays bounded.
 func TestV4LdConstMemory(t *testing.T) {
 	n := startNode(t)
 	published := n.publish(n.attacker, "Hog", []string{"hog"}, hogModule(t, n))
-	for _, c := range []struct {
-		fn  string
-		arg uint64
-	}{{"consts", 300}, {"doubled", 6}} {
-		status, body := n.view(n.attacker.Address.String()+"::hog::"+c.fn, nil, strconv.FormatUint(c.arg, 10))
-		t.Logf("view hog::%s(%d) (published %v): %d %s; heap +%d MiB", c.fn, c.arg, published, status, clip(body), n.mem.stepPeak())
-	}
+	n.hogViews(published, map[string]uint64{"consts": 300})
 	o := n.run(n.attacker, vmstub.EntryPayload(n.attacker.Address, "hog", "hoard", nil, vmstub.U64Value(300)), 2_000)
 	n.failedSafely("hog::hoard(300)", o)
 	t.Logf("hog::hoard: heap +%d MiB", n.mem.stepPeak())
+}
+
+// TestV4NativeMemory grows memory through natives that charged a flat fee:
+// vector::append doubling a vector, and hundreds of bcs::to_bytes results
+// kept. Each view answers 200 or a 4xx and the heap stays bounded.
+func TestV4NativeMemory(t *testing.T) {
+	n := startNode(t)
+	published := n.publish(n.attacker, "Hog", []string{"hog"}, hogModule(t, n))
+	n.hogViews(published, map[string]uint64{"doubled": 6, "serialized": 200})
 }
 
 // typeChainModule is <attacker>::types with struct Pair<A, B> has copy,
