@@ -79,7 +79,8 @@ func (n *node) audit() {
 	if peak > heapBound {
 		t.Errorf("the heap grew by %d MiB during the attack (bound %d MiB)", peak>>20, heapBound>>20)
 	}
-	t.Logf("audit: %d user transactions, %d octas burnt, supply %d; heap peak +%d MiB", len(seen), burnt, supply, peak>>20)
+	t.Logf("audit: %d user transactions, %d octas burnt, supply %d; heap peak +%d MiB; %d views or simulations turned away",
+		len(seen), burnt, supply, peak>>20, n.shed.Load())
 }
 
 // reachable reports whether GET /v1 answers at all.

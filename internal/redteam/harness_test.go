@@ -48,8 +48,8 @@ type node struct {
 	shed                        atomic.Int64 // views and simulations turned away by admission control
 }
 
-// startNode assembles a node with the real defaults (no option of the
-// API, mempool or VM tuned for the test) and registers the final audit,
+// startNode assembles a node whose API, mempool and VM keep their real
+// defaults (only blocks come every 5 ms) and registers the final audit,
 // which runs before the node is closed.
 func startNode(t *testing.T) *node {
 	t.Helper()
