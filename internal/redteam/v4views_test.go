@@ -63,10 +63,10 @@ func (n *node) storm(copies, spins int) {
 }
 
 // TestV4ConcurrentViews: 50 clients at once, each view within every
-// per-call limit (6 copies of a 60 KB constant held during 100,000 empty
+// per-call limit (6 copies of a 60 KB constant held during 400,000 empty
 // loops). The heap stays bounded: what one view may hold must not be
 // multiplied by however many clients come.
-func TestV4ConcurrentViews(t *testing.T) { startNode(t).storm(6, 100_000) }
+func TestV4ConcurrentViews(t *testing.T) { startNode(t).storm(6, 400_000) }
 
 // TestViewAdmission: 50 clients at once, each view spinning a million
 // loops. Nothing answers a 5xx, GET /v1 answers and a transfer commits
