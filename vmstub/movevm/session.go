@@ -93,6 +93,8 @@ type Session struct {
 	events    []Event
 	mem       uint64 // abstract memory units in use (memory.go)
 
+	layoutNesting int // structs being laid out, one inside the other
+
 	// what earlier successful calls left
 	committed map[resKey]*committedWrite
 	allEvents []Event
