@@ -213,11 +213,21 @@ func BenchmarkWorstCaseTypeInstantiation(b *testing.B) {
 
 // BenchmarkWorstCaseResourceLoad borrows 50 resources of 100,000 bytes,
 // each a vector<vector<u8>> of empty vectors (a value node per byte).
-func BenchmarkWorstCaseResourceLoad(b *testing.B) {
+func BenchmarkWorstCaseResourceLoad(b *testing.B) { benchResources(b, false) }
+
+// BenchmarkWorstCaseResourceWrite borrows the same resources mutably, so
+// that each is serialized again when the call ends.
+func BenchmarkWorstCaseResourceWrite(b *testing.B) { benchResources(b, true) }
+
+func benchResources(b *testing.B, mut bool) {
+	op := bc.OpImmBorrowGlobal
+	if mut {
+		op = bc.OpMutBorrowGlobal
+	}
 	m := build(b, "res", func(mb *bc.ModuleBuilder) {
 		blob := uint64(mb.Struct("Blob", bc.AbilityKey, bc.Field("data", bc.Vector(bc.Vector(bc.U8)))))
 		mb.Function("read", bc.Public, bc.Fn{Params: []bc.SignatureToken{bc.Address}, Code: []bc.Instruction{
-			I(bc.OpMoveLoc, 0), I(bc.OpImmBorrowGlobal, blob), I(bc.OpPop), I(bc.OpRet)}})
+			I(bc.OpMoveLoc, 0), I(op, blob), I(bc.OpPop), I(bc.OpRet)}})
 	})
 	e := newEnv(m)
 	data := bcs.AppendSeqLen(nil, 100_000)
