@@ -26,6 +26,16 @@ func pairModule(t testing.TB) *bc.Module {
 			I(bc.OpCallGeneric, uint64(b.FunctionInst(tag, t0))), I(bc.OpRet),
 			I(bc.OpMoveLoc, 0), I(bc.OpLdU64, 1), I(bc.OpSub),
 			I(bc.OpCallGeneric, uint64(b.FunctionInst(grow, b.StructType(pair, t0, t0)))), I(bc.OpRet)}})
+		// many calls grow<X>(2) for 136 base types X: eight primitives in
+		// up to 16 vectors.
+		var many []bc.Instruction
+		for _, p := range []bc.SignatureToken{bc.Bool, bc.U8, bc.U16, bc.U32, bc.U64, bc.U128, bc.U256, bc.Address} {
+			for k := 0; k < 17; k++ {
+				many = append(many, I(bc.OpLdU64, 2), I(bc.OpCallGeneric, uint64(b.FunctionInst(grow, p))))
+				p = bc.Vector(p)
+			}
+		}
+		b.Function("many", bc.Public, bc.Fn{Code: append(many, I(bc.OpRet))})
 	})
 }
 
