@@ -176,48 +176,43 @@ func BenchmarkWorstCaseClosurePack(b *testing.B)      { benchAdv(b, "closure_pac
 func BenchmarkWorstCaseClosureCopyEq(b *testing.B)    { benchAdv(b, "closure_copy_eq", 5_000) }
 func BenchmarkWorstCaseClosureCall(b *testing.B)      { benchAdv(b, "closure_call", 1_000) }
 
-// BenchmarkWorstCaseTypeInstantiation makes new generic instantiations:
-// grow<Pair<T, T>> six levels deep from a fresh session, less the same
-// session calling grow with no level (session and module set-up).
+// BenchmarkWorstCaseTypeInstantiation makes new types in every call: a
+// fresh session runs many(), which calls grow<X>(2) (making
+// Pair<Pair<X, X>, Pair<X, X>> and the function instantiations on the
+// way) for 136 base types X.
 func BenchmarkWorstCaseTypeInstantiation(b *testing.B) {
 	m := pairModule(b)
 	n := NewNatives()
-	n.Register(cafe, "pairs", "tag", func(_ *NativeContext, targs []*Type, _ []Value) ([]Value, error) {
-		_ = targs[0].String()
-		return nil, nil
-	})
+	n.Register(cafe, "pairs", "tag", func(*NativeContext, []*Type, []Value) ([]Value, error) { return nil, nil })
 	e := newEnv(m)
 	e.vm = New(n, Limits{})
-	run := func(levels uint64) (uint64, time.Duration, time.Duration) {
+	meterRuns(b, func() uint64 {
 		e.sess = nil
 		e.gas = &Budget{Limit: 1 << 50}
-		wall, cpu := time.Now(), cpuTime()
-		if _, err := e.call("pairs", "grow", []ledgerapi.TypeTag{ledgerapi.TypeU8}, U64(levels)); err != nil {
+		if _, err := e.call("pairs", "many", nil); err != nil {
 			b.Fatal(err)
 		}
-		return e.gas.Used, time.Since(wall), cpuTime() - cpu
-	}
-	var gas uint64
-	var wall, cpu time.Duration
-	for i := 0; i < b.N; i++ {
-		g0, w0, c0 := run(0)
-		g6, w6, c6 := run(6)
-		gas += g6 - g0
-		wall += w6 - w0
-		cpu += c6 - c0
-	}
-	b.ReportMetric(float64(wall.Nanoseconds())/float64(gas), "ns/gas")
-	b.ReportMetric(float64(cpu.Nanoseconds())/float64(gas), "cpu-ns/gas")
-	b.ReportMetric(float64(gas)/float64(b.N), "gas/op")
+		return e.gas.Used
+	})
 }
 
 // BenchmarkWorstCaseResourceLoad borrows 50 resources of 100,000 bytes,
 // each a vector<vector<u8>> of empty vectors (a value node per byte).
-func BenchmarkWorstCaseResourceLoad(b *testing.B) {
+func BenchmarkWorstCaseResourceLoad(b *testing.B) { benchResources(b, false) }
+
+// BenchmarkWorstCaseResourceWrite borrows the same resources mutably, so
+// that each is serialized again when the call ends.
+func BenchmarkWorstCaseResourceWrite(b *testing.B) { benchResources(b, true) }
+
+func benchResources(b *testing.B, mut bool) {
+	op := bc.OpImmBorrowGlobal
+	if mut {
+		op = bc.OpMutBorrowGlobal
+	}
 	m := build(b, "res", func(mb *bc.ModuleBuilder) {
 		blob := uint64(mb.Struct("Blob", bc.AbilityKey, bc.Field("data", bc.Vector(bc.Vector(bc.U8)))))
 		mb.Function("read", bc.Public, bc.Fn{Params: []bc.SignatureToken{bc.Address}, Code: []bc.Instruction{
-			I(bc.OpMoveLoc, 0), I(bc.OpImmBorrowGlobal, blob), I(bc.OpPop), I(bc.OpRet)}})
+			I(bc.OpMoveLoc, 0), I(op, blob), I(bc.OpPop), I(bc.OpRet)}})
 	})
 	e := newEnv(m)
 	data := bcs.AppendSeqLen(nil, 100_000)

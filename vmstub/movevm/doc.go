@@ -20,8 +20,13 @@
 //     called. A native charges for its work through its NativeContext:
 //     Charge(units) for a fixed cost, ChargeBytes(n) before producing n
 //     bytes (gas per byte and n units of the memory quota), ChargeElems(n)
-//     per vector element it moves, swaps or visits, and UseMemory(units)
-//     for other values it makes.
+//     per vector element it moves, swaps or visits, UseMemory(units) for
+//     other values it makes and KeepMemory(v) for an argument it keeps
+//     beyond the call (a table item); CheckVectorLen(n) before making or
+//     growing a vector to n elements. Serialize, EmitEvent and Bytes do not
+//     charge: the native does, before calling them. A native's arguments
+//     give their memory back and its results take theirs (beyond what
+//     ChargeBytes took).
 //   - GasMeter is charged in units per instruction (more for calls, structs,
 //     vectors, global storage) and by the size of what each instruction
 //     touches: value nodes copied or compared, constant bytes, elements

@@ -58,6 +58,6 @@ func Example() {
 	fmt.Println(movevm.ExecutionStatus(err))
 	// Output:
 	// 0xcafe 0xcafe::counter::Counter 2900000000000000
-	// gas used: 124
+	// gas used: 268
 	// Execution failed in 0xcafe::counter::<#0 function> at code offset 3
 }

@@ -8,17 +8,18 @@ import "github.com/ledgernode/ledgernode/ledgerapi/bytecode"
 // touches:
 //
 //	LdConst              3 + 1 per byte of the constant + the copy below
-//	CopyLoc, ReadRef     1 or 3 + per node copied 2, per struct, vector or
+//	CopyLoc, ReadRef     3 + per node copied 3, per struct, vector or
 //	                     closure copied 8 more (a closure counts twice)
 //	Eq, Neq              1 + 1 per node of both operands
 //	Pack, Unpack         3 + 3 per field (variants alike)
 //	VecPack, VecUnpack   3 + 3 per element
 //	PackClosure          15 + 3 per captured value (+ 1 per element walked
 //	                     to find the depth of captured values holding closures)
-//	Call, CallGeneric    10 + 2 per argument, local and type argument
-//	CallClosure          40 + 2 per argument and local
-//	type instantiation   1 per composite signature node instantiated, 20 per
-//	                     distinct type a session makes
+//	Call, CallGeneric    10 + 3 per argument, local and type argument
+//	CallClosure          40 + 3 per argument and local
+//	type instantiation   3 per composite signature node instantiated, 40 per
+//	                     distinct type a session makes, 100 per function
+//	                     signature instantiated
 //	global storage       20 per instruction; a resource read costs 50 + 1
 //	                     per 16 bytes + its nodes and boxes as a copy
 //	natives              10 per call + what the native charges
@@ -101,14 +102,15 @@ const (
 
 // Costs by size of what an instruction touches.
 const (
-	nodeCost          = 2  // per value node copied (CopyLoc, ReadRef, LdConst, resources loaded)
-	boxCost           = 8  // more per struct, vector or closure among them (an allocation each)
-	compareCost       = 1  // per value node compared (Eq, Neq, both operands)
-	constBytesPerUnit = 1  // LdConst: one unit per this many bytes of the constant
-	elemCost          = 3  // per element of VecPack and VecUnpack, field of Pack and Unpack, captured value
-	callArgCost       = 2  // per argument, local and type argument of a call
-	typeNodeCost      = 1  // per type node instantiated from a signature
-	typeNewCost       = 20 // per distinct type a session makes (interning it)
-	closureCost       = 15 // PackClosure and PackClosureGeneric, before the captured values
-	closureCallCost   = 40 // CallClosure, before the arguments and locals
+	nodeCost          = 3   // per value node copied (CopyLoc, ReadRef, LdConst, resources loaded)
+	boxCost           = 8   // more per struct, vector or closure among them (an allocation each)
+	compareCost       = 1   // per value node compared (Eq, Neq, both operands)
+	constBytesPerUnit = 1   // LdConst: one unit per this many bytes of the constant
+	elemCost          = 3   // per element of VecPack and VecUnpack, field of Pack and Unpack, captured value
+	callArgCost       = 3   // per argument, local and type argument of a call
+	typeNodeCost      = 3   // per type node instantiated from a signature
+	typeNewCost       = 40  // per distinct type a session makes (interning it)
+	instantiationCost = 100 // per function signature instantiated (once per function and type arguments)
+	closureCost       = 15  // PackClosure and PackClosureGeneric, before the captured values
+	closureCallCost   = 40  // CallClosure, before the arguments and locals
 )

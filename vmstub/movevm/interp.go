@@ -48,6 +48,9 @@ func (s *Session) signature(f *Function, ctx *typeCtx) (*sig, error) {
 	if x, ok := ctx.cache[k]; ok && !f.mod.script {
 		return x.(*sig), nil
 	}
+	if err := s.env.Gas.Charge(instantiationCost); err != nil {
+		return nil, err
+	}
 	p, err := s.typesOf(f.mod, f.params, ctx.targs)
 	if err != nil {
 		return nil, err

@@ -27,6 +27,14 @@ func (s *Session) layout(t *Type) error {
 	if t.Kind != KindStruct {
 		return errorf(statusInternalType, "%s is not a struct", t)
 	}
+	// Structs nest in structs through their fields: past MaxValueDepth
+	// levels the value would be too deep anyway, so stop before the Go
+	// stack grows with a chain of definitions.
+	if s.layoutNesting >= s.vm.limits.MaxValueDepth {
+		return errorf(statusValueDepth, "values of %s nest deeper than %d", t, s.vm.limits.MaxValueDepth)
+	}
+	s.layoutNesting++
+	defer func() { s.layoutNesting-- }()
 	d := t.Struct.Def
 	var variants [][]bytecode.FieldDef
 	switch d.Layout {

@@ -1,8 +1,7 @@
 package movevm
 
 import (
-	"strconv"
-	"strings"
+	"encoding/binary"
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/bytecode"
@@ -35,12 +34,13 @@ type loadedModule struct {
 	script  bool
 	structs map[string]bytecode.StructDefIndex
 	funcs   map[string]int
-	defs    []*StructType // per struct definition
-	fdefs   []*Function   // per function definition
-	sh      []*StructType // per struct handle, resolved on use
-	fh      []*Function   // per function handle, resolved on use
-	consts  []*Value      // per constant, decoded on use
-	plain   *typeCtx      // instantiation context without type arguments
+	defs    []*StructType       // per struct definition
+	fdefs   []*Function         // per function definition
+	sh      []*StructType       // per struct handle, resolved on use
+	fh      []*Function         // per function handle, resolved on use
+	consts  []*Value            // per constant, decoded on use
+	plain   *typeCtx            // instantiation context without type arguments
+	ctxs    map[string]*typeCtx // instantiation contexts by the ids of their type arguments
 }
 
 // Function is a function of a loaded module or a script's main function.
@@ -258,18 +258,19 @@ func (s *Session) ctxFor(lm *loadedModule, targs []*Type) *typeCtx {
 	if len(targs) == 0 {
 		return lm.plain
 	}
-	var b strings.Builder
-	b.WriteString(lm.id.String())
+	var buf [64]byte
+	key := buf[:0]
 	for _, t := range targs {
-		b.WriteString(",")
-		b.WriteString(strconv.Itoa(t.id))
+		key = binary.LittleEndian.AppendUint32(key, uint32(t.id))
 	}
-	k := b.String()
-	if c, ok := s.ctxs[k]; ok {
+	if c, ok := lm.ctxs[string(key)]; ok {
 		return c
 	}
+	if lm.ctxs == nil {
+		lm.ctxs = map[string]*typeCtx{}
+	}
 	c := &typeCtx{mod: lm, targs: targs, cache: map[uint32]any{}}
-	s.ctxs[k] = c
+	lm.ctxs[string(key)] = c
 	return c
 }
 

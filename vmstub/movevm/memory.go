@@ -41,9 +41,13 @@ func (s *Session) freeMemory(n uint64) { s.mem -= min(n, s.mem) }
 func (c *NativeContext) UseMemory(units uint64) error { return c.s.useMemory(units) }
 
 // ChargeBytes charges a native's output of n bytes (a vector<u8>, a
-// string, the BCS of a value): bytesCost gas units per byte and n units of
-// the memory quota. Natives call it before building the output, so an
-// oversized result fails with OUT_OF_GAS or MEMORY_LIMIT_EXCEEDED first.
+// string, the BCS of a value, an event's data): one gas unit per
+// bytesPerGasUnit bytes and n units of the memory quota. Natives call it
+// before building the output, so an oversized result fails with OUT_OF_GAS
+// or MEMORY_LIMIT_EXCEEDED first. The memory it takes counts towards the
+// native's results (their heap is counted beyond it when they are
+// returned), so output returned is not counted twice and output kept
+// elsewhere (written through a reference, an event) stays counted.
 func (c *NativeContext) ChargeBytes(n int) error {
 	if n <= 0 {
 		return nil
@@ -51,7 +55,22 @@ func (c *NativeContext) ChargeBytes(n int) error {
 	if err := c.s.env.Gas.Charge(perUnits(uint64(n), bytesPerGasUnit)); err != nil {
 		return err
 	}
-	return c.s.useMemory(uint64(n))
+	if err := c.s.useMemory(uint64(n)); err != nil {
+		return err
+	}
+	c.reserved += uint64(n)
+	return nil
+}
+
+// KeepMemory counts again the memory of v, an argument a native keeps
+// beyond the call (a table item): a native's arguments are given back
+// when it is called, as values it consumes go away.
+func (c *NativeContext) KeepMemory(v Value) error {
+	h, err := c.s.heapOf(v)
+	if err != nil {
+		return err
+	}
+	return c.s.useMemory(h + nodeSize)
 }
 
 // ChargeElems charges a native's work on n vector elements moved, swapped,

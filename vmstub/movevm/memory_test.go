@@ -110,3 +110,48 @@ func TestMemoryQuota(t *testing.T) {
 		wantStatus(t, run(fn, 1_100), statusMemoryLimit)
 	}
 }
+
+// TestNativeMemory: bytes a native charges with ChargeBytes and returns
+// count once; values it consumes are given back unless it keeps them
+// (KeepMemory).
+func TestNativeMemory(t *testing.T) {
+	m := build(t, "nm", func(b *bc.ModuleBuilder) {
+		vu8 := []bc.SignatureToken{bc.Vector(bc.U8)}
+		u64 := []bc.SignatureToken{bc.U64}
+		mk := b.Function("make", bc.Public, bc.Fn{Native: true, Params: u64, Returns: vu8})
+		eat := b.Function("eat", bc.Public, bc.Fn{Native: true, Params: vu8})
+		keep := b.Function("keep", bc.Public, bc.Fn{Native: true, Params: vu8})
+		b.Function("once", bc.Public, bc.Fn{Params: u64, Code: []bc.Instruction{
+			I(bc.OpMoveLoc, 0), I(bc.OpCall, uint64(mk)), I(bc.OpPop), I(bc.OpRet)}})
+		for name, f := range map[string]bc.FunctionHandleIndex{"eat_loop": eat, "keep_loop": keep} {
+			loopFn(b, name, nil, nil, []bc.Instruction{I(bc.OpLdU64, 400), I(bc.OpCall, uint64(mk)), I(bc.OpCall, uint64(f))})
+		}
+	})
+	n := NewNatives()
+	n.Register(cafe, "nm", "make", func(ctx *NativeContext, _ []*Type, args []Value) ([]Value, error) {
+		k := int(args[0].AsU64())
+		if err := ctx.ChargeBytes(k); err != nil {
+			return nil, err
+		}
+		v, err := ctx.Bytes(make([]byte, k))
+		return []Value{v}, err
+	})
+	n.Register(cafe, "nm", "eat", func(*NativeContext, []*Type, []Value) ([]Value, error) { return nil, nil })
+	n.Register(cafe, "nm", "keep", func(ctx *NativeContext, _ []*Type, args []Value) ([]Value, error) {
+		return nil, ctx.KeepMemory(args[0])
+	})
+	run := func(fn string, x uint64) error {
+		e := newEnv(m)
+		e.vm = New(n, Limits{MaxMemory: 1000})
+		_, err := e.call("nm", fn, nil, U64(x))
+		return err
+	}
+	if err := run("once", 900); err != nil {
+		t.Fatalf("900 bytes returned under a quota of 1000: %v", err)
+	}
+	wantStatus(t, run("once", 1001), statusMemoryLimit)
+	if err := run("eat_loop", 100); err != nil {
+		t.Fatalf("consumed values: %v", err)
+	}
+	wantStatus(t, run("keep_loop", 100), statusMemoryLimit)
+}

@@ -36,16 +36,6 @@ func (s *Session) drop(v Value) error {
 	return err
 }
 
-// takeHeap takes the memory of a value that arrives from outside the
-// interpreter (a native's result).
-func (s *Session) takeHeap(v Value) error {
-	h, err := s.heapOf(v)
-	if err != nil {
-		return err
-	}
-	return s.useMemory(h)
-}
-
 // chargeLoaded charges a resource just read from storage as a copy of it:
 // its nodes and boxes in gas, its heap size in memory.
 func (s *Session) chargeLoaded(v Value) error {

@@ -77,7 +77,7 @@ func TestMeteringBySize(t *testing.T) {
 		{"ld", extra / constBytesPerUnit},
 		{"copy", extra/constBytesPerUnit + extra*nodeCost},
 		{"read", extra/constBytesPerUnit + extra*nodeCost},
-		{"eq", extra/constBytesPerUnit + 2*extra*nodeCost},
+		{"eq", extra/constBytesPerUnit + extra*nodeCost + 2*extra*compareCost},
 	} {
 		if d := gasOf(c.fn+"_big") - gasOf(c.fn+"_small"); d < c.want {
 			t.Errorf("%s: 10,000 more bytes cost %d more gas, want at least %d", c.fn, d, c.want)

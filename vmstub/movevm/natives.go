@@ -42,6 +42,9 @@ type NativeContext struct {
 	s *Session
 	// Function is the native being called.
 	Function *Function
+	// reserved is the memory ChargeBytes took during this call; the
+	// heap of the native's results is counted beyond it.
+	reserved uint64
 }
 
 // Host returns Env.Host of the session.
@@ -94,7 +97,8 @@ func (s *Session) callNative(f *Function, ctx *typeCtx, sg *sig) error {
 			return err
 		}
 	}
-	rets, err := f.native(&NativeContext{s: s, Function: f}, ctx.targs, args)
+	nc := &NativeContext{s: s, Function: f}
+	rets, err := f.native(nc, ctx.targs, args)
 	if err != nil {
 		var na *NativeAbort
 		if errors.As(err, &na) {
@@ -110,7 +114,13 @@ func (s *Session) callNative(f *Function, ctx *typeCtx, sg *sig) error {
 		if !ok {
 			return errorf(statusInvariant, "native %s::%s returned %s, declares %s", f.Module, f.Name, typeName(r), sg.returns[i])
 		}
-		if err := s.takeHeap(v); err != nil {
+		h, err := s.heapOf(v)
+		if err != nil {
+			return err
+		}
+		covered := min(h, nc.reserved) // already taken by ChargeBytes
+		nc.reserved -= covered
+		if err := s.useMemory(h - covered); err != nil {
 			return err
 		}
 		if err := s.push(v); err != nil {

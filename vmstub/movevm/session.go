@@ -83,7 +83,6 @@ type Session struct {
 	env        Env
 	types      types
 	modules    map[ledgerapi.ModuleId]*loadedModule
-	ctxs       map[string]*typeCtx
 	nextStruct int
 
 	// state of the running call
@@ -92,6 +91,8 @@ type Session struct {
 	resources map[resKey]*resource
 	events    []Event
 	mem       uint64 // abstract memory units in use (memory.go)
+
+	layoutNesting int // structs being laid out, one inside the other
 
 	// what earlier successful calls left
 	committed map[resKey]*committedWrite
@@ -103,7 +104,7 @@ func (vm *VM) NewSession(env Env) *Session {
 	if env.Gas == nil {
 		env.Gas = unmetered{}
 	}
-	s := &Session{vm: vm, env: env, modules: map[ledgerapi.ModuleId]*loadedModule{}, ctxs: map[string]*typeCtx{},
+	s := &Session{vm: vm, env: env, modules: map[ledgerapi.ModuleId]*loadedModule{},
 		committed: map[resKey]*committedWrite{}}
 	s.types = newTypes(&vm.limits, env.Gas)
 	return s

@@ -245,12 +245,6 @@ var primByToken = map[bytecode.TypeKind]*Type{
 var primByKind = [...]*Type{TypeBool, TypeU8, TypeU16, TypeU32, TypeU64, TypeU128, TypeU256, TypeI8, TypeI16,
 	TypeI32, TypeI64, TypeI128, TypeI256, TypeAddress, TypeSigner}
 
-// derived caches the types made from one type, so that borrows and vector
-// instructions find them without building a key.
-type derived struct {
-	vec, ref, mut *Type
-}
-
 // types interns the composite types of one session.
 type types struct {
 	byKey  map[string]*Type
@@ -258,17 +252,6 @@ type types struct {
 	limits *Limits
 	prim   [KindSigner + 1]derived // for the built-in types, shared by every session
 	gas    GasMeter                // charged typeNewCost per type made
-}
-
-// derivedOf is where the types made from e are cached.
-func (ts *types) derivedOf(e *Type) *derived {
-	if e.id < 32 && e.Kind <= KindSigner {
-		return &ts.prim[e.Kind]
-	}
-	if e.derived == nil {
-		e.derived = &derived{}
-	}
-	return e.derived
 }
 
 func newTypes(l *Limits, gas GasMeter) types {
@@ -397,33 +380,4 @@ func (ts *types) functionOf(args, results []*Type, ab bytecode.AbilitySet) (*Typ
 		return &Type{Kind: KindFunction, Args: args, Result: results, abilities: ab &^ bytecode.AbilityKey, depth: depth + 1,
 			nodes: n1 + n2 + 1, tagCost: tagNodeCost + c1 + c2}
 	})
-}
-
-// Type size limits: a type is made only when it has at most
-// Limits.MaxTypeNodes nodes written out as a tree (TOO_MANY_TYPE_NODES) and
-// nests at most Limits.MaxTypeDepth deep, a primitive being 1 deep
-// (VM_MAX_TYPE_DEPTH_REACHED). Every rendering of a type (String, Tag) is
-// thus bounded however its parts are shared. A type tag costs tagNodeCost
-// per node plus one per byte of names and addresses, and Tag refuses one
-// costing more than maxTagCost (TYPE_TAG_LIMIT_EXCEEDED).
-const (
-	statusTooManyTypeNodes = 1116 // TOO_MANY_TYPE_NODES
-	statusTypeTagLimit     = 4033 // TYPE_TAG_LIMIT_EXCEEDED
-	tagNodeCost            = 100
-	maxTagCost             = 5000
-)
-
-// size is the number of nodes of t as a tree (1 for a primitive).
-func (t *Type) size() int { return max(t.nodes, 1) }
-
-// tagCosts is the cost of t's type tag (tagNodeCost for a primitive).
-func (t *Type) tagCosts() int { return max(t.tagCost, tagNodeCost) }
-
-// sumSizes adds the sizes and tag costs of ts, capped so as not to overflow.
-func sumSizes(ts []*Type) (nodes, cost int) {
-	for _, t := range ts {
-		nodes = min(nodes+t.size(), 1<<30)
-		cost = min(cost+t.tagCosts(), 1<<30)
-	}
-	return nodes, cost
 }

@@ -1,6 +1,7 @@
 package movevm
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
@@ -25,6 +26,16 @@ func pairModule(t testing.TB) *bc.Module {
 			I(bc.OpCallGeneric, uint64(b.FunctionInst(tag, t0))), I(bc.OpRet),
 			I(bc.OpMoveLoc, 0), I(bc.OpLdU64, 1), I(bc.OpSub),
 			I(bc.OpCallGeneric, uint64(b.FunctionInst(grow, b.StructType(pair, t0, t0)))), I(bc.OpRet)}})
+		// many calls grow<X>(2) for 136 base types X: eight primitives in
+		// up to 16 vectors.
+		var many []bc.Instruction
+		for _, p := range []bc.SignatureToken{bc.Bool, bc.U8, bc.U16, bc.U32, bc.U64, bc.U128, bc.U256, bc.Address} {
+			for k := 0; k < 17; k++ {
+				many = append(many, I(bc.OpLdU64, 2), I(bc.OpCallGeneric, uint64(b.FunctionInst(grow, p))))
+				p = bc.Vector(p)
+			}
+		}
+		b.Function("many", bc.Public, bc.Fn{Code: append(many, I(bc.OpRet))})
 	})
 }
 
@@ -79,4 +90,37 @@ func TestTypeDepthLimit(t *testing.T) {
 	}
 	_, err := s.TypeOf(nest(20))
 	wantStatus(t, err, statusTypeDepth)
+}
+
+// TestStructChainDepth: a chain of 300 struct definitions, each holding
+// the next, is refused with VM_MAX_VALUE_DEPTH_REACHED when laid out; a
+// chain of 100 is fine.
+func TestStructChainDepth(t *testing.T) {
+	m := build(t, "chainz", func(b *bc.ModuleBuilder) {
+		const n = 300
+		defs := make([]bc.StructDefIndex, n)
+		for i := range defs {
+			defs[i] = b.Struct(fmt.Sprintf("S%d", i), bc.AbilityDrop, bc.Field("x", bc.U64))
+		}
+		for i := 0; i < n-1; i++ {
+			b.SetFields(defs[i], bc.Field("next", b.StructType(defs[i+1])))
+		}
+	})
+	s := newEnv(m).session()
+	tag := func(i int) ledgerapi.TypeTag {
+		return ledgerapi.StructType(ledgerapi.StructTag{Address: cafe, Module: "chainz", Name: fmt.Sprintf("S%d", i)})
+	}
+	ok, err := s.TypeOf(tag(200))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.fieldTypes(ok, 0); err != nil {
+		t.Fatalf("a chain of 100: %v", err)
+	}
+	deep, err := s.TypeOf(tag(0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = s.fieldTypes(deep, 0)
+	wantStatus(t, err, statusValueDepth)
 }
