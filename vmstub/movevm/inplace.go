@@ -236,14 +236,15 @@ func (c *NativeContext) WriteThrough(ref, x Value) (Value, error) {
 	return old, c.s.drop(old)
 }
 
-// FitsMemory fails with MEMORY_LIMIT_EXCEEDED when n more units would not
-// fit in the call's memory quota, without taking them: a native checks it
-// before building a result (n bytes of a vector<u8> or a string), which
-// the call takes from the quota when the native returns it.
+// FitsMemory fails with MEMORY_LIMIT_EXCEEDED when a result of n bytes
+// (a vector<u8> or a string, n elements of elemSize units each) would not
+// fit in the call's memory quota, without taking the memory: a native
+// checks it before building the result, which the call takes from the
+// quota when the native returns it.
 func (c *NativeContext) FitsMemory(n int) error {
 	limit := c.s.vm.limits.MaxMemory
-	if n < 0 || uint64(n) > limit-min(c.s.mem, limit) {
-		return errorf(statusMemoryLimit, "a native's result of %d units exceeds the memory quota of %d", n, limit)
+	if n < 0 || uint64(n) > (limit-min(c.s.mem, limit))/elemSize {
+		return errorf(statusMemoryLimit, "a native's result of %d bytes exceeds the memory quota of %d units", n, limit)
 	}
 	return nil
 }

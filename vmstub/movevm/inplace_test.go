@@ -204,15 +204,15 @@ func TestUnpackKillsReferences(t *testing.T) {
 }
 
 func TestInPlaceMemory(t *testing.T) {
-	f := newInplace(t, Limits{MaxMemory: 100}, 1)
-	wantStatus(t, f.ctx.VecSplice(f.vecRef, 1, f.vec(make([]uint64, 20)...)), statusMemoryLimit) // 20 × 8 > 100
+	f := newInplace(t, Limits{MaxMemory: 400}, 1)
+	wantStatus(t, f.ctx.VecSplice(f.vecRef, 1, f.vec(make([]uint64, 20)...)), statusMemoryLimit) // 20 × 32 > 400
 	f.want(1)
 	for range 12 {
 		if err := f.ctx.VecPushBack(f.vecRef, U64(2)); err != nil {
 			t.Fatal(err)
 		}
 	}
-	wantStatus(t, f.ctx.VecPushBack(f.vecRef, U64(2)), statusMemoryLimit) // 13 × 8 > 100
+	wantStatus(t, f.ctx.VecPushBack(f.vecRef, U64(2)), statusMemoryLimit) // 13 × 32 > 400
 	if _, err := f.ctx.VecPopBack(f.vecRef); err != nil {
 		t.Fatal(err)
 	}
@@ -239,20 +239,20 @@ func TestWriteThrough(t *testing.T) {
 }
 
 func TestFitsMemory(t *testing.T) {
-	f := newInplace(t, Limits{MaxMemory: 100}, 1)
+	f := newInplace(t, Limits{MaxMemory: 3200}, 1) // 100 bytes of output
 	if err := f.ctx.FitsMemory(100); err != nil {
 		t.Fatal(err)
 	}
 	wantStatus(t, f.ctx.FitsMemory(101), statusMemoryLimit)
 	wantStatus(t, f.ctx.FitsMemory(-1), statusMemoryLimit)
-	if err := f.ctx.VecPushBack(f.vecRef, U64(2)); err != nil { // takes 8
+	if err := f.ctx.VecPushBack(f.vecRef, U64(2)); err != nil { // takes one element, 32
 		t.Fatal(err)
 	}
-	wantStatus(t, f.ctx.FitsMemory(93), statusMemoryLimit)
-	if err := f.ctx.FitsMemory(92); err != nil {
+	wantStatus(t, f.ctx.FitsMemory(100), statusMemoryLimit)
+	if err := f.ctx.FitsMemory(99); err != nil {
 		t.Fatal(err)
 	}
-	if err := f.ctx.FitsMemory(92); err != nil {
+	if err := f.ctx.FitsMemory(99); err != nil {
 		t.Fatal("FitsMemory took memory")
 	}
 }

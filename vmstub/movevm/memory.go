@@ -1,13 +1,20 @@
 package movevm
 
 // Memory quota: each call of a session may hold at most Limits.MaxMemory
-// abstract units of value memory beyond what sits directly in locals and on
-// the operand stack (MEMORY_LIMIT_EXCEEDED otherwise). Sizes are abstract,
-// as Aptos counts them: every bool, integer, address, struct, vector,
-// reference and closure is a node of nodeSize units, except the elements of
-// vectors of primitives, which count their width (1 for u8 and bool up to
-// 32 for u256 and address). The heap size of a value is its size minus its
-// own top node: a u64 costs nothing to copy, a vector<u8> of n bytes n.
+// units of value memory beyond what sits directly in locals and on the
+// operand stack (MEMORY_LIMIT_EXCEEDED otherwise). Aptos counts abstract
+// units (a node 40, a u8 of a vector<u8> 1) against 10,000,000; here every
+// vector element is a Value of 32 bytes whatever its type, so the units
+// follow this interpreter's own representation, in bytes: every bool,
+// integer, address, struct, vector, reference and closure is a node of
+// nodeSize units, an element of a vector of primitives elemSize (more for
+// the 128- and 256-bit integers and addresses held behind a pointer). The
+// quota (64 MiB by default) thus bounds the Go heap a call can fill: a
+// vector<u8> of two million bytes fits, where Aptos's quota fits ten
+// million; no transaction can carry or write that much anyway (64 KiB per
+// transaction, 1 MiB per resource). The heap size of a value is its size
+// minus its own top node: a u64 costs nothing to copy, a vector<u8> of n
+// bytes 32·n.
 //
 // Memory is taken by CopyLoc, ReadRef and LdConst (the heap size of the
 // copy), loaded resources, native results, Pack and PackClosure (the top
@@ -20,7 +27,9 @@ package movevm
 // the quota stricter.
 const (
 	statusMemoryLimit = 4028 // MEMORY_LIMIT_EXCEEDED
-	nodeSize          = 40   // abstract units of one value node
+	nodeSize          = 40   // units of one value node
+	elemSize          = 32   // units of one vector element: a Value
+	bigIntSize        = 64   // units of the big.Int behind a 128- or 256-bit integer
 )
 
 // useMemory takes n abstract units from the call's memory quota.
@@ -42,7 +51,7 @@ func (c *NativeContext) UseMemory(units uint64) error { return c.s.useMemory(uni
 
 // ChargeBytes charges a native's output of n bytes (a vector<u8>, a
 // string, the BCS of a value, an event's data): one gas unit per
-// bytesPerGasUnit bytes and n units of the memory quota. Natives call it
+// bytesPerGasUnit bytes and the memory of n vector elements. Natives call it
 // before building the output, so an oversized result fails with OUT_OF_GAS
 // or MEMORY_LIMIT_EXCEEDED first. The memory it takes counts towards the
 // native's results (their heap is counted beyond it when they are
@@ -55,10 +64,10 @@ func (c *NativeContext) ChargeBytes(n int) error {
 	if err := c.s.env.Gas.Charge(perUnits(uint64(n), bytesPerGasUnit)); err != nil {
 		return err
 	}
-	if err := c.s.useMemory(uint64(n)); err != nil {
+	if err := c.s.useMemory(uint64(n) * elemSize); err != nil {
 		return err
 	}
-	c.reserved += uint64(n)
+	c.reserved += uint64(n) * elemSize
 	return nil
 }
 
@@ -86,21 +95,16 @@ func (c *NativeContext) ChargeElems(n int) error {
 // perUnits is n / per rounded up: the units for n items at per items a unit.
 func perUnits(n, per uint64) uint64 { return (n + per - 1) / per }
 
-// packedSize is the abstract size of an element of a vector of t.
+// packedSize is the size of an element of a vector of t: a Value, plus
+// what a wide integer or an address holds behind its pointer.
 func packedSize(t *Type) uint64 {
 	switch t.Kind {
-	case KindBool, KindU8, KindI8:
-		return 1
-	case KindU16, KindI16:
-		return 2
-	case KindU32, KindI32:
-		return 4
-	case KindU64, KindI64:
-		return 8
-	case KindU128, KindI128:
-		return 16
-	case KindU256, KindI256, KindAddress:
-		return 32
+	case KindBool, KindU8, KindI8, KindU16, KindI16, KindU32, KindI32, KindU64, KindI64:
+		return elemSize
+	case KindU128, KindI128, KindU256, KindI256:
+		return elemSize + bigIntSize
+	case KindAddress:
+		return elemSize + 32
 	}
 	return nodeSize
 }

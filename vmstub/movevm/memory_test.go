@@ -84,16 +84,16 @@ func memModule(t testing.TB) *bc.Module {
 
 // TestMemoryQuota: values that go away give their memory back, so a long
 // loop of copies stays within the quota; values kept hit
-// MEMORY_LIMIT_EXCEEDED (here a quota of 1,000,000 units: 1,000 copies of
-// 1,000 bytes) long before the gas runs out. The default quota is Aptos's.
+// MEMORY_LIMIT_EXCEEDED (here a quota of 1,000,000 bytes of elements: 1,000 copies of
+// 1,000 bytes) long before the gas runs out. The default quota is 64 MiB of value memory.
 func TestMemoryQuota(t *testing.T) {
-	if got := New(nil, Limits{}).limits.MaxMemory; got != 10_000_000 {
+	if got := New(nil, Limits{}).limits.MaxMemory; got != 64<<20 {
 		t.Fatalf("default quota %d", got)
 	}
 	m := memModule(t)
 	run := func(fn string, n uint64) error {
 		e := newEnv(m)
-		e.vm = New(nil, Limits{MaxMemory: 1_000_000})
+		e.vm = New(nil, Limits{MaxMemory: 1_000_000 * elemSize})
 		e.gas = &Budget{Limit: 1 << 40}
 		_, err := e.call("mem", fn, nil, U64(n))
 		return err
@@ -142,7 +142,7 @@ func TestNativeMemory(t *testing.T) {
 	})
 	run := func(fn string, x uint64) error {
 		e := newEnv(m)
-		e.vm = New(n, Limits{MaxMemory: 1000})
+		e.vm = New(n, Limits{MaxMemory: 1000 * elemSize})
 		_, err := e.call("nm", fn, nil, U64(x))
 		return err
 	}

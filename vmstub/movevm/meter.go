@@ -71,3 +71,13 @@ func (s *Session) chargeCompare(a, b Value) error {
 	}
 	return s.env.Gas.Charge(total)
 }
+
+// takeHeap takes the memory of a value that arrives from outside the
+// interpreter or joins a container through a native (in-place operations).
+func (s *Session) takeHeap(v Value) error {
+	h, err := s.heapOf(v)
+	if err != nil {
+		return err
+	}
+	return s.useMemory(h)
+}

@@ -21,8 +21,8 @@ type Limits struct {
 	MaxTypes      int // distinct composite types per session (default 65536)
 	MaxModules    int // modules linked per session (default 4096)
 	MaxVectorLen  int // elements of a vector built by VecPack (default 1<<20)
-	// MaxMemory is the memory quota of one call in abstract units
-	// (default 10,000,000, as Aptos's per-transaction quota; see memory.go).
+	// MaxMemory is the memory quota of one call in units of this
+	// interpreter's value representation (default 64 MiB; see memory.go).
 	MaxMemory uint64
 }
 
@@ -41,7 +41,7 @@ func (l Limits) withDefaults() Limits {
 	def(&l.MaxModules, 4096)
 	def(&l.MaxVectorLen, 1<<20)
 	if l.MaxMemory == 0 {
-		l.MaxMemory = 10_000_000
+		l.MaxMemory = 64 << 20
 	}
 	return l
 }
