@@ -31,7 +31,8 @@ func checkLocalsSafety(u *unit, fn *function) error {
 	if len(g.blocks) == 0 {
 		return nil
 	}
-	ls := &lsChecker{u: u, fn: fn, meter: newTSMeter(u.cfg)}
+	ls := &lsChecker{u: u, fn: fn, meter: newTSMeter(u)}
+	defer func() { u.spend(uint64(ls.meter.used)) }()
 	ls.drop = make([]bool, len(fn.locals))
 	for i := range fn.locals {
 		ls.drop[i] = u.abilities(&fn.locals[i], fn.typeParams).Has(bc.AbilityDrop)

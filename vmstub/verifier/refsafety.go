@@ -30,7 +30,8 @@ func checkReferenceSafety(u *unit, fn *function) error {
 	if g == nil {
 		g = newCFG(fn.code.Code)
 	}
-	a := &refAnalysis{u: u, fn: fn, code: fn.code.Code, meter: refMeter{limit: uint64(u.cfg.MaxMeterUnits)}}
+	a := &refAnalysis{u: u, fn: fn, code: fn.code.Code, meter: refMeter{limit: u.meterLimit()}}
+	defer func() { u.spend(a.meter.units) }()
 	return a.run(g)
 }
 

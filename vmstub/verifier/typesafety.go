@@ -18,7 +18,8 @@ func checkTypeSafety(u *unit, fn *function) error {
 	if fn.cfg == nil {
 		fn.cfg = newCFG(fn.code.Code)
 	}
-	c := &tsChecker{u: u, fn: fn, m: u.module, meter: newTSMeter(u.cfg)}
+	c := &tsChecker{u: u, fn: fn, m: u.module, meter: newTSMeter(u)}
+	defer func() { u.spend(uint64(c.meter.used)) }()
 	code := fn.code.Code
 	for _, b := range fn.cfg.blocks {
 		c.stack = c.stack[:0]

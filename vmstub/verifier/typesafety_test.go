@@ -746,7 +746,7 @@ func TestTypeSafetyStepNeverPanics(t *testing.T) {
 	fn := u.funcs[len(u.funcs)-1]
 	rng := rand.New(rand.NewPCG(7, 11))
 	for iter := range 40000 {
-		c := &tsChecker{u: u, fn: fn, m: m, meter: newTSMeter(u.cfg)}
+		c := &tsChecker{u: u, fn: fn, m: m, meter: newTSMeter(u)}
 		for range rng.IntN(5) {
 			c.stack = append(c.stack, pool[rng.IntN(len(pool))])
 		}

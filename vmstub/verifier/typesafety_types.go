@@ -73,11 +73,9 @@ type tsMeter struct {
 	used, limit int64
 }
 
-func newTSMeter(cfg *Config) tsMeter {
-	if cfg == nil || cfg.MaxMeterUnits <= 0 {
-		return tsMeter{}
-	}
-	return tsMeter{limit: int64(cfg.MaxMeterUnits)}
+// newTSMeter starts a meter on what is left of u's budget.
+func newTSMeter(u *unit) tsMeter {
+	return tsMeter{limit: int64(min(u.meterLimit(), tsNodesSaturateLimit))}
 }
 
 // add charges units and reports whether the limit still holds.

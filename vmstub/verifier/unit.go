@@ -12,6 +12,31 @@ type unit struct {
 	script *bytecode.Script // nil for a module
 	cfg    *Config
 	funcs  []*function // every function definition (the script's main is the only one)
+	// spent is the verifier meter's units used so far by every pass over
+	// every function of the unit: one budget (Config.MaxMeterUnits) bounds
+	// them all, as Aptos bounds a module with the per-function limit.
+	spent uint64
+}
+
+// meterLimit is the budget left for the next metered pass (0: no limit;
+// an exhausted budget leaves one unit, which the pass's first charge
+// exceeds).
+func (u *unit) meterLimit() uint64 {
+	if u.cfg == nil || u.cfg.MaxMeterUnits <= 0 {
+		return 0
+	}
+	limit := uint64(u.cfg.MaxMeterUnits)
+	if u.spent >= limit {
+		return 1
+	}
+	return limit - u.spent
+}
+
+// spend adds a finished pass's units to the unit's total.
+func (u *unit) spend(units uint64) {
+	if u.spent += units; u.spent < units {
+		u.spent = ^uint64(0)
+	}
 }
 
 // function is one function definition with what the code passes need.
