@@ -48,7 +48,8 @@ func treasuryModule(t testing.TB, addr ledgerapi.Address) []byte {
 			I(bytecode.OpImmBorrowLoc, 1), I(bytecode.OpLdU64, 1), I(bytecode.OpPack, uint64(note)), I(bytecode.OpMoveTo, uint64(note)), I(bytecode.OpRet),
 		}})
 	b.Function("bump", bytecode.Public|bytecode.Entry, bytecode.Fn{Params: []bytecode.SignatureToken{bytecode.Ref(bytecode.Signer)},
-		Locals: []bytecode.SignatureToken{bytecode.Signer, bytecode.MutRef(b.StructType(note))},
+		Acquires: []bytecode.StructDefIndex{treasury, note},
+		Locals:   []bytecode.SignatureToken{bytecode.Signer, bytecode.MutRef(b.StructType(note))},
 		Code: []bytecode.Instruction{
 			I(bytecode.OpLdConst, uint64(self)), I(bytecode.OpImmBorrowGlobal, uint64(treasury)), I(bytecode.OpImmBorrowField, uint64(capField)),
 			I(bytecode.OpCall, uint64(withCap)), I(bytecode.OpStLoc, 1), I(bytecode.OpImmBorrowLoc, 1), I(bytecode.OpCall, uint64(addressOf)),

@@ -34,6 +34,7 @@ func journalModule(t testing.TB, addr ledgerapi.Address) []byte {
 			I(bytecode.OpCallGeneric, uint64(b.FunctionInst(newHandle, b.StructType(entry)))),
 			I(bytecode.OpPack, uint64(journal)), I(bytecode.OpMoveTo, uint64(journal)), I(bytecode.OpRet)}})
 	b.Function("write", bytecode.Public|bytecode.Entry, bytecode.Fn{Params: []bytecode.SignatureToken{bytecode.Ref(bytecode.Signer), bytecode.U64},
+		Acquires: []bytecode.StructDefIndex{journal},
 		Code: []bytecode.Instruction{I(bytecode.OpLdConst, uint64(self)), I(bytecode.OpMutBorrowGlobal, uint64(journal)),
 			I(bytecode.OpMutBorrowField, uint64(b.FieldHandle(journal, "entries"))), I(bytecode.OpMoveLoc, 1), I(bytecode.OpPack, uint64(entry)),
 			I(bytecode.OpCallGeneric, uint64(b.FunctionInst(emit, b.StructType(entry)))), I(bytecode.OpRet)}})

@@ -63,7 +63,9 @@ func TestNativesChargeByWhatTheyTouch(t *testing.T) {
 				k.vecCall("contains", []tok{bytecode.Ref(vecT), bytecode.Ref(elemT)}, []tok{bytecode.Bool}), in(bytecode.OpPop))
 		}, drop, 8 * chargeN},
 		{"vector::append of a copy", u64T, func(k *kit) []bytecode.Instruction {
-			return then(in(bytecode.OpMutBorrowLoc, 0), in(bytecode.OpCopyLoc, 0), k.vecCall("append", []tok{mv, vecT}, nil))
+			// let c = copy v; vector::append(&mut v, c)
+			return then(in(bytecode.OpCopyLoc, 0), in(bytecode.OpStLoc, 3), in(bytecode.OpMutBorrowLoc, 0), in(bytecode.OpMoveLoc, 3),
+				k.vecCall("append", []tok{mv, vecT}, nil))
 		}, copyDrop, chargeN},
 		{"vector::remove(0)", u64T, func(k *kit) []bytecode.Instruction {
 			return then(in(bytecode.OpMutBorrowLoc, 0), in(bytecode.OpLdU64, 0), k.vecCall("remove", []tok{mv, u64T}, []tok{elemT}), in(bytecode.OpPop))
@@ -102,7 +104,7 @@ func TestNativesChargeByWhatTheyTouch(t *testing.T) {
 		if tc.elem.Kind == bytecode.TypeU8 {
 			load, extra, vt = in(bytecode.OpLdU8, 'a'), strT, bytesT
 		}
-		locals := []tok{vt, u64T, extra}
+		locals := []tok{vt, u64T, extra, vt}
 		// A view returns something: 0.
 		end := []bytecode.Instruction{in(bytecode.OpLdU64, 0), in(bytecode.OpRet)}
 		k.view(fmt.Sprintf("op_%d", i), []tok{u64T}, locals, append(append(k.fillVec(tc.elem, load), tc.op(k)...), end...))
@@ -142,12 +144,14 @@ func TestVectorAppendLengthLimit(t *testing.T) {
 		h := k.vecFn("append", []tok{bytecode.MutRef(vecT), vecT}, nil)
 		code := []bytecode.Instruction{k.bytes([]byte{1}), in(bytecode.OpStLoc, 0)}
 		for range times {
-			code = append(code, in(bytecode.OpMutBorrowLoc, 0), in(bytecode.OpCopyLoc, 0), k.callG(h, bytecode.U8))
+			// let c = copy v; vector::append(&mut v, c)
+			code = append(code, in(bytecode.OpCopyLoc, 0), in(bytecode.OpStLoc, 1), in(bytecode.OpMutBorrowLoc, 0), in(bytecode.OpMoveLoc, 1),
+				k.callG(h, bytecode.U8))
 		}
 		return append(code, in(bytecode.OpImmBorrowLoc, 0), in(bytecode.OpVecLen, uint64(k.b.Signature(bytecode.U8))), in(bytecode.OpRet))
 	}
-	k.view("at_limit", []tok{u64T}, []tok{bytesT}, double(20))
-	k.view("past_limit", []tok{u64T}, []tok{bytesT}, double(21))
+	k.view("at_limit", []tok{u64T}, []tok{bytesT, bytesT}, double(20))
+	k.view("past_limit", []tok{u64T}, []tok{bytesT, bytesT}, double(21))
 	k.publish(c, a)
 	view := func(name string) ([][]byte, error) {
 		vals, _, _, err := c.vm.View(c, ledgerapi.EntryFunctionId{Module: ledgerapi.ModuleId{Address: a.Address, Name: "appendlimit"}, Name: name}, nil, nil)

@@ -12,10 +12,12 @@ import (
 
 // Container natives mutate in place: for each one, a view takes a
 // reference into the container, calls the native, then reads or writes
-// through the reference. The reference must see the change (or, when its
-// element left the container, be refused as dangling), never a stale copy
-// of the old container. The views are assembled by hand and run without a
-// verifier, as hostile code would (a verifier refuses most of them).
+// through the reference. Such code keeps a reference alive across a call
+// that mutates what it points into, so the verifier refuses it: each view,
+// published alone, is refused. Hostile code that got past it must still
+// not see a stale copy: the views, installed without a verifier, must see
+// the change through the reference (or, when its element left the
+// container, have it refused as dangling).
 
 // Struct handles of the in-place suite's module after String (0) and
 // Option (1).
@@ -33,10 +35,12 @@ var (
 	smartT  = bytecode.StructOf(smartHandle, u64T, u64T)
 )
 
-// inplaceCase is a view and what it must return: want (the concatenated
-// results from the first, or only some first results when prefix), or a
-// refusal of a dangling reference (UNKNOWN_INVARIANT_VIOLATION_ERROR, what
-// the interpreter answers for one).
+// inplaceCase is a view and what it must return when run unverified: want
+// (the concatenated results from the first, or only some first results
+// when prefix), or a refusal of a dangling reference
+// (UNKNOWN_INVARIANT_VIOLATION_ERROR, what the interpreter answers for
+// one). refused is the verifier's status for it when not
+// CALL_BORROWED_MUTABLE_REFERENCE_ERROR.
 type inplaceCase struct {
 	name     string
 	rets     []tok
@@ -45,23 +49,45 @@ type inplaceCase struct {
 	want     []byte
 	prefix   bool
 	dangling bool
+	refused  string
 }
 
-func runInplace(t *testing.T, cases []inplaceCase) {
-	c := newChain(t, vmstub.Options{})
-	a := c.vm.DevAccounts()[0]
-	k := newKit(t, a.Address, "inplace")
+// inplaceKit starts the suite's module: its struct handles are those the
+// cases name.
+func inplaceKit(t *testing.T, addr ledgerapi.Address) *kit {
+	k := newKit(t, addr, "inplace")
 	all3 := bytecode.AbilityCopy | bytecode.AbilityDrop | bytecode.AbilityStore
 	if k.b.ImportStruct(k.b.ModuleRef(one, "simple_map"), "SimpleMap", all3, bytecode.StructTypeParameter{}, bytecode.StructTypeParameter{}) != mapHandle ||
 		k.b.ImportStruct(k.b.ModuleRef(one, "smart_table"), "SmartTable", bytecode.AbilityStore, bytecode.StructTypeParameter{}, bytecode.StructTypeParameter{}) != smartHandle {
 		t.Fatal("unexpected struct handles")
 	}
+	return k
+}
+
+func runInplace(t *testing.T, cases []inplaceCase) {
+	c := newChain(t, vmstub.Options{})
+	a := c.vm.DevAccounts()[0]
+	for _, tc := range cases {
+		t.Run("published/"+tc.name, func(t *testing.T) {
+			k := inplaceKit(t, a.Address)
+			k.view("case_0", tc.rets, tc.locals, append(tc.code(k), in(bytecode.OpRet)))
+			want := tc.refused
+			if want == "" {
+				want = "CALL_BORROWED_MUTABLE_REFERENCE_ERROR"
+			}
+			defer func(parent testing.TB) { c.t = parent }(c.t)
+			c.t = t
+			c.publishRefused(a, "inplace", k.code(), want)
+		})
+	}
+	vmstub.RunUnverifiedCode(c.vm)
+	k := inplaceKit(t, a.Address)
 	for i, tc := range cases {
 		k.view(fmt.Sprintf("case_%d", i), tc.rets, tc.locals, append(tc.code(k), in(bytecode.OpRet)))
 	}
-	k.publish(c, a)
+	c.install(a.Address, "inplace", k.code())
 	for i, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
+		t.Run("unverified/"+tc.name, func(t *testing.T) {
 			fn := ledgerapi.EntryFunctionId{Module: ledgerapi.ModuleId{Address: a.Address, Name: "inplace"}, Name: fmt.Sprintf("case_%d", i)}
 			vals, _, _, err := c.vm.View(c, fn, nil, nil)
 			if tc.dangling {
@@ -121,6 +147,7 @@ func vectorInplaceCases() []inplaceCase {
 				return append(cat2(start(k, 0), in(bytecode.OpMutBorrowLoc, 0), k.u64s(9), k.vecCall("append", []tok{mv, vecT}, nil)), write7...)
 			}},
 		{name: "append: a reference into the appended vector is dead", rets: []tok{u64T}, locals: locals, dangling: true,
+			refused: "MOVELOC_EXISTS_BORROW_ERROR",
 			code: func(k *kit) []bytecode.Instruction {
 				code := append([]bytecode.Instruction{k.u64s(1), in(bytecode.OpStLoc, 0), k.u64s(9), in(bytecode.OpStLoc, 2)}, k.elemRef(2, 0, 1)...)
 				return append(cat2(code, in(bytecode.OpMutBorrowLoc, 0), in(bytecode.OpMoveLoc, 2), k.vecCall("append", []tok{mv, vecT}, nil)), read...)

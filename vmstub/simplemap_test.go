@@ -48,13 +48,16 @@ func namesModule(t testing.TB, addr ledgerapi.Address) []byte {
 		Code: []bytecode.Instruction{I(bytecode.OpMoveLoc, 0), I(bytecode.OpCallGeneric, newMap), I(bytecode.OpPack, uint64(names)),
 			I(bytecode.OpMoveTo, uint64(names)), I(bytecode.OpRet)}})
 	b.Function("set_name", bytecode.Public|bytecode.Entry, bytecode.Fn{Params: []bytecode.SignatureToken{bytecode.Ref(bytecode.Signer), str},
+		Acquires: []bytecode.StructDefIndex{names},
 		Code: []bytecode.Instruction{I(bytecode.OpLdConst, self), I(bytecode.OpMutBorrowGlobal, uint64(names)), I(bytecode.OpMutBorrowField, field),
 			I(bytecode.OpMoveLoc, 0), I(bytecode.OpCall, uint64(addressOf)), I(bytecode.OpMoveLoc, 1), I(bytecode.OpCallGeneric, upsert),
 			I(bytecode.OpPop), I(bytecode.OpPop), I(bytecode.OpRet)}})
 	b.Function("name_of", bytecode.Public, bytecode.Fn{Params: []bytecode.SignatureToken{bytecode.Address}, Returns: []bytecode.SignatureToken{str},
+		Acquires: []bytecode.StructDefIndex{names},
 		Code: []bytecode.Instruction{I(bytecode.OpLdConst, self), I(bytecode.OpImmBorrowGlobal, uint64(names)), I(bytecode.OpImmBorrowField, field),
 			I(bytecode.OpImmBorrowLoc, 0), I(bytecode.OpCallGeneric, borrow), I(bytecode.OpReadRef), I(bytecode.OpRet)}})
 	b.Function("count", bytecode.Public, bytecode.Fn{Returns: []bytecode.SignatureToken{bytecode.U64},
+		Acquires: []bytecode.StructDefIndex{names},
 		Code: []bytecode.Instruction{I(bytecode.OpLdConst, self), I(bytecode.OpImmBorrowGlobal, uint64(names)), I(bytecode.OpImmBorrowField, field),
 			I(bytecode.OpCallGeneric, length), I(bytecode.OpRet)}})
 	b.MetadataV1(&bytecode.MetadataV1{FunAttributes: map[string][]bytecode.KnownAttribute{

@@ -41,15 +41,19 @@ func bookModule(t testing.TB, addr ledgerapi.Address) []byte {
 	b.Function("init_module", bytecode.Private, bytecode.Fn{Params: signer,
 		Code: []bytecode.Instruction{I(bytecode.OpMoveLoc, 0), I(bytecode.OpCallGeneric, newT), I(bytecode.OpPack, uint64(book)), I(bytecode.OpMoveTo, uint64(book)), I(bytecode.OpRet)}})
 	b.Function("put", bytecode.Public|bytecode.Entry, bytecode.Fn{Params: append(signer, bytecode.U64, bytecode.U64),
+		Acquires: []bytecode.StructDefIndex{book},
 		Code: []bytecode.Instruction{I(bytecode.OpLdConst, self), I(bytecode.OpMutBorrowGlobal, uint64(book)), I(bytecode.OpMutBorrowField, field),
 			I(bytecode.OpMoveLoc, 1), I(bytecode.OpMoveLoc, 2), I(bytecode.OpCallGeneric, upsert), I(bytecode.OpRet)}})
 	b.Function("drop_key", bytecode.Public|bytecode.Entry, bytecode.Fn{Params: append(signer, bytecode.U64),
+		Acquires: []bytecode.StructDefIndex{book},
 		Code: []bytecode.Instruction{I(bytecode.OpLdConst, self), I(bytecode.OpMutBorrowGlobal, uint64(book)), I(bytecode.OpMutBorrowField, field),
 			I(bytecode.OpMoveLoc, 1), I(bytecode.OpCallGeneric, remove), I(bytecode.OpPop), I(bytecode.OpRet)}})
 	b.Function("get", bytecode.Public, bytecode.Fn{Params: []bytecode.SignatureToken{bytecode.U64}, Returns: []bytecode.SignatureToken{bytecode.U64},
+		Acquires: []bytecode.StructDefIndex{book},
 		Code: []bytecode.Instruction{I(bytecode.OpLdConst, self), I(bytecode.OpImmBorrowGlobal, uint64(book)), I(bytecode.OpImmBorrowField, field),
 			I(bytecode.OpMoveLoc, 0), I(bytecode.OpCallGeneric, borrow), I(bytecode.OpReadRef), I(bytecode.OpRet)}})
 	b.Function("len", bytecode.Public, bytecode.Fn{Returns: []bytecode.SignatureToken{bytecode.U64},
+		Acquires: []bytecode.StructDefIndex{book},
 		Code: []bytecode.Instruction{I(bytecode.OpLdConst, self), I(bytecode.OpImmBorrowGlobal, uint64(book)), I(bytecode.OpImmBorrowField, field),
 			I(bytecode.OpCallGeneric, length), I(bytecode.OpRet)}})
 	b.MetadataV1(&bytecode.MetadataV1{FunAttributes: map[string][]bytecode.KnownAttribute{"get": {{Kind: bytecode.AttributeView}}, "len": {{Kind: bytecode.AttributeView}}}})
