@@ -2,6 +2,7 @@ package movevm
 
 import (
 	"encoding/binary"
+	"errors"
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/bytecode"
@@ -10,7 +11,9 @@ import (
 // ModuleLoader reads the modules calls link against.
 type ModuleLoader interface {
 	// LoadModule returns the module stored under id, or nil and no error
-	// when there is none. An error is the store's own failure.
+	// when there is none. An *Error is the loader refusing the module (its
+	// status is the call's, e.g. VERIFICATION_ERROR); any other error is
+	// the store's own failure (STORAGE_ERROR).
 	LoadModule(id ledgerapi.ModuleId) (*bytecode.Module, error)
 }
 
@@ -83,6 +86,10 @@ func (s *Session) module(id ledgerapi.ModuleId) (*loadedModule, error) {
 	}
 	m, err := s.env.Modules.LoadModule(id)
 	if err != nil {
+		var refused *Error
+		if errors.As(err, &refused) {
+			return nil, refused // the loader's own verdict (VERIFICATION_ERROR)
+		}
 		return nil, errorf(statusStorage, "loading module %s: %v", id, err)
 	}
 	if m == nil {
