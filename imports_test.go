@@ -39,6 +39,7 @@ var allowedImports = map[string][]string{
 	"":                           {"ledgerapi", "storage", "mempool", "vmstub", "node", "handlers", "middleware"},
 	"examples":                   nil, // anything
 	"internal/restarttest":       {"ledgerapi", "storage", "mempool", "node", "vmstub"},
+	"internal/redteam":           {}, // tests only: an attacker of the whole node over HTTP
 }
 
 // implementations are the packages that only hosts pick.
