@@ -18,6 +18,14 @@ import (
 // Executor runs view functions and simulations (the executor implements it).
 // It must not modify the bytes it reads from the state it is given: module
 // bytes are shared with other requests.
+//
+// The state the API passes has a method Context() context.Context: the
+// call's context, cancelled when its time bound (Options.ViewTimeout)
+// passes or the client goes away. The API answers 503 at that moment
+// whatever the executor does, but the call keeps its concurrency slot
+// until View or Simulate returns: an executor that can stop early (for
+// example by checking the context every so many gas charges) should, and
+// return any error.
 type Executor interface {
 	// View runs a view function against state and returns its BCS results
 	// with their types and the gas used. It must depend on nothing but
@@ -39,6 +47,10 @@ type stateAt struct {
 	store   storage.StateReader
 	version uint64
 }
+
+// Context is the request's context, bounded by the executor's time limit
+// for views and simulations (see Executor).
+func (s stateAt) Context() context.Context { return s.ctx }
 
 func (s stateAt) StateValue(key storage.StateKey) ([]byte, error) {
 	return s.store.StateValue(s.ctx, key, s.version)
@@ -98,7 +110,15 @@ func (a *API) view(r *http.Request) (*reply, error) {
 	} else if err := a.viewFromBody(gen, v, b, &f); err != nil {
 		return nil, err
 	}
-	vals, types, gas, err := a.deps.Executor.View(a.executorAt(r.Context(), v), f.FunctionId(), f.TyArgs, f.Args)
+	fn := f.FunctionId()
+	var vals [][]byte
+	var types []ledgerapi.TypeTag
+	var gas uint64
+	err = a.execute(r.Context(), "view", "view "+fn.String(), func(ctx context.Context) error {
+		var err error
+		vals, types, gas, err = a.deps.Executor.View(a.executorAt(ctx, v), fn, f.TyArgs, f.Args)
+		return err
+	})
 	if err != nil {
 		return nil, viewError(err)
 	}
@@ -214,6 +234,9 @@ func (a *API) viewFromJSON(version uint64, req *viewRequest, f *txn.EntryFunctio
 }
 
 func viewError(err error) error {
+	if passThrough(err) {
+		return err
+	}
 	var vm *ledgerapi.VMStatus
 	if errors.As(err, &vm) {
 		e := ledgerapi.NewVMError(vm.Code, "%v", err)
@@ -281,7 +304,16 @@ func (a *API) simulate(r *http.Request) (*reply, error) {
 	}
 	blk := storage.Block{Height: info.BlockHeight + 1, Epoch: info.Epoch, Round: info.BlockHeight + 1,
 		TimestampUsec: max(uint64(a.deps.Now().UnixMicro()), info.TimestampUsec+1)}
-	out, raw, err := a.deps.Executor.Simulate(a.executorAt(r.Context(), info.Version), blk, st, opts)
+	var out storage.Transaction
+	var raw *txn.RawTransaction
+	err = a.execute(r.Context(), "simulation", "simulation of "+st.Hash().String(), func(ctx context.Context) error {
+		var err error
+		out, raw, err = a.deps.Executor.Simulate(a.executorAt(ctx, info.Version), blk, st, opts)
+		return err
+	})
+	if passThrough(err) {
+		return nil, err
+	}
 	var vm *ledgerapi.VMStatus
 	if err != nil && !(errors.As(err, &vm) && !out.Info.Success()) {
 		return nil, submitError(err)
