@@ -182,6 +182,10 @@ func isOverload(err error) bool {
 }
 
 // defaultMaxConcurrentViews is one slot per processor the Go scheduler
-// uses: views are CPU-bound, so more slots add no throughput, only more
-// runnable goroutines taking turns with every other request.
-func defaultMaxConcurrentViews() int { return runtime.GOMAXPROCS(0) }
+// uses but one (and at least one): views are CPU-bound, so more slots add
+// no throughput, only runnable goroutines taking turns with every other
+// request, and the processor left free serves GET /v1, submissions and
+// block execution at once instead of after a scheduler time slice
+// (BenchmarkUnderHeavyViews: with every processor running views, GET /v1
+// waits tens of milliseconds).
+func defaultMaxConcurrentViews() int { return max(1, runtime.GOMAXPROCS(0)-1) }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"runtime"
 	"slices"
 	"sync"
 	"testing"
@@ -175,27 +176,34 @@ func aptBalance(t *testing.T, base string, a ledgerapi.Address) uint64 {
 
 // BenchmarkUnderHeavyViews measures GET /v1 and a transfer (submitted and
 // committed) while 50 clients send views that run to the view gas limit,
-// with the default admission control and without it. It reports the
-// median and the worst of each, in milliseconds, and the views answered.
+// with the default admission control, with one slot per processor (none
+// left free) and without a bound; "idle" is the same without the load. It
+// reports the median and the worst of each, in milliseconds (samples 50
+// ms apart, so that they span views starting, finishing and timing out),
+// and logs the view answers by status.
 //
 //	go test ./handlers/ -run '^$' -bench UnderHeavyViews -benchtime 40x
 func BenchmarkUnderHeavyViews(b *testing.B) {
 	for _, c := range []struct {
-		name string
-		opts handlers.Options
+		name    string
+		clients int
+		opts    handlers.Options
 	}{
-		{"admission", handlers.Options{}},
-		{"unbounded", handlers.Options{MaxConcurrentViews: -1, ViewTimeout: -1}},
+		{"idle", 0, handlers.Options{}},
+		{"admission", 50, handlers.Options{}},
+		{"admission-every-cpu", 50, handlers.Options{MaxConcurrentViews: runtime.GOMAXPROCS(0)}},
+		{"unbounded", 50, handlers.Options{MaxConcurrentViews: -1, ViewTimeout: -1}},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			s := newSpinStack(b, c.opts)
 			stop := make(chan struct{})
-			wait := heavyLoad(s.base, 50, stop)
+			wait := heavyLoad(s.base, c.clients, stop)
 			time.Sleep(time.Second) // let every client send its first view
 			dev := s.vm.DevAccounts()[1]
 			var get, xfer []time.Duration
 			b.ResetTimer()
 			for i := range b.N {
+				time.Sleep(50 * time.Millisecond) // spread the samples over the load
 				t0 := time.Now()
 				resp, err := http.Get(s.base)
 				if err != nil {

@@ -79,9 +79,9 @@ type Options struct {
 	// body, formats) (default 4096 each; negative disables them).
 	RenderCacheEntries int
 	// MaxConcurrentViews bounds the views and simulations executing at
-	// once, together (default runtime.GOMAXPROCS: they are CPU-bound, so
-	// more slots add no throughput, only more goroutines taking turns with
-	// every other request; negative: no bound). See admission.go.
+	// once, together (default runtime.GOMAXPROCS - 1, at least 1: they are
+	// CPU-bound, so more slots add no throughput, and one processor stays
+	// free for everything else; negative: no bound). See admission.go.
 	MaxConcurrentViews int
 	// ViewQueueTimeout is how long a view or simulation that finds every
 	// slot busy waits for one before answering 503 health_check_failed

@@ -85,14 +85,16 @@
 //
 // Views and simulations run code anyone can publish, so they run under
 // admission control (admission.go): at most Options.MaxConcurrentViews at
-// once, views and simulations together (default runtime.GOMAXPROCS: the
-// work is CPU-bound, and every extra runnable goroutine takes CPU turns
-// from GET /v1, submissions and block execution); a call that finds every
-// slot busy waits up to Options.ViewQueueTimeout (100 ms) in turn, and
-// each call may execute for Options.ViewTimeout (2 s). Past either bound
-// it answers at once 503 health_check_failed with Retry-After: 1, a
-// message saying which bound, and the ledger headers; these answers are
-// not logged as failures (a time-out is logged as a warning). 503 and not
+// once, views and simulations together (default runtime.GOMAXPROCS - 1,
+// at least 1: the work is CPU-bound, so more slots add no throughput, and
+// with a processor left free GET /v1, submissions and block execution
+// run at once instead of waiting for a scheduler time slice); a call that
+// finds every slot busy waits up to Options.ViewQueueTimeout (100 ms) in
+// turn, and each call may execute for Options.ViewTimeout (2 s). Past
+// either bound it answers at once 503 health_check_failed with
+// Retry-After: 1, a message saying which bound, and the ledger headers;
+// these answers are not logged as failures (a time-out is logged as a
+// warning). 503 and not
 // 4xx because the request is not wrong: the same call may succeed later;
 // and not 429 because the bound is the node's, not a quota per client
 // (which the spec's error sets for view and simulate do not list either).

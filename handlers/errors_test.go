@@ -56,13 +56,13 @@ func TestToResponse(t *testing.T) {
 }
 
 // TestExecLimiterDefaults: the zero Options bound views and simulations to
-// one slot per processor, a 100 ms queue and 2 s each; negative values
+// one slot per processor but one, a 100 ms queue and 2 s each; negative values
 // lift each bound.
 func TestExecLimiterDefaults(t *testing.T) {
 	var o Options
 	o.withDefaults()
 	l := newExecLimiter(&o)
-	if cap(l.slots) != runtime.GOMAXPROCS(0) || l.queue != 100*time.Millisecond || l.timeout != 2*time.Second {
+	if cap(l.slots) != max(1, runtime.GOMAXPROCS(0)-1) || l.queue != 100*time.Millisecond || l.timeout != 2*time.Second {
 		t.Fatalf("defaults: %d slots, queue %s, timeout %s", cap(l.slots), l.queue, l.timeout)
 	}
 	o = Options{MaxConcurrentViews: -1, ViewQueueTimeout: -1, ViewTimeout: -1}

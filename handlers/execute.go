@@ -306,7 +306,7 @@ func (a *API) simulate(r *http.Request) (*reply, error) {
 		TimestampUsec: max(uint64(a.deps.Now().UnixMicro()), info.TimestampUsec+1)}
 	var out storage.Transaction
 	var raw *txn.RawTransaction
-	err = a.execute(r.Context(), "simulation", "simulation of "+st.Hash().String(), func(ctx context.Context) error {
+	err = a.execute(r.Context(), "simulation", "simulation of a transaction from "+st.Raw.Sender.String(), func(ctx context.Context) error {
 		var err error
 		out, raw, err = a.deps.Executor.Simulate(a.executorAt(ctx, info.Version), blk, st, opts)
 		return err

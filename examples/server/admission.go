@@ -16,7 +16,7 @@ type admissionConfig struct {
 }
 
 func (a *admissionConfig) flags() {
-	flag.IntVar(&a.maxViews, "max-concurrent-views", 0, "views and simulations executing at once, together (0 = one per CPU; negative = no bound); "+
+	flag.IntVar(&a.maxViews, "max-concurrent-views", 0, "views and simulations executing at once, together (0 = one per CPU but one, at least 1; negative = no bound); "+
 		"past it they answer 503 health_check_failed with Retry-After")
 	flag.DurationVar(&a.viewQueue, "view-queue-timeout", handlers.DefaultViewQueueTimeout, "how long a view or simulation waits for a free slot before answering 503 (0 = answer at once)")
 	flag.DurationVar(&a.viewTimeout, "view-timeout", handlers.DefaultViewTimeout, "time bound of one view or simulation; past it the call answers 503 and its execution is cancelled (0 = no bound)")
