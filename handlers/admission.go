@@ -34,10 +34,11 @@ type execLimiter struct {
 	queue   time.Duration // wait for a slot; <= 0: none
 	timeout time.Duration // <= 0: none
 	waiting atomic.Int64  // calls waiting for a slot
+	jobs    chan *execJob // unbuffered: idle workers receive calls
 }
 
 func newExecLimiter(o *Options) *execLimiter {
-	l := &execLimiter{queue: o.ViewQueueTimeout, timeout: o.ViewTimeout}
+	l := &execLimiter{queue: o.ViewQueueTimeout, timeout: o.ViewTimeout, jobs: make(chan *execJob)}
 	if o.MaxConcurrentViews > 0 {
 		l.slots = make(chan struct{}, o.MaxConcurrentViews)
 	}
@@ -95,57 +96,135 @@ func (l *execLimiter) release() {
 	}
 }
 
+// execCall is one executor call: run calls the executor with ctx and
+// keeps its results; String names it in messages ("view 0x1::m::f").
+type execCall interface {
+	run(ctx context.Context) error
+	String() string
+}
+
+// execJob carries a call to a worker and is the context the executor
+// sees: done when the API stops waiting for the call (at its deadline, or
+// when the request ends), with the request's values. It costs less than a
+// context derived from the request's, which would register with it and
+// start a timer of its own.
+type execJob struct {
+	parent    context.Context
+	deadline  time.Time // zero: none
+	stop      chan struct{}
+	stopErr   error // set before stop is closed
+	call      execCall
+	done      chan error // buffered: the worker never blocks on it
+	abandoned atomic.Bool
+}
+
+func (j *execJob) Deadline() (time.Time, bool) { return j.deadline, !j.deadline.IsZero() }
+func (j *execJob) Done() <-chan struct{}       { return j.stop }
+func (j *execJob) Value(key any) any           { return j.parent.Value(key) }
+
+func (j *execJob) Err() error {
+	select {
+	case <-j.stop:
+		return j.stopErr
+	default:
+		return nil
+	}
+}
+
+// abandon ends the job's context with err; the worker still owns the job.
+func (j *execJob) abandon(err error) {
+	j.abandoned.Store(true)
+	j.stopErr = err
+	close(j.stop)
+}
+
+// workerIdle is how long a worker waits for another call before it
+// exits. Workers keep their grown stacks from call to call, where a fresh
+// goroutine per call would grow its stack through the executor each time.
+const workerIdle = 250 * time.Millisecond
+
 // execute runs call under the limiter: it takes a slot (or answers 503),
-// runs call on its own goroutine with a context bounded by
+// runs call on a worker goroutine with a context bounded by
 // Options.ViewTimeout, and returns call's error, or a 503 as soon as the
 // time is up or the request ends. call's results may be read only when
-// execute returns nil or call's own error. what names the call in
-// messages ("view 0x1::m::f"); kind is "view" or "simulation".
-func (a *API) execute(ctx context.Context, kind, what string, call func(ctx context.Context) error) error {
+// execute returns nil or call's own error. kind ("view", "simulation")
+// names the work in the busy answer.
+func (a *API) execute(ctx context.Context, kind string, call execCall) error {
 	l := a.limiter
 	if err := l.acquire(ctx, kind); err != nil {
 		return err
 	}
-	var cancel context.CancelFunc
+	j := &execJob{parent: ctx, call: call, stop: make(chan struct{}), done: make(chan error, 1)}
+	var expired <-chan time.Time
 	if l.timeout > 0 {
-		ctx, cancel = context.WithTimeout(ctx, l.timeout)
-	} else {
-		ctx, cancel = context.WithCancel(ctx)
+		j.deadline = time.Now().Add(l.timeout)
+		t := time.NewTimer(l.timeout)
+		defer t.Stop()
+		expired = t.C
 	}
-	defer cancel() // on return: a call still running sees its context end
-	done := make(chan error, 1)
-	var abandoned atomic.Bool
-	go func() {
-		err := protect(ctx, what, call)
-		if err != nil && ctx.Err() == context.DeadlineExceeded {
-			// A call that failed after its deadline failed because of it.
-			err = a.stopped(what, ctx.Err())
-		}
-		l.release() // before the answer: the next call finds the slot free
-		if abandoned.Load() && !isOverload(err) && err != nil {
-			a.deps.Logger.Error().Err(err).Str("call", what).Msg("view or simulation failed after its answer was sent")
-		}
-		done <- err
-	}()
 	select {
-	case err := <-done:
+	case l.jobs <- j: // an idle worker takes it
+	default:
+		go a.worker(j)
+	}
+	var cause error
+	select {
+	case err := <-j.done:
 		return err
+	case <-expired:
+		cause = context.DeadlineExceeded
 	case <-ctx.Done():
+		cause = context.Cause(ctx)
+	}
+	select {
+	case err := <-j.done: // finished at the deadline: keep its answer
+		return err
+	default:
+	}
+	j.abandon(cause)
+	if cause == context.DeadlineExceeded {
+		a.deps.Logger.Warn().Stringer("call", call).Dur("timeout", l.timeout).Msg("view or simulation timed out")
+	}
+	return a.stopped(call, cause)
+}
+
+// worker runs j, then the calls handed to it until it has been idle for
+// workerIdle.
+func (a *API) worker(j *execJob) {
+	var idle *time.Timer
+	for {
+		a.run(j)
+		if idle == nil {
+			idle = time.NewTimer(workerIdle)
+		} else {
+			idle.Reset(workerIdle)
+		}
 		select {
-		case err := <-done: // finished at the deadline: keep its answer
-			return err
-		default:
+		case j = <-a.limiter.jobs:
+		case <-idle.C:
+			return
 		}
-		abandoned.Store(true)
-		if ctx.Err() == context.DeadlineExceeded {
-			a.deps.Logger.Warn().Str("call", what).Dur("timeout", l.timeout).Msg("view or simulation timed out")
-		}
-		return a.stopped(what, ctx.Err())
 	}
 }
 
+// run runs one call and frees its slot; sending on done is its last use
+// of j.
+func (a *API) run(j *execJob) {
+	call := j.call
+	err := protect(j, call)
+	if err != nil && (j.Err() == context.DeadlineExceeded || (!j.deadline.IsZero() && !time.Now().Before(j.deadline))) {
+		// A call that failed after its deadline failed because of it.
+		err = a.stopped(call, context.DeadlineExceeded)
+	}
+	a.limiter.release() // before the answer: the next call finds the slot free
+	if err != nil && j.abandoned.Load() && !isOverload(err) {
+		a.deps.Logger.Error().Err(err).Stringer("call", call).Msg("view or simulation failed after its answer was sent")
+	}
+	j.done <- err
+}
+
 // stopped is the answer to a call whose context ended with cause.
-func (a *API) stopped(what string, cause error) error {
+func (a *API) stopped(what execCall, cause error) error {
 	if cause == context.DeadlineExceeded {
 		return overloaded("The %s did not finish within the node's time limit of %s", what, a.limiter.timeout)
 	}
@@ -160,13 +239,13 @@ func (e *executorPanic) Error() string { return e.msg }
 
 // protect runs call, turning a panic into an *executorPanic (a panic on
 // this goroutine would otherwise end the process).
-func protect(ctx context.Context, what string, call func(ctx context.Context) error) (err error) {
+func protect(ctx context.Context, call execCall) (err error) {
 	defer func() {
 		if v := recover(); v != nil {
-			err = &executorPanic{fmt.Sprintf("handlers: the executor panicked running the %s: %v\n%s", what, v, debug.Stack())}
+			err = &executorPanic{fmt.Sprintf("handlers: the executor panicked running the %s: %v\n%s", call, v, debug.Stack())}
 		}
 	}()
-	return call(ctx)
+	return call.run(ctx)
 }
 
 // passThrough reports whether err is the limiter's own answer (overload,

@@ -110,18 +110,11 @@ func (a *API) view(r *http.Request) (*reply, error) {
 	} else if err := a.viewFromBody(gen, v, b, &f); err != nil {
 		return nil, err
 	}
-	fn := f.FunctionId()
-	var vals [][]byte
-	var types []ledgerapi.TypeTag
-	var gas uint64
-	err = a.execute(r.Context(), "view", "view "+fn.String(), func(ctx context.Context) error {
-		var err error
-		vals, types, gas, err = a.deps.Executor.View(a.executorAt(ctx, v), fn, f.TyArgs, f.Args)
-		return err
-	})
-	if err != nil {
+	call := &viewCall{a: a, version: v, fn: f.FunctionId(), tyArgs: f.TyArgs, args: f.Args}
+	if err := a.execute(r.Context(), "view", call); err != nil {
 		return nil, viewError(err)
 	}
+	vals, types, gas := call.vals, call.types, call.gas
 	res := viewResult{gas: gas}
 	if bcsOut {
 		var e bcs.Encoder
@@ -142,6 +135,48 @@ func (a *API) view(r *http.Request) (*reply, error) {
 		a.cache.results.Add(key, res)
 	}
 	return res.reply(&info), nil
+}
+
+// viewCall is one view run by the executor under admission control.
+type viewCall struct {
+	a       *API
+	version uint64
+	fn      ledgerapi.EntryFunctionId
+	tyArgs  []ledgerapi.TypeTag
+	args    [][]byte
+	// results
+	vals  [][]byte
+	types []ledgerapi.TypeTag
+	gas   uint64
+}
+
+func (c *viewCall) run(ctx context.Context) (err error) {
+	c.vals, c.types, c.gas, err = c.a.deps.Executor.View(c.a.executorAt(ctx, c.version), c.fn, c.tyArgs, c.args)
+	return err
+}
+
+func (c *viewCall) String() string { return "view " + c.fn.String() }
+
+// simulateCall is one simulation run by the executor under admission
+// control.
+type simulateCall struct {
+	a       *API
+	version uint64
+	blk     storage.Block
+	st      *txn.SignedTransaction
+	opts    ledgerapi.SimulateOptions
+	// results
+	out storage.Transaction
+	raw *txn.RawTransaction
+}
+
+func (c *simulateCall) run(ctx context.Context) (err error) {
+	c.out, c.raw, err = c.a.deps.Executor.Simulate(c.a.executorAt(ctx, c.version), c.blk, c.st, c.opts)
+	return err
+}
+
+func (c *simulateCall) String() string {
+	return "simulation of a transaction from " + c.st.Raw.Sender.String()
 }
 
 // viewResult is a view's answer as written: its body in one format and the
@@ -304,16 +339,12 @@ func (a *API) simulate(r *http.Request) (*reply, error) {
 	}
 	blk := storage.Block{Height: info.BlockHeight + 1, Epoch: info.Epoch, Round: info.BlockHeight + 1,
 		TimestampUsec: max(uint64(a.deps.Now().UnixMicro()), info.TimestampUsec+1)}
-	var out storage.Transaction
-	var raw *txn.RawTransaction
-	err = a.execute(r.Context(), "simulation", "simulation of a transaction from "+st.Raw.Sender.String(), func(ctx context.Context) error {
-		var err error
-		out, raw, err = a.deps.Executor.Simulate(a.executorAt(ctx, info.Version), blk, st, opts)
-		return err
-	})
+	call := &simulateCall{a: a, version: info.Version, blk: blk, st: st, opts: opts}
+	err = a.execute(r.Context(), "simulation", call)
 	if passThrough(err) {
 		return nil, err
 	}
+	out, raw := call.out, call.raw
 	var vm *ledgerapi.VMStatus
 	if err != nil && !(errors.As(err, &vm) && !out.Info.Success()) {
 		return nil, submitError(err)
