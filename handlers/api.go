@@ -78,6 +78,20 @@ type Options struct {
 	// view requests by body, and view results by (ledger version, request
 	// body, formats) (default 4096 each; negative disables them).
 	RenderCacheEntries int
+	// MaxConcurrentViews bounds the views and simulations executing at
+	// once, together (default runtime.GOMAXPROCS - 1, at least 1: they are
+	// CPU-bound, so more slots add no throughput, and one processor stays
+	// free for everything else; negative: no bound). See admission.go.
+	MaxConcurrentViews int
+	// ViewQueueTimeout is how long a view or simulation that finds every
+	// slot busy waits for one before answering 503 health_check_failed
+	// with Retry-After (default 100 ms; negative: no wait, 503 at once).
+	ViewQueueTimeout time.Duration
+	// ViewTimeout bounds the time one view or simulation may execute
+	// (default 2 s, twice the wall time the gas limits are calibrated
+	// for; negative: no bound). Past it the call answers 503
+	// health_check_failed and the executor's context is cancelled.
+	ViewTimeout time.Duration
 	// GitHash is the git_hash GET / reports (default: BuildRevision()).
 	// Hosts that know the revision of what they run better than the Go
 	// build info does set it here.
@@ -115,6 +129,15 @@ func (o *Options) withDefaults() {
 	if o.GitHash == "" {
 		o.GitHash = BuildRevision()
 	}
+	if o.MaxConcurrentViews == 0 {
+		o.MaxConcurrentViews = defaultMaxConcurrentViews()
+	}
+	if o.ViewQueueTimeout == 0 {
+		o.ViewQueueTimeout = DefaultViewQueueTimeout
+	}
+	if o.ViewTimeout == 0 {
+		o.ViewTimeout = DefaultViewTimeout
+	}
 }
 
 // API is the REST interface as an http.Handler. It does not know its URL
@@ -128,6 +151,7 @@ type API struct {
 	reverter storage.Reverter                      // Deps.Store's, if it can revert
 	headers  headerCache
 	waiters  chan struct{} // semaphore of wait_by_hash slots
+	limiter  *execLimiter  // admission of views and simulations
 }
 
 // New builds the API.
@@ -143,6 +167,7 @@ func New(deps Deps, opts Options) (*API, error) {
 	}
 	opts.withDefaults()
 	a := &API{deps: deps, opts: opts, cache: newRenderCache(opts.RenderCacheEntries), waiters: make(chan struct{}, opts.MaxWaiters)}
+	a.limiter = newExecLimiter(&a.opts)
 	a.mods, _ = lru.New[modsKey, modules.Resolver](moduleVersions)
 	a.reverter, _ = deps.Store.(storage.Reverter)
 	a.router = newRouter()

@@ -63,7 +63,9 @@
 // the closed set in ledgerapi to its HTTP status (404 for *_not_found, 410
 // for *_pruned, 400 for invalid_input and mempool/VM rejections, 403
 // api_disabled, 503 health_check_failed, 507 mempool_is_full, 500
-// internal_error). Framework errors (unknown route 404, wrong method 405,
+// internal_error). 503 health_check_failed also answers a view or
+// simulation the node is too busy to run or that ran past its time limit
+// (see below). Framework errors (unknown route 404, wrong method 405,
 // unsupported media type 415, body too large 413, unparsable parameters
 // 400) use web_framework_error. Errors that are not API errors become a
 // generic 500 internal_error and are logged, never echoed. Bodies and
@@ -78,6 +80,34 @@
 // closes the connection, but only after reading and discarding the rest of
 // a body up to twice the limit, so that clients that write a whole request
 // before reading still read the answer (see linger.go).
+//
+// # Admission of views and simulations
+//
+// Views and simulations run code anyone can publish, so they run under
+// admission control (admission.go): at most Options.MaxConcurrentViews at
+// once, views and simulations together (default runtime.GOMAXPROCS - 1,
+// at least 1: the work is CPU-bound, so more slots add no throughput, and
+// with a processor left free GET /v1, submissions and block execution
+// run at once instead of waiting for a scheduler time slice); a call that
+// finds every slot busy waits up to Options.ViewQueueTimeout (100 ms) in
+// turn, and each call may execute for Options.ViewTimeout (2 s). Past
+// either bound it answers at once 503 health_check_failed with
+// Retry-After: 1, a message saying which bound, and the ledger headers;
+// these answers are not logged as failures (a time-out is logged as a
+// warning). 503 and not
+// 4xx because the request is not wrong: the same call may succeed later;
+// and not 429 because the bound is the node's, not a quota per client
+// (which the spec's error sets for view and simulate do not list either).
+// The closed set of error codes has no code for overload (Aptos's newer
+// rate_limited is not in this interface, and clients that check the set
+// refuse unknown codes): health_check_failed is its 503 code, and says
+// what happened: the node cannot take the call now.
+//
+// A call past its time bound is answered while the executor may still
+// run: the state the executor reads carries the call's context (see
+// Executor), cancelled at the deadline, and the call keeps its slot until
+// the executor returns, so an executor that does not stop still counts
+// against the bound. Answers from the view result cache take no slot.
 //
 // # Documentation
 //

@@ -4,7 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"runtime"
 	"testing"
+	"time"
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
 )
@@ -39,8 +41,34 @@ func TestToResponse(t *testing.T) {
 	if st != 415 || body.ErrorCode != ledgerapi.CodeWebFrameworkError {
 		t.Fatalf("framework error: %d %+v", st, body)
 	}
+	st, body = toResponse(overloaded("The node is busy"))
+	if st != 503 || body.ErrorCode != ledgerapi.CodeHealthCheckFailed || body.Message != "The node is busy" {
+		t.Fatalf("overload: %d %+v", st, body)
+	}
+	st, body = toResponse(&executorPanic{"runtime error at /src/secret.go:12"})
+	if st != 500 || body.ErrorCode != ledgerapi.CodeInternalError || body.Message != "internal error" {
+		t.Fatalf("executor panics must not leak: %d %+v", st, body)
+	}
 	st, body = toResponse(errors.New("disk on fire at /var/secret"))
 	if st != 500 || body.ErrorCode != ledgerapi.CodeInternalError || body.Message != "internal error" {
 		t.Fatalf("unknown errors must not leak: %d %+v", st, body)
+	}
+}
+
+// TestExecLimiterDefaults: the zero Options bound views and simulations to
+// one slot per processor but one, a 100 ms queue and 2 s each; negative values
+// lift each bound.
+func TestExecLimiterDefaults(t *testing.T) {
+	var o Options
+	o.withDefaults()
+	l := newExecLimiter(&o)
+	if cap(l.slots) != max(1, runtime.GOMAXPROCS(0)-1) || l.queue != 100*time.Millisecond || l.timeout != 2*time.Second {
+		t.Fatalf("defaults: %d slots, queue %s, timeout %s", cap(l.slots), l.queue, l.timeout)
+	}
+	o = Options{MaxConcurrentViews: -1, ViewQueueTimeout: -1, ViewTimeout: -1}
+	o.withDefaults()
+	l = newExecLimiter(&o)
+	if l.slots != nil || l.queue > 0 || l.timeout > 0 {
+		t.Fatalf("negative options: %v slots, queue %s, timeout %s", l.slots, l.queue, l.timeout)
 	}
 }

@@ -18,6 +18,14 @@ import (
 // Executor runs view functions and simulations (the executor implements it).
 // It must not modify the bytes it reads from the state it is given: module
 // bytes are shared with other requests.
+//
+// The state the API passes has a method Context() context.Context: the
+// call's context, cancelled when its time bound (Options.ViewTimeout)
+// passes or the client goes away. The API answers 503 at that moment
+// whatever the executor does, but the call keeps its concurrency slot
+// until View or Simulate returns: an executor that can stop early (for
+// example by checking the context every so many gas charges) should, and
+// return any error.
 type Executor interface {
 	// View runs a view function against state and returns its BCS results
 	// with their types and the gas used. It must depend on nothing but
@@ -39,6 +47,10 @@ type stateAt struct {
 	store   storage.StateReader
 	version uint64
 }
+
+// Context is the request's context, bounded by the executor's time limit
+// for views and simulations (see Executor).
+func (s stateAt) Context() context.Context { return s.ctx }
 
 func (s stateAt) StateValue(key storage.StateKey) ([]byte, error) {
 	return s.store.StateValue(s.ctx, key, s.version)
@@ -98,10 +110,11 @@ func (a *API) view(r *http.Request) (*reply, error) {
 	} else if err := a.viewFromBody(gen, v, b, &f); err != nil {
 		return nil, err
 	}
-	vals, types, gas, err := a.deps.Executor.View(a.executorAt(r.Context(), v), f.FunctionId(), f.TyArgs, f.Args)
-	if err != nil {
+	call := &viewCall{a: a, version: v, fn: f.FunctionId(), tyArgs: f.TyArgs, args: f.Args}
+	if err := a.execute(r.Context(), "view", call); err != nil {
 		return nil, viewError(err)
 	}
+	vals, types, gas := call.vals, call.types, call.gas
 	res := viewResult{gas: gas}
 	if bcsOut {
 		var e bcs.Encoder
@@ -122,6 +135,48 @@ func (a *API) view(r *http.Request) (*reply, error) {
 		a.cache.results.Add(key, res)
 	}
 	return res.reply(&info), nil
+}
+
+// viewCall is one view run by the executor under admission control.
+type viewCall struct {
+	a       *API
+	version uint64
+	fn      ledgerapi.EntryFunctionId
+	tyArgs  []ledgerapi.TypeTag
+	args    [][]byte
+	// results
+	vals  [][]byte
+	types []ledgerapi.TypeTag
+	gas   uint64
+}
+
+func (c *viewCall) run(ctx context.Context) (err error) {
+	c.vals, c.types, c.gas, err = c.a.deps.Executor.View(c.a.executorAt(ctx, c.version), c.fn, c.tyArgs, c.args)
+	return err
+}
+
+func (c *viewCall) String() string { return "view " + c.fn.String() }
+
+// simulateCall is one simulation run by the executor under admission
+// control.
+type simulateCall struct {
+	a       *API
+	version uint64
+	blk     storage.Block
+	st      *txn.SignedTransaction
+	opts    ledgerapi.SimulateOptions
+	// results
+	out storage.Transaction
+	raw *txn.RawTransaction
+}
+
+func (c *simulateCall) run(ctx context.Context) (err error) {
+	c.out, c.raw, err = c.a.deps.Executor.Simulate(c.a.executorAt(ctx, c.version), c.blk, c.st, c.opts)
+	return err
+}
+
+func (c *simulateCall) String() string {
+	return "simulation of a transaction from " + c.st.Raw.Sender.String()
 }
 
 // viewResult is a view's answer as written: its body in one format and the
@@ -214,6 +269,9 @@ func (a *API) viewFromJSON(version uint64, req *viewRequest, f *txn.EntryFunctio
 }
 
 func viewError(err error) error {
+	if passThrough(err) {
+		return err
+	}
 	var vm *ledgerapi.VMStatus
 	if errors.As(err, &vm) {
 		e := ledgerapi.NewVMError(vm.Code, "%v", err)
@@ -281,7 +339,12 @@ func (a *API) simulate(r *http.Request) (*reply, error) {
 	}
 	blk := storage.Block{Height: info.BlockHeight + 1, Epoch: info.Epoch, Round: info.BlockHeight + 1,
 		TimestampUsec: max(uint64(a.deps.Now().UnixMicro()), info.TimestampUsec+1)}
-	out, raw, err := a.deps.Executor.Simulate(a.executorAt(r.Context(), info.Version), blk, st, opts)
+	call := &simulateCall{a: a, version: info.Version, blk: blk, st: st, opts: opts}
+	err = a.execute(r.Context(), "simulation", call)
+	if passThrough(err) {
+		return nil, err
+	}
+	out, raw := call.out, call.raw
 	var vm *ledgerapi.VMStatus
 	if err != nil && !(errors.As(err, &vm) && !out.Info.Success()) {
 		return nil, submitError(err)

@@ -231,9 +231,14 @@ func errorResponse(status int) jsonObj {
 	codes := errorCodesFor(status)
 	schema := jsonObj{"allOf": []any{ref("AptosError"), jsonObj{"type": "object", "properties": jsonObj{
 		"error_code": jsonObj{"type": "string", "enum": codes}}}}}
+	headers := errorHeaders()
+	if status == http.StatusServiceUnavailable {
+		headers["Retry-After"] = jsonObj{"required": false, "schema": integer("uint32", ""),
+			"description": "Seconds to wait before retrying: set when a view or simulation was refused or stopped because the node is busy."}
+	}
 	return jsonObj{
 		"description": fmt.Sprintf("%s: error_code %s.", http.StatusText(status), strings.Join(codes, ", ")),
-		"headers":     errorHeaders(),
+		"headers":     headers,
 		"content":     jsonContent(jsonObj{"schema": schema}),
 	}
 }

@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"net/http"
+	"slices"
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
 )
@@ -71,6 +72,10 @@ var (
 	readErrors   = []int{http.StatusBadRequest, http.StatusNotFound, http.StatusGone, http.StatusInternalServerError}
 	postErrors   = []int{http.StatusBadRequest, http.StatusForbidden, http.StatusNotFound, http.StatusGone, http.StatusRequestEntityTooLarge, http.StatusUnsupportedMediaType, http.StatusInternalServerError}
 	submitErrors = []int{http.StatusBadRequest, http.StatusForbidden, http.StatusRequestEntityTooLarge, http.StatusUnsupportedMediaType, http.StatusInternalServerError, http.StatusInsufficientStorage}
+	// Views and simulations also answer 503 when the node is busy or the
+	// call runs past its time limit (admission.go).
+	viewErrors     = append(slices.Clone(postErrors), http.StatusServiceUnavailable)
+	simulateErrors = append(slices.Clone(submitErrors), http.StatusServiceUnavailable)
 )
 
 // bcsBody is a request body in JSON (schema) or BCS under each of names.
@@ -119,14 +124,14 @@ var operationDocs = map[string]opDoc{
 			{206, "Some or all transactions failed; the failures are listed.", jsonContent(jsonObj{"schema": ref("TransactionsBatchSubmissionResult")})}},
 		errors: submitErrors},
 	"simulate_transaction": {tag: "Transactions", summary: "Simulate transaction",
-		description: "Executes a transaction whose signature is zero-padded (invalid) without committing it. Outputs and events match a real execution; a valid signature is rejected.",
+		description: "Executes a transaction whose signature is zero-padded (invalid) without committing it. Outputs and events match a real execution; a valid signature is rejected. 503 health_check_failed with Retry-After when every slot for views and simulations is busy, or when the call runs past the node's time limit.",
 		query: []jsonObj{
 			queryParam("estimate_max_gas_amount", boolean(""), "Ignore max_gas_amount and use the maximum possible gas."),
 			queryParam("estimate_gas_unit_price", boolean(""), "Ignore gas_unit_price and use the estimated price."),
 			queryParam("estimate_prioritized_gas_unit_price", boolean(""), "Use the prioritized price estimate."),
 		},
 		body: bcsBody("The transaction with a zero-padded signature.", ref("SubmitTransactionRequest"), "A BCS SignedTransaction.", txnBCS...),
-		ok:   okJSON(200, "The simulated transaction.", arrayOf(ref("UserTransaction"))), errors: submitErrors,
+		ok:   okJSON(200, "The simulated transaction.", arrayOf(ref("UserTransaction"))), errors: simulateErrors,
 		headers: []string{ledgerapi.HeaderGasUsed}},
 	"encode_submission": {tag: "Transactions", summary: "Encode submission",
 		description: "Returns the hex of the bytes to sign for a transaction request (the multi-agent message when secondary_signers is given).",
@@ -154,10 +159,10 @@ var operationDocs = map[string]opDoc{
 	"estimate_gas_price": {tag: "Transactions", summary: "Estimate gas price",
 		ok: okJSON(200, "The estimates.", ref("GasEstimation")), errors: []int{500}},
 	"view": {tag: "View", summary: "Execute view function",
-		description: "Runs a view function read-only and returns its results. X-NODE-GAS-USED is the gas it used.",
+		description: "Runs a view function read-only and returns its results. X-NODE-GAS-USED is the gas it used. 503 health_check_failed with Retry-After when every slot for views and simulations is busy, or when the call runs past the node's time limit.",
 		query:       []jsonObj{qLedgerVersion},
 		body:        bcsBody("The view call.", ref("ViewRequest"), "A BCS EntryFunction.", viewBCS...),
-		ok:          okJSON(200, "The function's return values.", arrayOf(ref("MoveValue"))), errors: postErrors,
+		ok:          okJSON(200, "The function's return values.", arrayOf(ref("MoveValue"))), errors: viewErrors,
 		headers: []string{ledgerapi.HeaderGasUsed}},
 	"get_account": {tag: "Accounts", summary: "Get account",
 		description: "The account's sequence number and authentication key. An account without an Account resource reads as fresh.",

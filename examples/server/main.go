@@ -48,6 +48,7 @@ type config struct {
 	pprofAddr        string
 	quiet            bool
 	gcPercent        int
+	admissionConfig
 	pgConfig
 }
 
@@ -66,6 +67,7 @@ func main() {
 	flag.BoolVar(&c.quiet, "quiet", false, "do not print the dev accounts")
 	flag.StringVar(&c.pprofAddr, "pprof", "", "serve net/http/pprof on this address (for profiling; empty disables)")
 	flag.IntVar(&c.gcPercent, "gc-percent", 200, "Go garbage collector target percentage while the live heap is under 256 MiB, Go's default 100 above (GOGC in the environment takes precedence; -1 disables collection)")
+	c.admissionConfig.flags()
 	c.pgConfig.flags()
 	flag.Parse()
 	if err := run(c); err != nil {
@@ -131,7 +133,7 @@ func run(c config) error {
 
 	api, err := handlers.New(handlers.Deps{
 		Store: store, Submitter: n, Pending: pool, Executor: vm, Modules: vm, Logger: log,
-	}, handlers.Options{PathPrefix: "/v1"})
+	}, c.apiOptions())
 	if err != nil {
 		return err
 	}

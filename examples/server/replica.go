@@ -58,7 +58,7 @@ func runReplica(c config, vm *vmstub.VM, log zerolog.Logger, start time.Time) er
 	api, err := handlers.New(handlers.Deps{
 		Store: ps, Submitter: forwarded{commits}, Executor: vm, Modules: vm, Logger: log,
 		Pending: &writerPending{client: client, writer: writer.String(), store: ps, commits: commits},
-	}, handlers.Options{PathPrefix: "/v1"})
+	}, c.apiOptions())
 	if err != nil {
 		return err
 	}
