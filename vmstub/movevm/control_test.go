@@ -1,6 +1,7 @@
 package movevm
 
 import (
+	"errors"
 	"testing"
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
@@ -253,5 +254,32 @@ func TestNativeHelpers(t *testing.T) {
 	}
 	if got, _ := Serialize(nil, rets[0]); string(got) != "\x02hi" {
 		t.Fatalf("BCS %x", got)
+	}
+}
+
+// TestConcurrentOutOfGas: sessions of one VM running out of gas at the
+// same time each get their own located error (the meter's ErrOutOfGas is
+// shared; -race catches a write to it).
+func TestConcurrentOutOfGas(t *testing.T) {
+	m := callModule(t)
+	errs := make(chan error, 4)
+	for range 4 {
+		go func() {
+			e := newEnv(m)
+			e.gas = &Budget{Limit: 5_000}
+			_, err := e.call("c", "spin", nil)
+			errs <- err
+		}()
+	}
+	for range 4 {
+		err := <-errs
+		wantStatus(t, err, statusOutOfGas)
+		var me *Error
+		if !errors.As(err, &me) || !me.InCode || me == ErrOutOfGas {
+			t.Fatalf("out of gas not located in its own error: %#v", err)
+		}
+	}
+	if ErrOutOfGas.InCode {
+		t.Fatal("the shared ErrOutOfGas was written")
 	}
 }

@@ -197,6 +197,13 @@ func (s *Session) ret(fr *frame) error {
 
 // locate records where a failure happened.
 func locate(fr *frame, err error) error {
+	if e, ok := err.(*Error); ok && !e.InCode {
+		// A copy: the error may be shared (ErrOutOfGas is one value for
+		// every session).
+		c := *e
+		c.InCode, c.Module, c.Script, c.Function, c.Offset = true, fr.fn.Module, fr.fn.mod.script, fr.fn.index, uint16(fr.pc)
+		return &c
+	}
 	var e *Error
 	if errors.As(err, &e) && !e.InCode {
 		e.InCode, e.Module, e.Script, e.Function, e.Offset = true, fr.fn.Module, fr.fn.mod.script, fr.fn.index, uint16(fr.pc)
