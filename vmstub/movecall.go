@@ -80,7 +80,7 @@ func liveRefs(f movevm.NativeFunc) movevm.NativeFunc {
 func (vm *VM) moveSession(s *Session, maxGas uint64) (*movevm.Session, *movevm.Budget, *moveHost) {
 	budget := &movevm.Budget{Limit: maxGas * vm.gas.MoveUnitsPerGas}
 	host := &moveHost{s: s}
-	env := movevm.Env{Modules: sessionState{s}, Storage: sessionState{s}, Gas: budget, Host: host}
+	env := movevm.Env{Modules: sessionState{s}, Storage: sessionState{s}, Gas: meterFor(s, budget), Host: host}
 	return vm.moveVM().NewSession(env), budget, host
 }
 

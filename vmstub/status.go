@@ -141,7 +141,7 @@ func (vm *VM) classify(err error) (onchain.ExecutionStatus, ledgerapi.VMStatus, 
 
 // internalError reports an internal error to Options.InternalError.
 func (vm *VM) internalError(txn ledgerapi.HashValue, err error) {
-	if f := vm.opts.InternalError; f != nil {
+	if f := vm.opts.InternalError; f != nil && !cancelled(err) {
 		f(txn, err)
 	}
 }

@@ -126,8 +126,8 @@ func (vm *VM) view(s *Session, fn ledgerapi.EntryFunctionId, tyArgs []ledgerapi.
 // is stays as it is), unless it is a failed read of state.
 func (vm *VM) viewFailure(s *Session, fn ledgerapi.EntryFunctionId, err error) error {
 	var ve *ViewError
-	if errors.As(err, &ve) {
-		return err
+	if errors.As(err, &ve) || cancelled(err) {
+		return err // a cancelled call is the API's timeout, not a failure
 	}
 	if f := s.readFailure(); f != nil {
 		return f
