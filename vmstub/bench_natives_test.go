@@ -261,6 +261,11 @@ var nativeCases = map[string]nativeCase{
 		max := in(bytecode.OpLdConst, uint64(k.b.Constant(bytecode.U128, bytes.Repeat([]byte{0xff}, 16))))
 		return []bytecode.Instruction{max, callF(h), in(bytecode.OpPop)}
 	}},
+	"error_canonical": {nil, noSetup, func(k *kit, nb *nbKit) []bytecode.Instruction {
+		// The least a BCS native costs: two u64 in, one out.
+		h := k.fn("error", "canonical", nil, []tok{u64T, u64T}, []tok{u64T})
+		return []bytecode.Instruction{in(bytecode.OpLdU64, 1), in(bytecode.OpLdU64, 2), callF(h), in(bytecode.OpPop)}
+	}},
 	"option_contains_big": {bytesLocals(optOf(bytesT)), func(k *kit, nb *nbKit) []bytecode.Instruction {
 		some := k.fn("option", "some", anyTP, []tok{tp0}, []tok{optOf(tp0)})
 		return append(big256K(k, nb, 0), in(bytecode.OpCopyLoc, 0), k.callG(some, bytesT), in(bytecode.OpStLoc, 2))
@@ -370,5 +375,6 @@ func BenchmarkWorstCaseNativeSmartTableContains(b *testing.B) { benchNative(b, "
 func BenchmarkWorstCaseNativeTableBigKey(b *testing.B) {
 	benchNative(b, "table_upsert_contains_big_key")
 }
-func BenchmarkWorstCaseNativeEventEmit(b *testing.B) { benchNative(b, "event_emit_big") }
-func BenchmarkWorstCaseNativeMathSqrt(b *testing.B)  { benchNative(b, "math128_sqrt") }
+func BenchmarkWorstCaseNativeEventEmit(b *testing.B)      { benchNative(b, "event_emit_big") }
+func BenchmarkWorstCaseNativeErrorCanonical(b *testing.B) { benchNative(b, "error_canonical") }
+func BenchmarkWorstCaseNativeMathSqrt(b *testing.B)       { benchNative(b, "math128_sqrt") }
