@@ -163,6 +163,11 @@ var nativeCases = map[string]nativeCase{
 			return []bytecode.Instruction{in(bytecode.OpVecPack, uint64(k.b.Signature(bytesT)), 0), in(bytecode.OpStLoc, 1),
 				in(bytecode.OpMutBorrowLoc, 1), in(bytecode.OpCopyLoc, 0), app}
 		}},
+	"vector_append_u8": {bytesLocals(), func(k *kit, nb *nbKit) []bytecode.Instruction { return big256K(k, nb, 0) },
+		func(k *kit, nb *nbKit) []bytecode.Instruction {
+			return []bytecode.Instruction{in(bytecode.OpVecPack, uint64(k.b.Signature(bytecode.U8)), 0), in(bytecode.OpStLoc, 1),
+				in(bytecode.OpMutBorrowLoc, 1), in(bytecode.OpCopyLoc, 0), nb.appendU8}
+		}},
 	"bcs_to_bytes_u8": {bytesLocals(), func(k *kit, nb *nbKit) []bytecode.Instruction { return big256K(k, nb, 0) },
 		func(k *kit, nb *nbKit) []bytecode.Instruction {
 			h := k.fn("bcs", "to_bytes", anyTP, []tok{bytecode.Ref(tp0)}, []tok{bytesT})
@@ -344,6 +349,7 @@ func BenchmarkWorstCaseNativeVectorRemoveInsert(b *testing.B) {
 	benchNative(b, "vector_remove_insert_u8")
 }
 func BenchmarkWorstCaseNativeVectorAppendNested(b *testing.B) { benchNative(b, "vector_append_nested") }
+func BenchmarkWorstCaseNativeVectorAppendU8(b *testing.B)     { benchNative(b, "vector_append_u8") }
 func BenchmarkWorstCaseNativeOptionContains(b *testing.B)     { benchNative(b, "option_contains_big") }
 func BenchmarkWorstCaseNativeBCSToBytes(b *testing.B)         { benchNative(b, "bcs_to_bytes_u8") }
 func BenchmarkWorstCaseNativeBCSToBytesNested(b *testing.B)   { benchNative(b, "bcs_to_bytes_nested") }

@@ -86,8 +86,8 @@ func nativeVecReverse(ctx *movevm.NativeContext, _ []*movevm.Type, args []movevm
 }
 
 // appendRate is the units per element vector::append moves (each is
-// checked and its memory counted as it joins the vector).
-const appendRate = 6
+// checked, and its memory counted, as it joins the vector).
+const appendRate = 12
 
 // nativeVecAppend is vector::append: other's elements move to the end of
 // the vector, within the vector length limit; other is consumed.
@@ -154,7 +154,7 @@ func nativeVecInsert(ctx *movevm.NativeContext, _ []*movevm.Type, args []movevm.
 
 // stringMoveRate is the units per byte string::append, append_utf8 and
 // insert move into a string (checked as UTF-8, each its memory counted).
-const stringMoveRate = 8
+const stringMoveRate = 14
 
 // nativeStringAppend is string::append (a String) and string::append_utf8
 // (bytes, which must be UTF-8): the bytes move to the end of the string's
