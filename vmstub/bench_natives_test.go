@@ -26,7 +26,7 @@ import (
 // and the instructions cost at most about 7 CPU ns per unit (350 per gas
 // unit), so ≤ ~500 ns/gas keeps a maximal view or transaction within 1 s.
 //
-//	go test ./vmstub/ -run '^$' -bench WorstCaseNative -benchtime 2x
+//	go test ./vmstub/ -run '^$' -bench WorstCaseNative -benchtime 3x
 
 // nativeCase is one view: its locals, the code run once, and the body
 // looped until the gas runs out.
