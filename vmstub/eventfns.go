@@ -27,11 +27,11 @@ func nativeEmitEvent(ctx *movevm.NativeContext, targs []*movevm.Type, args []mov
 	h, _ := args[0].Deref()
 	guid := h.Elem(1).Elem(0) // GUID.id
 	handle := EventHandle{Counter: h.Elem(0).AsU64(), CreationNum: guid.Elem(0).AsU64(), Addr: guid.Elem(1).AsAddress()}
-	data, err := movevm.Serialize(nil, args[1])
+	data, err := serializeCharged(ctx, args[1])
 	if err != nil {
 		return nil, err
 	}
-	tag, err := targs[0].Tag()
+	tag, err := typeTagCharged(ctx, targs[0])
 	if err != nil {
 		return nil, err
 	}

@@ -85,10 +85,14 @@ func nativeVecReverse(ctx *movevm.NativeContext, _ []*movevm.Type, args []movevm
 	return nil, ctx.VecReverse(args[0])
 }
 
+// appendRate is the units per element vector::append moves (each is
+// checked, and its memory counted, as it joins the vector).
+const appendRate = 12
+
 // nativeVecAppend is vector::append: other's elements move to the end of
 // the vector, within the vector length limit; other is consumed.
 func nativeVecAppend(ctx *movevm.NativeContext, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-	if err := ctx.ChargeElems(args[1].Len()); err != nil {
+	if err := ctx.ChargeElems(args[1].Len() * appendRate); err != nil {
 		return nil, err
 	}
 	return nil, ctx.VecSplice(args[0], uint64(movevm.VecLen(args[0])), args[1])
@@ -148,12 +152,16 @@ func nativeVecInsert(ctx *movevm.NativeContext, _ []*movevm.Type, args []movevm.
 	return nil, ctx.VecInsert(args[0], i, args[2])
 }
 
+// stringMoveRate is the units per byte string::append, append_utf8 and
+// insert move into a string (checked as UTF-8, each its memory counted).
+const stringMoveRate = 14
+
 // nativeStringAppend is string::append (a String) and string::append_utf8
 // (bytes, which must be UTF-8): the bytes move to the end of the string's
 // own vector, charged per byte.
 func nativeStringAppend(ctx *movevm.NativeContext, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
 	add := args[1]
-	if err := ctx.ChargeElems(stringLen(add)); err != nil {
+	if err := ctx.ChargeElems(stringLen(add) * stringMoveRate); err != nil {
 		return nil, err
 	}
 	if add.Type().Kind == movevm.KindStruct {
@@ -193,7 +201,7 @@ func nativeStringInsert(ctx *movevm.NativeContext, _ []*movevm.Type, args []move
 	if at > n || (at < n && !utf8.RuneStart(byte(b.Elem(int(at)).AsU64()))) {
 		return nil, &movevm.NativeAbort{Code: eInvalidIndex}
 	}
-	if err := ctx.ChargeElems(int(n-at) + stringLen(args[2])); err != nil {
+	if err := ctx.ChargeElems((int(n-at) + stringLen(args[2])) * stringMoveRate); err != nil {
 		return nil, err
 	}
 	o, err := unpackN(args[2], 1)

@@ -154,7 +154,7 @@ func nativeObjectAt(ctx *movevm.NativeContext, targs []*movevm.Type, args []move
 	if ok, err := ctx.Exists(addr, targs[0]); err != nil || !ok {
 		return nil, firstErr(err, &movevm.NativeAbort{Code: AbortCode(CategoryNotFound, eResourceDoesNotExist)})
 	}
-	tag, err := targs[0].Tag()
+	tag, err := typeTagCharged(ctx, targs[0])
 	if err != nil {
 		return nil, err
 	}

@@ -82,11 +82,11 @@ func mapData(ctx *movevm.NativeContext, ref movevm.Value) (movevm.Value, error) 
 }
 
 func nativeMapNew(ctx *movevm.NativeContext, targs []*movevm.Type, _ []movevm.Value) ([]movevm.Value, error) {
-	k, err := targs[0].Tag()
+	k, err := typeTagCharged(ctx, targs[0])
 	if err != nil {
 		return nil, err
 	}
-	v, err := targs[1].Tag()
+	v, err := typeTagCharged(ctx, targs[1])
 	if err != nil {
 		return nil, err
 	}
@@ -174,7 +174,7 @@ func nativeMapUpsert(ctx *movevm.NativeContext, targs []*movevm.Type, args []mov
 	}
 	out := make([]movevm.Value, 2)
 	for j, vals := range [][]movevm.Value{oldK, oldV} {
-		tag, err := targs[j].Tag()
+		tag, err := typeTagCharged(ctx, targs[j])
 		if err != nil {
 			return nil, err
 		}

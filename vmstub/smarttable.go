@@ -107,11 +107,11 @@ func smartBucket(ctx *movevm.NativeContext, st movevm.Value, targs []*movevm.Typ
 
 // smartEntriesType is vector<Entry<K, V>>.
 func smartEntriesType(ctx *movevm.NativeContext, targs []*movevm.Type) (*movevm.Type, error) {
-	k, err := targs[0].Tag()
+	k, err := typeTagCharged(ctx, targs[0])
 	if err != nil {
 		return nil, err
 	}
-	v, err := targs[1].Tag()
+	v, err := typeTagCharged(ctx, targs[1])
 	if err != nil {
 		return nil, err
 	}
@@ -156,7 +156,7 @@ func nativeSmartNew(ctx *movevm.NativeContext, targs []*movevm.Type, _ []movevm.
 	if err != nil {
 		return nil, err
 	}
-	vtag, err := vt.Tag()
+	vtag, err := typeTagCharged(ctx, vt)
 	if err != nil {
 		return nil, err
 	}

@@ -78,11 +78,14 @@ func formatValue(ctx *movevm.NativeContext, t *movevm.Type, v movevm.Value, o fo
 	if err != nil {
 		return "", &movevm.NativeAbort{Code: eUnableToFormat}
 	}
+	if err := chargeTag(ctx, tag); err != nil {
+		return "", err
+	}
 	data, err := movevm.Serialize(nil, v)
 	if err != nil {
 		return "", &movevm.NativeAbort{Code: eUnableToFormat}
 	}
-	if err := ctx.ChargeElems(len(data)); err != nil {
+	if err := chargeBytes(ctx, len(data)); err != nil {
 		return "", err
 	}
 	f := &formatter{s: ctx.Host().(*moveHost).s, ctx: ctx, o: o}
@@ -112,7 +115,7 @@ func nativeToString(o formatOptions) movevm.NativeFunc {
 // with its full type name, on one line), "{{" and "}}" are braces.
 func nativeFormatN(ctx *movevm.NativeContext, targs []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
 	fmtRef, _ := args[0].Deref()
-	if err := ctx.ChargeElems(fmtRef.Len()); err != nil {
+	if err := chargeBytes(ctx, fmtRef.Len()); err != nil {
 		return nil, err
 	}
 	format := string(fmtRef.Bytes())
@@ -220,10 +223,16 @@ func (f *formatter) value(t ledgerapi.TypeTag, d *bcs.Decoder, depth int) error 
 		fmt.Fprint(&f.out, d.U64("u64"))
 		suffix = "u64"
 	case ledgerapi.KindU128:
+		if err := f.ctx.ChargeElems(wideIntCost); err != nil {
+			return err
+		}
 		lo, hi := d.U128("u128")
 		f.out.WriteString(new(big.Int).Or(new(big.Int).Lsh(new(big.Int).SetUint64(hi), 64), new(big.Int).SetUint64(lo)).String())
 		suffix = "u128"
 	case ledgerapi.KindU256:
+		if err := f.ctx.ChargeElems(wideIntCost); err != nil {
+			return err
+		}
 		limbs := d.U256("u256")
 		x := new(big.Int)
 		for i := 3; i >= 0; i-- {

@@ -60,7 +60,7 @@ type tableCell struct {
 // and value types.
 func tableItem(ctx *movevm.NativeContext, targs []*movevm.Type, args []movevm.Value) (*tableCell, error) {
 	tbl, _ := args[0].Deref()
-	key, err := movevm.Serialize(nil, args[1])
+	key, err := serializeCharged(ctx, args[1])
 	if err != nil {
 		return nil, err
 	}
@@ -138,11 +138,11 @@ func (h *moveHost) writeCells() error {
 // the number of tables the transaction made before, u32 big-endian).
 func nativeTableNew(ctx *movevm.NativeContext, targs []*movevm.Type, _ []movevm.Value) ([]movevm.Value, error) {
 	handle := ctx.Host().(*moveHost).s.newTableHandle()
-	k, err := targs[0].Tag()
+	k, err := typeTagCharged(ctx, targs[0])
 	if err != nil {
 		return nil, err
 	}
-	v, err := targs[1].Tag()
+	v, err := typeTagCharged(ctx, targs[1])
 	if err != nil {
 		return nil, err
 	}
