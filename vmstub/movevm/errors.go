@@ -74,7 +74,14 @@ type Error struct {
 	Module   ledgerapi.ModuleId
 	Function uint16
 	Offset   uint16
+	// Err is the failure of a host's meter, loader or native that the
+	// interpreter reports as this Error (UNKNOWN_INVARIANT_VIOLATION_ERROR),
+	// kept so that callers can still tell it (errors.Is, errors.As).
+	Err error
 }
+
+// Unwrap returns Err.
+func (e *Error) Unwrap() error { return e.Err }
 
 func (e *Error) Error() string {
 	where := ""

@@ -183,5 +183,5 @@ func asError(err error) error {
 	if errors.As(err, &e) || errors.As(err, &a) {
 		return err
 	}
-	return &Error{Status: statusInvariant, Message: err.Error()}
+	return &Error{Status: statusInvariant, Message: err.Error(), Err: err}
 }
