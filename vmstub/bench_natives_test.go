@@ -88,8 +88,6 @@ func repeat(at, c, count uint64, body []bytecode.Instruction) []bytecode.Instruc
 	return append(code, in(bytecode.OpMoveLoc, c), in(bytecode.OpLdU64, 1), in(bytecode.OpAdd), in(bytecode.OpStLoc, c), in(bytecode.OpBranch, head))
 }
 
-func zeros(n int) []byte { return make([]byte, n) }
-
 // nativeModule is the module of every case, one view per case named as
 // the case.
 func nativeModule(t testing.TB, addr ledgerapi.Address) *kit {
