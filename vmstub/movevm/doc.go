@@ -76,27 +76,21 @@
 //
 // # Safety
 //
-// There is no bytecode verifier in front of the interpreter, so it checks
-// at run time what one would reject: operand types of every instruction
-// (TYPE_MISMATCH and the instruction-specific statuses), argument and
-// return types of calls, type argument counts and constraints, locals that
-// hold a value before a copy, move or borrow, copy and drop abilities
-// (values without drop cannot be popped, overwritten, compared or left in
-// locals at return), key on global storage types, references that still
-// point at a live value (a returned frame's locals, an unpacked struct, a
-// popped vector element or a moved resource are dead), structs that contain
-// themselves, and Limits on call depth (1024), operand stack (1024), value
-// depth (128, closures included: a closure capturing a closure is one
-// level deeper), type depth (20) and size (128 nodes, checked when a type
-// is made, so rendering a type's name or tag is bounded; a tag costing
-// more than 5000 is TYPE_TAG_LIMIT_EXCEEDED), vector length, the memory
-// of one call (10,000,000 abstract units, MEMORY_LIMIT_EXCEEDED; see
-// memory.go) and the number of types and modules. Every walk over a value
-// (copy, comparison, size, serialization) is bounded by a depth and fails
-// with VM_MAX_VALUE_DEPTH_REACHED past it, never exhausting the Go stack.
-// A panic is
-// turned into UNKNOWN_INVARIANT_VIOLATION_ERROR as a last resort. Borrow
-// rules are not checked beyond reference liveness: two mutable references
-// may alias, which cannot break type safety or reach another module's
-// private state.
+// The code it runs is expected to have passed vmstub/verifier (the
+// executor verifies every module it loads and every script), but the
+// interpreter does not rely on it: it still checks at run time operand
+// types of every instruction (TYPE_MISMATCH and the instruction-specific
+// statuses), argument and return types of calls, type argument counts and
+// constraints, locals that hold a value before a copy, move or borrow,
+// copy and drop abilities, key on global storage types, references that
+// still point at a live value (a returned frame's locals, an unpacked
+// struct, a popped vector element or a moved resource are dead), structs
+// that contain themselves, and Limits on call depth (1024), operand stack
+// (1024), value depth (128, closures included), type size (128 nodes,
+// depth 20), vector length, the number of types and modules and the
+// memory quota. No walk over values or types recurses without a bound. A
+// panic is turned into UNKNOWN_INVARIANT_VIOLATION_ERROR as a last
+// resort. Borrow rules are the verifier's: at run time two mutable
+// references may alias, which cannot break type safety or reach another
+// module's private state.
 package movevm
