@@ -149,7 +149,7 @@ func (w *writer) token(t *SignatureToken) {
 			return
 		}
 	}
-	t.children(w.token)
+	t.Children(w.token)
 }
 
 func (w *writer) signature(s Signature) {

@@ -209,8 +209,10 @@ func writeToken(b *strings.Builder, t SignatureToken, name func(*strings.Builder
 	}
 }
 
-// children lists the nested tokens of t in serialization order.
-func (t *SignatureToken) children(visit func(*SignatureToken)) {
+// Children calls visit on each token nested directly in t (a vector's or
+// reference's element, a struct's type arguments, a function type's
+// parameters then results), in serialization order.
+func (t *SignatureToken) Children(visit func(*SignatureToken)) {
 	switch t.Kind {
 	case TypeVector, TypeReference, TypeMutReference:
 		if t.Elem != nil {
@@ -233,5 +235,5 @@ func (t *SignatureToken) children(visit func(*SignatureToken)) {
 // walk calls f on t and every nested token, parents first.
 func (t *SignatureToken) walk(f func(*SignatureToken)) {
 	f(t)
-	t.children(func(c *SignatureToken) { c.walk(f) })
+	t.Children(func(c *SignatureToken) { c.walk(f) })
 }

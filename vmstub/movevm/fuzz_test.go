@@ -97,10 +97,11 @@ func FuzzRun(f *testing.F) {
 
 // fuzzModule has a struct with key, a generic struct, an enum, handles
 // and instantiations for each, a callee, and function fz running code.
+// Apart from code, it is valid Move (FuzzVerifiedCode verifies it).
 func fuzzModule(t testing.TB, code []bc.Instruction) *bc.Module {
 	return build(t, "fz", func(b *bc.ModuleBuilder) {
 		T := bc.TypeParameter(0)
-		c := b.Struct("C", bc.AbilityKey|bc.AbilityDrop|bc.AbilityCopy, bc.Field("v", bc.U64), bc.Field("w", bc.Vector(bc.U8)))
+		c := b.Struct("C", bc.AbilityKey|bc.AbilityDrop|bc.AbilityCopy|bc.AbilityStore, bc.Field("v", bc.U64), bc.Field("w", bc.Vector(bc.U8)))
 		box := b.GenericStruct("Box", bc.AbilityCopy|bc.AbilityDrop|bc.AbilityStore|bc.AbilityKey, []bc.StructTypeParameter{{Constraints: bc.AbilityStore}}, bc.Field("v", T))
 		en := b.Enum("E", bc.AbilityCopy|bc.AbilityDrop, nil, bc.Variant("A", bc.Field("x", bc.U64)), bc.Variant("B", bc.Field("x", bc.U64), bc.Field("y", bc.Bool)))
 		b.FieldHandle(c, "v")

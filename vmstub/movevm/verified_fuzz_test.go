@@ -64,43 +64,14 @@ func decodeFuzzCode(data []byte) []bc.Instruction {
 	return code
 }
 
-// verifiableModule is fuzzModule's layout made valid Move (C also has
-// store, which Box<C> needs), with fz running code.
-func verifiableModule(t testing.TB, code []bc.Instruction) *bc.Module {
-	return build(t, "fz", func(b *bc.ModuleBuilder) {
-		T := bc.TypeParameter(0)
-		c := b.Struct("C", bc.AbilityKey|bc.AbilityDrop|bc.AbilityCopy|bc.AbilityStore, bc.Field("v", bc.U64), bc.Field("w", bc.Vector(bc.U8)))
-		box := b.GenericStruct("Box", bc.AbilityCopy|bc.AbilityDrop|bc.AbilityStore|bc.AbilityKey, []bc.StructTypeParameter{{Constraints: bc.AbilityStore}}, bc.Field("v", T))
-		en := b.Enum("E", bc.AbilityCopy|bc.AbilityDrop, nil, bc.Variant("A", bc.Field("x", bc.U64)), bc.Variant("B", bc.Field("x", bc.U64), bc.Field("y", bc.Bool)))
-		b.FieldHandle(c, "v")
-		b.FieldHandle(c, "w")
-		b.FieldInst(box, "v", bc.U64)
-		b.StructInst(box, bc.U64)
-		b.StructInst(box, b.StructType(c))
-		b.VariantHandle(en, "A")
-		b.VariantHandle(en, "B")
-		b.VariantFieldHandle(en, "x", "A", "B")
-		b.Signature(bc.U64)
-		b.Signature(bc.U8)
-		b.Signature(b.StructType(c))
-		b.Constant(bc.U64, u64le(7))
-		b.ConstantBytes([]byte("abc"))
-		id := b.Function("id", bc.Public, bc.Fn{TypeParams: []bc.AbilitySet{0}, Params: []bc.SignatureToken{T}, Returns: []bc.SignatureToken{T},
-			Code: []bc.Instruction{I(bc.OpMoveLoc, 0), I(bc.OpRet)}})
-		b.FunctionInst(id, bc.U64)
-		b.Function("fz", bc.Public|bc.Entry, bc.Fn{Params: []bc.SignatureToken{bc.Ref(bc.Signer)},
-			Locals: []bc.SignatureToken{bc.U64, bc.Bool, bc.Vector(bc.U64), b.StructType(c), bc.Address}, Code: code})
-	})
-}
-
-// verifiedFuzzModule is verifiableModule running the decoded code, as the reader
+// verifiedFuzzModule is fuzzModule running the decoded code, as the reader
 // gives it back (bounds checked), or nil when the reader refuses it.
 func verifiedFuzzModule(t testing.TB, data []byte) *bc.Module {
 	code := decodeFuzzCode(data)
 	if len(code) == 0 {
 		return nil
 	}
-	b, err := verifiableModule(t, code).Serialize()
+	b, err := fuzzModule(t, code).Serialize()
 	if err != nil {
 		return nil
 	}

@@ -44,7 +44,7 @@ func tokenKey(b *strings.Builder, t *bytecode.SignatureToken) {
 			tokenKey(b, &t.Results[i])
 		}
 	default:
-		eachChild(t, func(c *bytecode.SignatureToken) { tokenKey(b, c) })
+		t.Children(func(c *bytecode.SignatureToken) { tokenKey(b, c) })
 	}
 	b.WriteByte(')')
 }

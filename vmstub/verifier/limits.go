@@ -206,7 +206,7 @@ func (u *unit) checkTypeLimits(root *bytecode.SignatureToken) *Error {
 		}
 		size += typeSize(t)
 		kids = kids[:0]
-		eachChild(t, func(ch *bytecode.SignatureToken) { kids = append(kids, ch) })
+		t.Children(func(ch *bytecode.SignatureToken) { kids = append(kids, ch) })
 		for i := len(kids) - 1; i >= 0; i-- { // the first child is visited first
 			stack = append(stack, item{kids[i], it.depth + 1})
 		}
@@ -215,25 +215,4 @@ func (u *unit) checkTypeLimits(root *bytecode.SignatureToken) *Error {
 		return fail(vsTooManyTypeNodes, "type of size %d (at most %d)", size, c.MaxTypeNodes)
 	}
 	return nil
-}
-
-// eachChild calls f on the nested types of t.
-func eachChild(t *bytecode.SignatureToken, f func(*bytecode.SignatureToken)) {
-	switch t.Kind {
-	case bytecode.TypeVector, bytecode.TypeReference, bytecode.TypeMutReference:
-		if t.Elem != nil {
-			f(t.Elem)
-		}
-	case bytecode.TypeStructInst:
-		for i := range t.Args {
-			f(&t.Args[i])
-		}
-	case bytecode.TypeFunction:
-		for i := range t.Args {
-			f(&t.Args[i])
-		}
-		for i := range t.Results {
-			f(&t.Results[i])
-		}
-	}
 }

@@ -260,7 +260,7 @@ func (u *unit) checkPhantomPositions(t *bytecode.SignatureToken, phantomPos bool
 		}
 	default:
 		var err *Error
-		eachChild(t, func(c *bytecode.SignatureToken) {
+		t.Children(func(c *bytecode.SignatureToken) {
 			if err == nil {
 				err = u.checkPhantomPositions(c, false, owner)
 			}

@@ -45,7 +45,7 @@ func walkType(t *bytecode.SignatureToken, f func(*bytecode.SignatureToken)) {
 		n := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		f(n)
-		eachChild(n, func(c *bytecode.SignatureToken) { stack = append(stack, c) })
+		n.Children(func(c *bytecode.SignatureToken) { stack = append(stack, c) })
 	}
 }
 

@@ -102,7 +102,7 @@ func tsNodes(t *bc.SignatureToken, depth int) int64 {
 			n += tsNodes(c, depth+1)
 		}
 	}
-	tsChildren(t, add)
+	t.Children(add)
 	return min(n, tsCountCap)
 }
 
@@ -120,33 +120,12 @@ func tsSubstNodes(t *bc.SignatureToken, args []bc.SignatureToken, depth int) int
 		return 1
 	}
 	n := int64(1)
-	tsChildren(t, func(c *bc.SignatureToken) {
+	t.Children(func(c *bc.SignatureToken) {
 		if n < tsCountCap {
 			n += tsSubstNodes(c, args, depth+1)
 		}
 	})
 	return min(n, tsCountCap)
-}
-
-// tsChildren calls f on the nested tokens of t.
-func tsChildren(t *bc.SignatureToken, f func(*bc.SignatureToken)) {
-	switch t.Kind {
-	case bc.TypeVector, bc.TypeReference, bc.TypeMutReference:
-		if t.Elem != nil {
-			f(t.Elem)
-		}
-	case bc.TypeStructInst:
-		for i := range t.Args {
-			f(&t.Args[i])
-		}
-	case bc.TypeFunction:
-		for i := range t.Args {
-			f(&t.Args[i])
-		}
-		for i := range t.Results {
-			f(&t.Results[i])
-		}
-	}
 }
 
 // tsSubst returns t with type parameter i replaced by args[i]; nil args
