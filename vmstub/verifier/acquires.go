@@ -2,14 +2,6 @@ package verifier
 
 import (
 	"github.com/ledgernode/ledgernode/ledgerapi/bytecode"
-	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
-)
-
-// Statuses of the acquires check.
-const (
-	stMissingAcquires    onchain.StatusCode = 1070 // MISSING_ACQUIRES_ANNOTATION
-	stExtraneousAcquires onchain.StatusCode = 1071 // EXTRANEOUS_ACQUIRES_ANNOTATION
-	stInvalidAcquires    onchain.StatusCode = 1073 // INVALID_ACQUIRES_ANNOTATION
 )
 
 // checkAcquires checks the acquires list of a function of a module: every
@@ -38,14 +30,14 @@ func checkAcquires(u *unit, fn *function) error {
 			direct = []uint16{in.Index}
 		case bytecode.OpMoveFromGeneric, bytecode.OpMutBorrowGlobalGeneric, bytecode.OpImmBorrowGlobalGeneric:
 			if int(in.Index) >= len(m.StructDefInstantiations) {
-				return fn.failAt(stInvariantViolation, off, "acquires: struct instantiation out of range")
+				return fn.failAt(stVerifierInvariantViolation, off, "acquires: struct instantiation out of range")
 			}
 			direct = []uint16{uint16(m.StructDefInstantiations[in.Index].Def)}
 		case bytecode.OpCall, bytecode.OpCallGeneric:
 			h := bytecode.FunctionHandleIndex(in.Index)
 			if in.Op == bytecode.OpCallGeneric {
 				if int(in.Index) >= len(m.FunctionInstantiations) {
-					return fn.failAt(stInvariantViolation, off, "acquires: function instantiation out of range")
+					return fn.failAt(stVerifierInvariantViolation, off, "acquires: function instantiation out of range")
 				}
 				h = m.FunctionInstantiations[in.Index].Handle
 			}
@@ -58,20 +50,20 @@ func checkAcquires(u *unit, fn *function) error {
 		}
 		for _, r := range direct {
 			if !annotated[r] {
-				return fn.failAt(stMissingAcquires, off, "struct definition %d is acquired but not in the acquires list", r)
+				return fn.failAt(stMissingAcquiresAnnotation, off, "struct definition %d is acquired but not in the acquires list", r)
 			}
 			actual[r] = true
 		}
 	}
 	for _, r := range dedupDefs(fn.def.Acquires) {
 		if !actual[r] {
-			return fn.failAt(stExtraneousAcquires, -1, "struct definition %d is in the acquires list but never acquired", r)
+			return fn.failAt(stExtraneousAcquiresAnnotation, -1, "struct definition %d is in the acquires list but never acquired", r)
 		}
 		if int(r) >= len(m.StructDefs) || int(m.StructDefs[r].Handle) >= len(m.StructHandles) {
-			return fn.failAt(stInvariantViolation, -1, "acquires: struct definition %d out of range", r)
+			return fn.failAt(stVerifierInvariantViolation, -1, "acquires: struct definition %d out of range", r)
 		}
 		if m.StructHandles[m.StructDefs[r].Handle].Abilities&bytecode.AbilityKey == 0 {
-			return fn.failAt(stInvalidAcquires, -1, "struct definition %d in the acquires list has no key ability", r)
+			return fn.failAt(stInvalidAcquiresAnnotation, -1, "struct definition %d in the acquires list has no key ability", r)
 		}
 	}
 	return nil

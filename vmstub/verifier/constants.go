@@ -40,11 +40,11 @@ func checkConstants(u *unit) error {
 			elem, depth = elem.Elem, depth+1
 		}
 		if elem == nil || constantWidth(elem) <= 0 {
-			return fail(vsInvalidConstantType, "constant %d has type %v", i, c.Type)
+			return fail(stInvalidConstantType, "constant %d has type %v", i, c.Type)
 		}
 		n, ok := decodeConstant(c.Data, depth, constantWidth(elem), elem.Kind == bytecode.TypeBool)
 		if !ok || n != len(c.Data) {
-			return fail(vsMalformedConstantData, "constant %d: bytes are not one %v", i, c.Type)
+			return fail(stMalformedConstantData, "constant %d: bytes are not one %v", i, c.Type)
 		}
 	}
 	return nil

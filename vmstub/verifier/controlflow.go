@@ -13,31 +13,31 @@ import (
 func checkControlFlow(u *unit, fn *function) error {
 	code := fn.code.Code
 	if len(code) == 0 {
-		return fn.failAt(vsEmptyCodeUnit, -1, "no instructions")
+		return fn.failAt(stEmptyCodeUnit, -1, "no instructions")
 	}
 	switch last := code[len(code)-1].Op; last {
 	case bytecode.OpRet, bytecode.OpAbort, bytecode.OpAbortMsg, bytecode.OpBranch:
 	default:
-		return fn.failAt(vsInvalidFallThrough, len(code)-1, "the last instruction %s falls through", last)
+		return fn.failAt(stInvalidFallThrough, len(code)-1, "the last instruction %s falls through", last)
 	}
 	g := newCFG(code)
 	fn.cfg = g
 	l := analyzeLoops(g, u.cfg.MaxLoopDepth)
 	if l.irreducible >= 0 {
-		return fn.failAt(vsInvalidLoopSplit, g.blocks[l.irreducible].start, "a loop is entered other than through its head")
+		return fn.failAt(stInvalidLoopSplit, g.blocks[l.irreducible].start, "a loop is entered other than through its head")
 	}
 	if l.tooDeep >= 0 {
-		return fn.failAt(vsLoopMaxDepthReached, g.blocks[l.tooDeep].start, "loops nest %d deep (at most %d)", l.depth, u.cfg.MaxLoopDepth)
+		return fn.failAt(stLoopMaxDepthReached, g.blocks[l.tooDeep].start, "loops nest %d deep (at most %d)", l.depth, u.cfg.MaxLoopDepth)
 	}
 	limit := u.cfg.MaxBasicBlocks
 	if u.script != nil {
 		limit = u.cfg.MaxBasicBlocksInScript
 	}
 	if exceeds(len(g.blocks), limit) {
-		return fn.failAt(vsTooManyBasicBlocks, -1, "%d basic blocks (at most %d)", len(g.blocks), limit)
+		return fn.failAt(stTooManyBasicBlocks, -1, "%d basic blocks (at most %d)", len(g.blocks), limit)
 	}
 	if exceeds(l.backEdges, u.cfg.MaxBackEdgesPerFunction) {
-		return fn.failAt(vsTooManyBackEdges, -1, "%d back edges (at most %d)", l.backEdges, u.cfg.MaxBackEdgesPerFunction)
+		return fn.failAt(stTooManyBackEdges, -1, "%d back edges (at most %d)", l.backEdges, u.cfg.MaxBackEdgesPerFunction)
 	}
 	return nil
 }
@@ -54,7 +54,7 @@ func checkModuleBackEdges(u *unit) error {
 		}
 	}
 	if exceeds(total, u.cfg.MaxBackEdgesPerModule) {
-		return fail(vsTooManyBackEdges, "%d back edges in the module (at most %d)", total, u.cfg.MaxBackEdgesPerModule)
+		return fail(stTooManyBackEdges, "%d back edges in the module (at most %d)", total, u.cfg.MaxBackEdgesPerModule)
 	}
 	return nil
 }

@@ -62,7 +62,7 @@ func signatureKey(sig []bytecode.SignatureToken) string {
 // dup checks one pool for duplicates.
 func dup[T any, K comparable](what string, xs []T, key func(*T) K) *Error {
 	if i := firstDuplicate(xs, key); i >= 0 {
-		return fail(vsDuplicateElement, "%s %d duplicates an earlier one", what, i)
+		return fail(stDuplicateElement, "%s %d duplicates an earlier one", what, i)
 	}
 	return nil
 }
@@ -180,21 +180,21 @@ func checkModuleDuplication(u *unit) error {
 func checkStructDefDuplication(u *unit) *Error {
 	m := u.module
 	if i := firstDuplicate(m.StructDefs, func(d *bytecode.StructDef) bytecode.StructHandleIndex { return d.Handle }); i >= 0 {
-		return fail(vsDuplicateElement, "struct definition %d is a second definition of struct handle %d", i, m.StructDefs[i].Handle)
+		return fail(stDuplicateElement, "struct definition %d is a second definition of struct handle %d", i, m.StructDefs[i].Handle)
 	}
 	for i := range m.StructDefs {
 		d := &m.StructDefs[i]
 		switch d.Layout {
 		case bytecode.StructFields:
 			if len(d.Fields) == 0 {
-				return fail(vsZeroSizedStruct, "struct definition %d has no fields", i)
+				return fail(stZeroSizedStruct, "struct definition %d has no fields", i)
 			}
 			if err := dupFieldNames(i, d.Fields); err != nil {
 				return err
 			}
 		case bytecode.StructVariants:
 			if j := firstDuplicate(d.Variants, func(v *bytecode.VariantDef) bytecode.IdentifierIndex { return v.Name }); j >= 0 {
-				return fail(vsDuplicateElement, "struct definition %d: variant %d repeats a variant name", i, j)
+				return fail(stDuplicateElement, "struct definition %d: variant %d repeats a variant name", i, j)
 			}
 			for v := range d.Variants {
 				if err := dupFieldNames(i, d.Variants[v].Fields); err != nil {
@@ -205,7 +205,7 @@ func checkStructDefDuplication(u *unit) *Error {
 	}
 	for i := range m.StructDefs {
 		if m.StructHandles[m.StructDefs[i].Handle].Module != m.SelfHandle {
-			return fail(vsInvalidModuleHandle, "struct definition %d defines a struct of another module", i)
+			return fail(stInvalidModuleHandle, "struct definition %d defines a struct of another module", i)
 		}
 	}
 	defined := make([]bool, len(m.StructHandles))
@@ -214,7 +214,7 @@ func checkStructDefDuplication(u *unit) *Error {
 	}
 	for i, h := range m.StructHandles {
 		if h.Module == m.SelfHandle && !defined[i] {
-			return fail(vsUnimplementedHandle, "struct handle %d names a struct of this module that is not defined", i)
+			return fail(stUnimplementedHandle, "struct handle %d names a struct of this module that is not defined", i)
 		}
 	}
 	return nil
@@ -222,7 +222,7 @@ func checkStructDefDuplication(u *unit) *Error {
 
 func dupFieldNames(def int, fs []bytecode.FieldDef) *Error {
 	if j := firstDuplicate(fs, func(f *bytecode.FieldDef) bytecode.IdentifierIndex { return f.Name }); j >= 0 {
-		return fail(vsDuplicateElement, "struct definition %d: field %d repeats a field name", def, j)
+		return fail(stDuplicateElement, "struct definition %d: field %d repeats a field name", def, j)
 	}
 	return nil
 }
@@ -233,18 +233,18 @@ func dupFieldNames(def int, fs []bytecode.FieldDef) *Error {
 func checkFunctionDefDuplication(u *unit) *Error {
 	m := u.module
 	if i := firstDuplicate(m.FunctionDefs, func(d *bytecode.FunctionDef) bytecode.FunctionHandleIndex { return d.Function }); i >= 0 {
-		return fail(vsDuplicateElement, "function definition %d is a second definition of function handle %d", i, m.FunctionDefs[i].Function)
+		return fail(stDuplicateElement, "function definition %d is a second definition of function handle %d", i, m.FunctionDefs[i].Function)
 	}
 	for i := range m.FunctionDefs {
 		d := &m.FunctionDefs[i]
 		if j := firstDuplicate(d.Acquires, func(a *bytecode.StructDefIndex) bytecode.StructDefIndex { return *a }); j >= 0 {
-			return &Error{Status: vsDuplicateAcquires, Function: i, Offset: -1,
+			return &Error{Status: stDuplicateAcquiresAnnotation, Function: i, Offset: -1,
 				Message: "struct definition " + strconv.Itoa(int(d.Acquires[j])) + " is acquired twice"}
 		}
 	}
 	for i := range m.FunctionDefs {
 		if m.FunctionHandles[m.FunctionDefs[i].Function].Module != m.SelfHandle {
-			return fail(vsInvalidModuleHandle, "function definition %d defines a function of another module", i)
+			return fail(stInvalidModuleHandle, "function definition %d defines a function of another module", i)
 		}
 	}
 	defined := make([]bool, len(m.FunctionHandles))
@@ -253,7 +253,7 @@ func checkFunctionDefDuplication(u *unit) *Error {
 	}
 	for i, h := range m.FunctionHandles {
 		if h.Module == m.SelfHandle && !defined[i] {
-			return fail(vsUnimplementedHandle, "function handle %d names a function of this module that is not defined", i)
+			return fail(stUnimplementedHandle, "function handle %d names a function of this module that is not defined", i)
 		}
 	}
 	return nil

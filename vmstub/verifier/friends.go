@@ -13,13 +13,13 @@ func checkFriends(u *unit) error {
 	self := m.ModuleHandles[m.SelfHandle]
 	for i, f := range m.FriendDecls {
 		if f == self {
-			return fail(vsFriendDeclWithSelf, "friend declaration %d names the module itself", i)
+			return fail(stInvalidFriendDeclWithSelf, "friend declaration %d names the module itself", i)
 		}
 	}
 	selfAddr := m.AddressIdentifiers[self.Address]
 	for i, f := range m.FriendDecls {
 		if addr := m.AddressIdentifiers[f.Address]; addr != selfAddr {
-			return fail(vsFriendDeclOutsideAddress, "friend declaration %d names %s::%s, at another address", i, addr.ShortString(), m.Identifiers[f.Name])
+			return fail(stInvalidFriendDeclWithModulesOutsideAccountAddress, "friend declaration %d names %s::%s, at another address", i, addr.ShortString(), m.Identifiers[f.Name])
 		}
 	}
 	return nil

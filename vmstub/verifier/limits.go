@@ -4,54 +4,6 @@ import (
 	"strconv"
 
 	"github.com/ledgernode/ledgernode/ledgerapi/bytecode"
-	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
-)
-
-// Statuses of the structural passes (limits, duplication, signatures,
-// instruction consistency, constants, friends, recursion, instantiation
-// loops, natives, init_module, control flow and stack usage), numbered as
-// Aptos numbers them.
-const (
-	vsInvalidSignatureToken       onchain.StatusCode = 1003
-	vsRecursiveStructDefinition   onchain.StatusCode = 1005
-	vsFieldMissingTypeAbility     onchain.StatusCode = 1006
-	vsInvalidFallThrough          onchain.StatusCode = 1007
-	vsNegativeStackSize           onchain.StatusCode = 1009
-	vsDuplicateElement            onchain.StatusCode = 1012
-	vsInvalidModuleHandle         onchain.StatusCode = 1013
-	vsUnimplementedHandle         onchain.StatusCode = 1014
-	vsPositiveStackSizeAtBlockEnd onchain.StatusCode = 1069
-	vsDuplicateAcquires           onchain.StatusCode = 1072
-	vsConstraintNotSatisfied      onchain.StatusCode = 1075
-	vsTypeArgumentsMismatch       onchain.StatusCode = 1076
-	vsLoopInInstantiationGraph    onchain.StatusCode = 1077
-	vsZeroSizedStruct             onchain.StatusCode = 1080
-	vsInvalidConstantType         onchain.StatusCode = 1082
-	vsMalformedConstantData       onchain.StatusCode = 1083
-	vsEmptyCodeUnit               onchain.StatusCode = 1084
-	vsInvalidLoopSplit            onchain.StatusCode = 1085
-	vsGenericMemberOpcodeMismatch onchain.StatusCode = 1090
-	vsInvalidOperationInScript    onchain.StatusCode = 1094
-	vsFriendDeclWithSelf          onchain.StatusCode = 1104
-	vsFriendDeclOutsideAddress    onchain.StatusCode = 1105
-	vsInvalidPhantomTypeParamPos  onchain.StatusCode = 1108
-	vsLoopMaxDepthReached         onchain.StatusCode = 1111
-	vsTooManyTypeParameters       onchain.StatusCode = 1112
-	vsTooManyParameters           onchain.StatusCode = 1113
-	vsTooManyBasicBlocks          onchain.StatusCode = 1114
-	vsValueStackOverflow          onchain.StatusCode = 1115
-	vsTooManyTypeNodes            onchain.StatusCode = 1116
-	vsValueStackPushOverflow      onchain.StatusCode = 1117
-	vsMaxFunctionDefinitions      onchain.StatusCode = 1119
-	vsMaxStructDefinitions        onchain.StatusCode = 1120
-	vsMaxFieldDefinitions         onchain.StatusCode = 1121
-	vsTooManyBackEdges            onchain.StatusCode = 1122
-	vsProgramTooComplex           onchain.StatusCode = 1126
-	vsUserDefinedNativeNotAllowed onchain.StatusCode = 1127
-	vsMaxStructVariants           onchain.StatusCode = 1128
-	vsInvalidClosureMask          onchain.StatusCode = 1132
-	vsClosureCallRequiresFunction onchain.StatusCode = 1133
-	vsInvalidInitModule           onchain.StatusCode = 1134
 )
 
 // exceeds reports whether n is above limit, where a zero limit is none.
@@ -66,18 +18,18 @@ func checkLimits(u *unit) error {
 	c, p := u.cfg, u.pools
 	for i, h := range p.FunctionHandles {
 		if exceeds(len(h.TypeParameters), c.MaxGenericInstantiationLength) {
-			return fail(vsTooManyTypeParameters, "function handle %d has %d type parameters", i, len(h.TypeParameters))
+			return fail(stTooManyTypeParameters, "function handle %d has %d type parameters", i, len(h.TypeParameters))
 		}
 		if exceeds(len(p.Signatures[h.Parameters]), c.MaxFunctionParameters) {
-			return fail(vsTooManyParameters, "function handle %d has %d parameters", i, len(p.Signatures[h.Parameters]))
+			return fail(stTooManyParameters, "function handle %d has %d parameters", i, len(p.Signatures[h.Parameters]))
 		}
 		if exceeds(len(p.Signatures[h.Return]), c.MaxFunctionReturnValues) {
-			return fail(vsTooManyParameters, "function handle %d has %d return values", i, len(p.Signatures[h.Return]))
+			return fail(stTooManyParameters, "function handle %d has %d return values", i, len(p.Signatures[h.Return]))
 		}
 	}
 	for i, h := range p.StructHandles {
 		if exceeds(len(h.TypeParameters), c.MaxGenericInstantiationLength) {
-			return fail(vsTooManyTypeParameters, "struct handle %d has %d type parameters", i, len(h.TypeParameters))
+			return fail(stTooManyTypeParameters, "struct handle %d has %d type parameters", i, len(h.TypeParameters))
 		}
 	}
 	for i, sig := range p.Signatures {
@@ -110,12 +62,12 @@ func checkLimits(u *unit) error {
 	}
 	for i, id := range p.Identifiers {
 		if exceeds(len(id), c.MaxIdentifierLength) {
-			return fail(vsProgramTooComplex, "identifier %d is %d bytes long", i, len(id))
+			return fail(stProgramTooComplex, "identifier %d is %d bytes long", i, len(id))
 		}
 	}
 	for i, k := range p.ConstantPool {
 		if exceeds(len(k.Data), c.MaxConstantSize) {
-			return fail(vsMalformedConstantData, "constant %d is %d bytes long", i, len(k.Data))
+			return fail(stMalformedConstantData, "constant %d is %d bytes long", i, len(k.Data))
 		}
 	}
 	if u.module != nil {
@@ -130,10 +82,10 @@ func checkLimits(u *unit) error {
 func checkDefinitionLimits(u *unit) error {
 	m, c := u.module, u.cfg
 	if exceeds(len(m.FunctionDefs), c.MaxFunctionDefinitions) {
-		return fail(vsMaxFunctionDefinitions, "%d function definitions", len(m.FunctionDefs))
+		return fail(stMaxFunctionDefinitionsReached, "%d function definitions", len(m.FunctionDefs))
 	}
 	if exceeds(len(m.StructDefs), c.MaxStructDefinitions) {
-		return fail(vsMaxStructDefinitions, "%d struct definitions", len(m.StructDefs))
+		return fail(stMaxStructDefinitionsReached, "%d struct definitions", len(m.StructDefs))
 	}
 	for i := range m.StructDefs {
 		d := &m.StructDefs[i]
@@ -142,13 +94,13 @@ func checkDefinitionLimits(u *unit) error {
 			fields = max(fields, len(v.Fields))
 		}
 		if exceeds(fields, c.MaxFieldsInStruct) {
-			return fail(vsMaxFieldDefinitions, "struct definition %d has %d fields", i, fields)
+			return fail(stMaxFieldDefinitionsReached, "struct definition %d has %d fields", i, fields)
 		}
 	}
 	for i := range m.StructDefs {
 		d := &m.StructDefs[i]
 		if exceeds(len(d.Variants), c.MaxStructVariants) {
-			return fail(vsMaxStructVariants, "struct definition %d has %d variants", i, len(d.Variants))
+			return fail(stMaxStructVariantsReached, "struct definition %d has %d variants", i, len(d.Variants))
 		}
 	}
 	return nil
@@ -194,14 +146,14 @@ func (u *unit) checkTypeLimits(root *bytecode.SignatureToken) *Error {
 		stack = stack[:len(stack)-1]
 		t := it.t
 		if exceeds(it.depth, c.MaxTypeDepth) {
-			return fail(vsTooManyTypeNodes, "type is deeper than %d", c.MaxTypeDepth)
+			return fail(stTooManyTypeNodes, "type is deeper than %d", c.MaxTypeDepth)
 		}
 		if t.Kind == bytecode.TypeFunction {
 			if exceeds(len(t.Args), c.MaxFunctionParameters) {
-				return fail(vsTooManyParameters, "function type has %d parameters", len(t.Args))
+				return fail(stTooManyParameters, "function type has %d parameters", len(t.Args))
 			}
 			if exceeds(len(t.Results), c.MaxFunctionReturnValues) {
-				return fail(vsTooManyParameters, "function type has %d results", len(t.Results))
+				return fail(stTooManyParameters, "function type has %d results", len(t.Results))
 			}
 		}
 		size += typeSize(t)
@@ -212,7 +164,7 @@ func (u *unit) checkTypeLimits(root *bytecode.SignatureToken) *Error {
 		}
 	}
 	if exceeds(size, c.MaxTypeNodes) {
-		return fail(vsTooManyTypeNodes, "type of size %d (at most %d)", size, c.MaxTypeNodes)
+		return fail(stTooManyTypeNodes, "type of size %d (at most %d)", size, c.MaxTypeNodes)
 	}
 	return nil
 }

@@ -76,7 +76,7 @@ type lsChecker struct {
 
 func (ls *lsChecker) charge(pc int, units int64) error {
 	if !ls.meter.add(units) {
-		return ls.fn.failAt(tsConstraintNotSatisfied, pc, "program too complex: locals safety exceeds the verifier's budget")
+		return ls.fn.failAt(stConstraintNotSatisfied, pc, "program too complex: locals safety exceeds the verifier's budget")
 	}
 	return nil
 }
@@ -125,27 +125,27 @@ func (ls *lsChecker) run(b *block, entry []lsState) ([]lsState, error) {
 		}
 		i := int(in.Index)
 		if i >= len(st) {
-			return nil, ls.fn.failAt(tsIndexOutOfBounds, pc, "local %d out of range", i)
+			return nil, ls.fn.failAt(stIndexOutOfBounds, pc, "local %d out of range", i)
 		}
 		switch in.Op {
 		case bc.OpCopyLoc:
 			if st[i] != lsAvailable {
-				return nil, ls.fn.failAt(tsCopyLocUnavailable, pc, "copying local %d, which may hold no value", i)
+				return nil, ls.fn.failAt(stCopylocUnavailableError, pc, "copying local %d, which may hold no value", i)
 			}
 		case bc.OpMoveLoc:
 			if st[i] != lsAvailable {
-				return nil, ls.fn.failAt(tsMoveLocUnavailable, pc, "moving local %d, which may hold no value", i)
+				return nil, ls.fn.failAt(stMovelocUnavailableError, pc, "moving local %d, which may hold no value", i)
 			}
 			st[i] = lsUnavailable
 		case bc.OpStLoc:
 			if st[i] != lsUnavailable && !ls.drop[i] {
-				return nil, ls.fn.failAt(tsStLocUnsafeToDestroy, pc,
+				return nil, ls.fn.failAt(stStlocUnsafeToDestroyError, pc,
 					"storing over local %d, which may hold a value of %s without drop", i, ls.fn.locals[i])
 			}
 			st[i] = lsAvailable
 		default: // the local borrows
 			if st[i] != lsAvailable {
-				return nil, ls.fn.failAt(tsBorrowLocUnavailable, pc, "borrowing local %d, which may hold no value", i)
+				return nil, ls.fn.failAt(stBorrowlocUnavailableError, pc, "borrowing local %d, which may hold no value", i)
 			}
 		}
 	}
@@ -159,7 +159,7 @@ func (ls *lsChecker) ret(pc int, st []lsState) error {
 	}
 	for i, s := range st {
 		if s != lsUnavailable && !ls.drop[i] {
-			return ls.fn.failAt(tsRetUnusedWithoutDrop, pc,
+			return ls.fn.failAt(stUnsafeRetUnusedValuesWithoutDrop, pc,
 				"returning while local %d may hold a value of %s without drop", i, ls.fn.locals[i])
 		}
 	}

@@ -9,21 +9,21 @@ import (
 
 // refMessages explains the statuses of reference safety in errors.
 var refMessages = map[onchain.StatusCode]string{
-	stCopyLocBorrowed:   "copy of a local that is mutably borrowed",
-	stMoveLocBorrowed:   "move of a local that is borrowed",
-	stBorrowLocBorrowed: "immutable borrow of a local that is mutably borrowed",
-	stBorrowFieldMut:    "field borrow of a reference with conflicting borrows",
-	stGlobalReference:   "global storage access while the resource is borrowed",
-	stVecBorrowElement:  "mutable element borrow of a vector that is borrowed",
-	stVecUpdate:         "vector update while the vector is borrowed",
-	stFreezeRefMut:      "freeze of a reference that is mutably borrowed",
-	stReadRefMut:        "read of a reference that is mutably borrowed",
-	stWriteRefBorrowed:  "write through a reference that is borrowed",
-	stCallBorrowedMut:   "call with a mutable reference that is borrowed",
-	stRetStillBorrowed:  "return while a local or a resource is still borrowed",
-	stRetBorrowedMut:    "return of a mutable reference that is borrowed",
-	stStLocUnsafe:       "store into a local that is borrowed",
-	stConstraint:        "program too complex",
+	stCopylocExistsBorrowError:                 "copy of a local that is mutably borrowed",
+	stMovelocExistsBorrowError:                 "move of a local that is borrowed",
+	stBorrowlocExistsBorrowError:               "immutable borrow of a local that is mutably borrowed",
+	stBorrowfieldExistsMutableBorrowError:      "field borrow of a reference with conflicting borrows",
+	stGlobalReferenceError:                     "global storage access while the resource is borrowed",
+	stVecBorrowElementExistsMutableBorrowError: "mutable element borrow of a vector that is borrowed",
+	stVecUpdateExistsMutableBorrowError:        "vector update while the vector is borrowed",
+	stFreezerefExistsMutableBorrowError:        "freeze of a reference that is mutably borrowed",
+	stReadrefExistsMutableBorrowError:          "read of a reference that is mutably borrowed",
+	stWriterefExistsBorrowError:                "write through a reference that is borrowed",
+	stCallBorrowedMutableReferenceError:        "call with a mutable reference that is borrowed",
+	stUnsafeRetLocalOrResourceStillBorrowed:    "return while a local or a resource is still borrowed",
+	stRetBorrowedMutableReferenceError:         "return of a mutable reference that is borrowed",
+	stStlocUnsafeToDestroyError:                "store into a local that is borrowed",
+	stConstraintNotSatisfied:                   "program too complex",
 }
 
 // isRefType reports whether a type of kind k is a reference.
@@ -62,7 +62,7 @@ func (a *refAnalysis) step(s *refState, off int, in bytecode.Instruction) error 
 	}
 	switch {
 	case bad != "":
-		return a.fn.failAt(stInvariantViolation, off, "reference safety: %s at %s", string(bad), in)
+		return a.fn.failAt(stVerifierInvariantViolation, off, "reference safety: %s at %s", string(bad), in)
 	case st != 0:
 		return a.fn.failAt(st, off, "%s", refMessages[st])
 	}

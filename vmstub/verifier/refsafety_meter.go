@@ -100,5 +100,5 @@ func (a *refAnalysis) checkWork() error {
 }
 
 func (a *refAnalysis) tooComplex() error {
-	return a.fn.failAt(stConstraint, -1, "program too complex: reference safety exceeds %d meter units", a.meter.limit)
+	return a.fn.failAt(stConstraintNotSatisfied, -1, "program too complex: reference safety exceeds %d meter units", a.meter.limit)
 }

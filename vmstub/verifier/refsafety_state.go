@@ -6,26 +6,6 @@ import (
 	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 )
 
-// Statuses of reference safety.
-const (
-	stCopyLocBorrowed    onchain.StatusCode = 1039 // COPYLOC_EXISTS_BORROW_ERROR
-	stMoveLocBorrowed    onchain.StatusCode = 1041 // MOVELOC_EXISTS_BORROW_ERROR
-	stBorrowLocBorrowed  onchain.StatusCode = 1044 // BORROWLOC_EXISTS_BORROW_ERROR
-	stBorrowFieldMut     onchain.StatusCode = 1036 // BORROWFIELD_EXISTS_MUTABLE_BORROW_ERROR
-	stGlobalReference    onchain.StatusCode = 1074 // GLOBAL_REFERENCE_ERROR
-	stVecBorrowElement   onchain.StatusCode = 1110 // VEC_BORROW_ELEMENT_EXISTS_MUTABLE_BORROW_ERROR
-	stVecUpdate          onchain.StatusCode = 1109 // VEC_UPDATE_EXISTS_MUTABLE_BORROW_ERROR
-	stFreezeRefMut       onchain.StatusCode = 1033 // FREEZEREF_EXISTS_MUTABLE_BORROW_ERROR
-	stReadRefMut         onchain.StatusCode = 1051 // READREF_EXISTS_MUTABLE_BORROW_ERROR
-	stWriteRefBorrowed   onchain.StatusCode = 1054 // WRITEREF_EXISTS_BORROW_ERROR
-	stCallBorrowedMut    onchain.StatusCode = 1046 // CALL_BORROWED_MUTABLE_REFERENCE_ERROR
-	stRetStillBorrowed   onchain.StatusCode = 1029 // UNSAFE_RET_LOCAL_OR_RESOURCE_STILL_BORROWED
-	stRetBorrowedMut     onchain.StatusCode = 1031 // RET_BORROWED_MUTABLE_REFERENCE_ERROR
-	stStLocUnsafe        onchain.StatusCode = 1028 // STLOC_UNSAFE_TO_DESTROY_ERROR
-	stConstraint         onchain.StatusCode = 1075 // CONSTRAINT_NOT_SATISFIED ("program too complex")
-	stInvariantViolation onchain.StatusCode = 2016 // VERIFIER_INVARIANT_VIOLATION
-)
-
 // absValue is what reference safety knows of a local or a stack slot:
 // nonRef for a value, otherwise the id of a reference in the borrow graph.
 type absValue int32
@@ -121,7 +101,7 @@ func (s *refState) copyLoc(i uint16) (absValue, onchain.StatusCode) {
 		return absValue(id), 0
 	}
 	if s.localMutBorrowed(i) {
-		return nonRef, stCopyLocBorrowed
+		return nonRef, stCopylocExistsBorrowError
 	}
 	return nonRef, 0
 }
@@ -130,7 +110,7 @@ func (s *refState) moveLoc(i uint16) (absValue, onchain.StatusCode) {
 	v := s.locals[i]
 	s.locals[i] = nonRef
 	if !v.isRef() && s.localBorrowed(i) {
-		return nonRef, stMoveLocBorrowed
+		return nonRef, stMovelocExistsBorrowError
 	}
 	return v, 0
 }
@@ -143,7 +123,7 @@ func (s *refState) stLoc(i uint16, v absValue) onchain.StatusCode {
 		return 0
 	}
 	if s.localBorrowed(i) {
-		return stStLocUnsafe
+		return stStlocUnsafeToDestroyError
 	}
 	return 0
 }
@@ -153,7 +133,7 @@ func (s *refState) borrowLoc(mutable bool, i uint16) (absValue, onchain.StatusCo
 	// mutable borrow needs no check: older borrows of the local are
 	// factored under it and block its use.
 	if !mutable && s.localMutBorrowed(i) {
-		return nonRef, stBorrowLocBorrowed
+		return nonRef, stBorrowlocExistsBorrowError
 	}
 	id := s.newRef(mutable)
 	s.g.addStrong(s.root(), id, bgPath{{labelLocal, i}})
@@ -163,7 +143,7 @@ func (s *refState) borrowLoc(mutable bool, i uint16) (absValue, onchain.StatusCo
 func (s *refState) borrowField(mutable bool, parent refID, field uint16) (absValue, onchain.StatusCode) {
 	f := bgLabel{labelField, field}
 	if mutable && s.g.hasFullBorrows(parent) || !mutable && !s.readable(parent, &f) {
-		return nonRef, stBorrowFieldMut
+		return nonRef, stBorrowfieldExistsMutableBorrowError
 	}
 	id := s.newRef(mutable)
 	s.g.addStrong(parent, id, bgPath{f})
@@ -173,7 +153,7 @@ func (s *refState) borrowField(mutable bool, parent refID, field uint16) (absVal
 
 func (s *refState) borrowGlobal(mutable bool, def uint16) (absValue, onchain.StatusCode) {
 	if mutable && s.globalBorrowed(def) || s.globalMutBorrowed(def) {
-		return nonRef, stGlobalReference
+		return nonRef, stGlobalReferenceError
 	}
 	id := s.newRef(mutable)
 	s.g.addWeak(s.root(), id, bgPath{{labelGlobal, def}})
@@ -182,14 +162,14 @@ func (s *refState) borrowGlobal(mutable bool, def uint16) (absValue, onchain.Sta
 
 func (s *refState) moveFrom(def uint16) onchain.StatusCode {
 	if s.globalBorrowed(def) {
-		return stGlobalReference
+		return stGlobalReferenceError
 	}
 	return 0
 }
 
 func (s *refState) freezeRef(id refID) (absValue, onchain.StatusCode) {
 	if !s.freezable(id, nil) {
-		return nonRef, stFreezeRefMut
+		return nonRef, stFreezerefExistsMutableBorrowError
 	}
 	frozen := s.newRef(false)
 	s.g.addStrong(id, frozen, nil)
@@ -200,7 +180,7 @@ func (s *refState) freezeRef(id refID) (absValue, onchain.StatusCode) {
 // readRef also serves TestVariant, which reads the reference.
 func (s *refState) readRef(id refID) onchain.StatusCode {
 	if !s.readable(id, nil) {
-		return stReadRefMut
+		return stReadrefExistsMutableBorrowError
 	}
 	s.g.release(id)
 	return 0
@@ -208,7 +188,7 @@ func (s *refState) readRef(id refID) onchain.StatusCode {
 
 func (s *refState) writeRef(id refID) onchain.StatusCode {
 	if !s.writable(id) {
-		return stWriteRefBorrowed
+		return stWriterefExistsBorrowError
 	}
 	s.g.release(id)
 	return 0
@@ -217,7 +197,7 @@ func (s *refState) writeRef(id refID) onchain.StatusCode {
 // compareRefs is Eq/Neq of two references: both are read.
 func (s *refState) compareRefs(a, b refID) onchain.StatusCode {
 	if !s.readable(a, nil) || !s.readable(b, nil) {
-		return stReadRefMut
+		return stReadrefExistsMutableBorrowError
 	}
 	s.g.release(a)
 	s.g.release(b)
@@ -227,7 +207,7 @@ func (s *refState) compareRefs(a, b refID) onchain.StatusCode {
 // vectorOp is VecLen (mutating false) or PushBack/PopBack/Swap.
 func (s *refState) vectorOp(vec refID, mutating bool) onchain.StatusCode {
 	if mutating && !s.writable(vec) {
-		return stVecUpdate
+		return stVecUpdateExistsMutableBorrowError
 	}
 	s.g.release(vec)
 	return 0
@@ -235,7 +215,7 @@ func (s *refState) vectorOp(vec refID, mutating bool) onchain.StatusCode {
 
 func (s *refState) vectorBorrow(vec refID, mutable bool) (absValue, onchain.StatusCode) {
 	if mutable && !s.writable(vec) {
-		return nonRef, stVecBorrowElement
+		return nonRef, stVecBorrowElementExistsMutableBorrowError
 	}
 	id := s.newRef(mutable)
 	s.g.addWeak(vec, id, nil)
@@ -250,7 +230,7 @@ func (s *refState) vectorBorrow(vec refID, mutable bool) (absValue, onchain.Stat
 func (s *refState) call(args []absValue, acquired []uint16, returns []uint8) ([]absValue, onchain.StatusCode) {
 	for _, def := range acquired {
 		if s.globalBorrowed(def) {
-			return nil, stGlobalReference
+			return nil, stGlobalReferenceError
 		}
 	}
 	var all, muts []refID
@@ -260,7 +240,7 @@ func (s *refState) call(args []absValue, acquired []uint16, returns []uint8) ([]
 		}
 		if s.g.isMutable(a.id()) {
 			if !s.writable(a.id()) {
-				return nil, stCallBorrowedMut
+				return nil, stCallBorrowedMutableReferenceError
 			}
 			muts = append(muts, a.id())
 		}
@@ -311,11 +291,11 @@ func (s *refState) ret(values []absValue) onchain.StatusCode {
 		s.g.release(id)
 	}
 	if s.g.hasBorrows(s.root(), nil, false) {
-		return stRetStillBorrowed
+		return stUnsafeRetLocalOrResourceStillBorrowed
 	}
 	for _, v := range values {
 		if v.isRef() && s.g.isMutable(v.id()) && !s.writable(v.id()) {
-			return stRetBorrowedMut
+			return stRetBorrowedMutableReferenceError
 		}
 	}
 	return 0

@@ -21,18 +21,18 @@ func checkStackUsage(u *unit, fn *function) error {
 			pops, pushes := stackEffect(u, fn, code[pc])
 			pushed += pushes
 			if exceeds(pushed, u.cfg.MaxPushSize) {
-				return fn.failAt(vsValueStackPushOverflow, b.start, "the block pushes %d values by offset %d (at most %d)", pushed, pc, u.cfg.MaxPushSize)
+				return fn.failAt(stValueStackPushOverflow, b.start, "the block pushes %d values by offset %d (at most %d)", pushed, pc, u.cfg.MaxPushSize)
 			}
 			if height < pops {
-				return fn.failAt(vsNegativeStackSize, b.start, "%s at offset %d pops %d values from a stack of %d", code[pc].Op, pc, pops, height)
+				return fn.failAt(stNegativeStackSizeWithinBlock, b.start, "%s at offset %d pops %d values from a stack of %d", code[pc].Op, pc, pops, height)
 			}
 			height += pushes - pops
 			if exceeds(height, u.cfg.MaxValueStackSize) {
-				return fn.failAt(vsValueStackOverflow, b.start, "the stack holds %d values at offset %d (at most %d)", height, pc, u.cfg.MaxValueStackSize)
+				return fn.failAt(stValueStackOverflow, b.start, "the stack holds %d values at offset %d (at most %d)", height, pc, u.cfg.MaxValueStackSize)
 			}
 		}
 		if height != 0 {
-			return fn.failAt(vsPositiveStackSizeAtBlockEnd, b.start, "%d values left on the stack at the end of the block", height)
+			return fn.failAt(stPositiveStackSizeAtBlockEnd, b.start, "%d values left on the stack at the end of the block", height)
 		}
 	}
 	return nil

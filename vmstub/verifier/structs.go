@@ -33,7 +33,7 @@ func checkRecursiveStructs(u *unit) error {
 		})
 	}
 	if c := findCycle(edges); c >= 0 {
-		return fail(vsRecursiveStructDefinition, "struct %s contains itself", u.ident(m.StructHandles[m.StructDefs[c].Handle].Name))
+		return fail(stRecursiveStructDefinition, "struct %s contains itself", u.ident(m.StructHandles[m.StructDefs[c].Handle].Name))
 	}
 	return nil
 }

@@ -51,7 +51,7 @@ func (c *tsChecker) fail(st onchain.StatusCode, format string, args ...any) erro
 // usage is unbalanced.
 func (c *tsChecker) pop() (bc.SignatureToken, error) {
 	if len(c.stack) == 0 {
-		return bc.SignatureToken{}, c.fail(tsNegativeStack, "the stack is empty")
+		return bc.SignatureToken{}, c.fail(stNegativeStackSizeWithinBlock, "the stack is empty")
 	}
 	t := c.stack[len(c.stack)-1]
 	c.stack = c.stack[:len(c.stack)-1]
@@ -61,7 +61,7 @@ func (c *tsChecker) pop() (bc.SignatureToken, error) {
 // charge adds the cost of pushing a type of n nodes.
 func (c *tsChecker) charge(n int64) error {
 	if n > tsMaxBuiltTypeNodes || !c.meter.add(n*tsCostPerTypeNode) {
-		return c.fail(tsConstraintNotSatisfied, "program too complex: type safety exceeds the verifier's budget")
+		return c.fail(stConstraintNotSatisfied, "program too complex: type safety exceeds the verifier's budget")
 	}
 	return nil
 }
@@ -86,7 +86,7 @@ func (c *tsChecker) pushSubst(t *bc.SignatureToken, args []bc.SignatureToken) er
 	}
 	s, ok := tsSubst(t, args, 0)
 	if !ok {
-		return c.fail(tsIndexOutOfBounds, "type parameter out of range in %s", t)
+		return c.fail(stIndexOutOfBounds, "type parameter out of range in %s", t)
 	}
 	c.stack = append(c.stack, s)
 	return nil
@@ -99,7 +99,7 @@ func (c *tsChecker) abilities(t *bc.SignatureToken) bc.AbilitySet {
 // local returns the type of local i.
 func (c *tsChecker) local(i uint16) (*bc.SignatureToken, error) {
 	if int(i) >= len(c.fn.locals) {
-		return nil, c.fail(tsIndexOutOfBounds, "local %d out of range", i)
+		return nil, c.fail(stIndexOutOfBounds, "local %d out of range", i)
 	}
 	return &c.fn.locals[i], nil
 }
@@ -115,13 +115,13 @@ func (c *tsChecker) step(in *bc.Instruction) error {
 			return err
 		}
 		if !c.abilities(&t).Has(bc.AbilityDrop) {
-			return c.fail(tsPopWithoutDrop, "popping %s, which has no drop", t)
+			return c.fail(stPopWithoutDropAbility, "popping %s, which has no drop", t)
 		}
 		return nil
 	case bc.OpBrTrue, bc.OpBrFalse:
-		return c.expect(bc.TypeBool, tsBrTypeMismatch)
+		return c.expect(bc.TypeBool, stBrTypeMismatchError)
 	case bc.OpAbort:
-		return c.expect(bc.TypeU64, tsAbortTypeMismatch)
+		return c.expect(bc.TypeU64, stAbortTypeMismatchError)
 	case bc.OpAbortMsg:
 		msg, err := c.pop()
 		if err != nil {
@@ -129,9 +129,9 @@ func (c *tsChecker) step(in *bc.Instruction) error {
 		}
 		want := bc.Ref(bc.Vector(bc.U8))
 		if !msg.Equal(want) {
-			return c.fail(tsAbortTypeMismatch, "abort message is %s, not %s", msg, want)
+			return c.fail(stAbortTypeMismatchError, "abort message is %s, not %s", msg, want)
 		}
-		return c.expect(bc.TypeU64, tsAbortTypeMismatch)
+		return c.expect(bc.TypeU64, stAbortTypeMismatchError)
 	case bc.OpRet:
 		return c.ret()
 	case bc.OpLdTrue, bc.OpLdFalse:
@@ -141,7 +141,7 @@ func (c *tsChecker) step(in *bc.Instruction) error {
 		return c.push(bc.SignatureToken{Kind: tsLoadKinds[in.Op]})
 	case bc.OpLdConst:
 		if int(in.Index) >= len(c.u.pools.ConstantPool) {
-			return c.fail(tsIndexOutOfBounds, "constant %d out of range", in.Index)
+			return c.fail(stIndexOutOfBounds, "constant %d out of range", in.Index)
 		}
 		return c.push(c.u.pools.ConstantPool[in.Index].Type)
 	case bc.OpCopyLoc, bc.OpMoveLoc, bc.OpStLoc, bc.OpMutBorrowLoc, bc.OpImmBorrowLoc:
@@ -152,7 +152,7 @@ func (c *tsChecker) step(in *bc.Instruction) error {
 			return err
 		}
 		if t.Kind != bc.TypeMutReference || t.Elem == nil {
-			return c.fail(tsFreezeRefTypeMismatch, "freezing %s, not a mutable reference", t)
+			return c.fail(stFreezerefTypeMismatchError, "freezing %s, not a mutable reference", t)
 		}
 		return c.push(bc.Ref(*t.Elem))
 	case bc.OpReadRef:
@@ -169,7 +169,7 @@ func (c *tsChecker) step(in *bc.Instruction) error {
 			return err
 		}
 		if !tsIsInteger(t.Kind) {
-			return c.fail(tsIntegerOpMismatch, "%s of %s, not an integer", in.Op, t)
+			return c.fail(stIntegerOpTypeMismatchError, "%s of %s, not an integer", in.Op, t)
 		}
 		return c.push(bc.SignatureToken{Kind: tsCastKinds[in.Op]})
 	case bc.OpAnd, bc.OpOr, bc.OpNot:
@@ -178,7 +178,7 @@ func (c *tsChecker) step(in *bc.Instruction) error {
 			n = 1
 		}
 		for range n {
-			if err := c.expect(bc.TypeBool, tsBooleanOpMismatch); err != nil {
+			if err := c.expect(bc.TypeBool, stBooleanOpTypeMismatchError); err != nil {
 				return err
 			}
 		}
@@ -193,7 +193,7 @@ func (c *tsChecker) step(in *bc.Instruction) error {
 			return err
 		}
 		if !a.Equal(b) || !c.abilities(&a).Has(bc.AbilityDrop) {
-			return c.fail(tsEqualityOpMismatch, "comparing %s with %s (equal types with drop needed)", a, b)
+			return c.fail(stEqualityOpTypeMismatchError, "comparing %s with %s (equal types with drop needed)", a, b)
 		}
 		return c.push(bc.Bool)
 	case bc.OpCall, bc.OpCallGeneric:
@@ -264,7 +264,7 @@ func (c *tsChecker) ret() error {
 			return err
 		}
 		if !tsAssignable(&rs[i], nil, &t) {
-			return c.fail(tsRetTypeMismatch, "returning %s as return value %d of type %s", t, i, rs[i])
+			return c.fail(stRetTypeMismatchError, "returning %s as return value %d of type %s", t, i, rs[i])
 		}
 	}
 	return nil
@@ -279,7 +279,7 @@ func (c *tsChecker) localOp(in *bc.Instruction) error {
 	switch in.Op {
 	case bc.OpCopyLoc:
 		if !c.abilities(lt).Has(bc.AbilityCopy) {
-			return c.fail(tsCopyLocWithoutCopy, "copying local %d of type %s, which has no copy", in.Index, lt)
+			return c.fail(stCopylocWithoutCopyAbility, "copying local %d of type %s, which has no copy", in.Index, lt)
 		}
 		return c.push(*lt)
 	case bc.OpMoveLoc:
@@ -290,12 +290,12 @@ func (c *tsChecker) localOp(in *bc.Instruction) error {
 			return err
 		}
 		if !tsAssignable(lt, nil, &t) {
-			return c.fail(tsStLocTypeMismatch, "storing %s in local %d of type %s", t, in.Index, lt)
+			return c.fail(stStlocTypeMismatchError, "storing %s in local %d of type %s", t, in.Index, lt)
 		}
 		return nil
 	}
 	if lt.Kind == bc.TypeReference || lt.Kind == bc.TypeMutReference {
-		return c.fail(tsBorrowLocReference, "borrowing local %d, a reference", in.Index)
+		return c.fail(stBorrowlocReferenceError, "borrowing local %d, a reference", in.Index)
 	}
 	if in.Op == bc.OpMutBorrowLoc {
 		return c.push(bc.MutRef(*lt))
@@ -310,10 +310,10 @@ func (c *tsChecker) readRef() error {
 		return err
 	}
 	if !tsIsRef(&r) {
-		return c.fail(tsReadRefTypeMismatch, "reading %s, not a reference", r)
+		return c.fail(stReadrefTypeMismatchError, "reading %s, not a reference", r)
 	}
 	if !c.abilities(r.Elem).Has(bc.AbilityCopy) {
-		return c.fail(tsReadRefWithoutCopy, "reading %s, which has no copy", r.Elem)
+		return c.fail(stReadrefWithoutCopyAbility, "reading %s, which has no copy", r.Elem)
 	}
 	return c.push(*r.Elem)
 }
@@ -329,13 +329,13 @@ func (c *tsChecker) writeRef() error {
 		return err
 	}
 	if r.Kind != bc.TypeMutReference || r.Elem == nil {
-		return c.fail(tsWriteRefNoMutRef, "writing through %s, not a mutable reference", r)
+		return c.fail(stWriterefNoMutableReferenceError, "writing through %s, not a mutable reference", r)
 	}
 	if !c.abilities(r.Elem).Has(bc.AbilityDrop) {
-		return c.fail(tsWriteRefWithoutDrop, "overwriting %s, which has no drop", r.Elem)
+		return c.fail(stWriterefWithoutDropAbility, "overwriting %s, which has no drop", r.Elem)
 	}
 	if !tsAssignable(r.Elem, nil, &v) {
-		return c.fail(tsWriteRefTypeMismatch, "writing %s through %s", v, r)
+		return c.fail(stWriterefTypeMismatchError, "writing %s through %s", v, r)
 	}
 	return nil
 }
@@ -348,7 +348,7 @@ func (c *tsChecker) integerOp(op bc.Opcode) error {
 			return err
 		}
 		if !tsIsSigned(t.Kind) {
-			return c.fail(tsIntegerOpMismatch, "negating %s, not a signed integer", t)
+			return c.fail(stIntegerOpTypeMismatchError, "negating %s, not a signed integer", t)
 		}
 		return c.push(t)
 	}
@@ -363,17 +363,17 @@ func (c *tsChecker) integerOp(op bc.Opcode) error {
 	switch op {
 	case bc.OpShl, bc.OpShr:
 		if b.Kind != bc.TypeU8 || !tsIsUnsigned(a.Kind) {
-			return c.fail(tsIntegerOpMismatch, "%s of %s by %s (unsigned integer by u8 needed)", op, a, b)
+			return c.fail(stIntegerOpTypeMismatchError, "%s of %s by %s (unsigned integer by u8 needed)", op, a, b)
 		}
 		return c.push(a)
 	case bc.OpBitOr, bc.OpBitAnd, bc.OpXor:
 		if !tsIsUnsigned(a.Kind) || a.Kind != b.Kind {
-			return c.fail(tsIntegerOpMismatch, "%s of %s and %s (same unsigned integers needed)", op, a, b)
+			return c.fail(stIntegerOpTypeMismatchError, "%s of %s and %s (same unsigned integers needed)", op, a, b)
 		}
 		return c.push(a)
 	}
 	if !tsIsInteger(a.Kind) || a.Kind != b.Kind {
-		return c.fail(tsIntegerOpMismatch, "%s of %s and %s (same integers needed)", op, a, b)
+		return c.fail(stIntegerOpTypeMismatchError, "%s of %s and %s (same integers needed)", op, a, b)
 	}
 	switch op {
 	case bc.OpLt, bc.OpGt, bc.OpLe, bc.OpGe:

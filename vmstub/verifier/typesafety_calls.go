@@ -14,7 +14,7 @@ func (c *tsChecker) call(in *bc.Instruction) error {
 	}
 	p := c.u.pools
 	if int(h.Parameters) >= len(p.Signatures) || int(h.Return) >= len(p.Signatures) {
-		return c.fail(tsIndexOutOfBounds, "function signature out of range")
+		return c.fail(stIndexOutOfBounds, "function signature out of range")
 	}
 	params := p.Signatures[h.Parameters]
 	for i := len(params) - 1; i >= 0; i-- {
@@ -23,7 +23,7 @@ func (c *tsChecker) call(in *bc.Instruction) error {
 			return err
 		}
 		if !tsAssignable(&params[i], targs, &t) {
-			return c.fail(tsCallTypeMismatch, "argument %d is %s, the parameter is %s", i, t, params[i])
+			return c.fail(stCallTypeMismatchError, "argument %d is %s, the parameter is %s", i, t, params[i])
 		}
 	}
 	for _, r := range p.Signatures[h.Return] {
@@ -43,11 +43,11 @@ func (c *tsChecker) functionHandle(in *bc.Instruction) (*bc.FunctionHandle, []bc
 	var targs []bc.SignatureToken
 	if generic {
 		if hi >= len(p.FunctionInstantiations) {
-			return nil, nil, c.fail(tsIndexOutOfBounds, "function instantiation %d out of range", hi)
+			return nil, nil, c.fail(stIndexOutOfBounds, "function instantiation %d out of range", hi)
 		}
 		fi := p.FunctionInstantiations[hi]
 		if int(fi.TypeParameters) >= len(p.Signatures) {
-			return nil, nil, c.fail(tsIndexOutOfBounds, "signature %d out of range", fi.TypeParameters)
+			return nil, nil, c.fail(stIndexOutOfBounds, "signature %d out of range", fi.TypeParameters)
 		}
 		hi, targs = int(fi.Handle), p.Signatures[fi.TypeParameters]
 		if targs == nil {
@@ -55,14 +55,14 @@ func (c *tsChecker) functionHandle(in *bc.Instruction) (*bc.FunctionHandle, []bc
 		}
 	}
 	if hi >= len(p.FunctionHandles) {
-		return nil, nil, c.fail(tsIndexOutOfBounds, "function handle %d out of range", hi)
+		return nil, nil, c.fail(stIndexOutOfBounds, "function handle %d out of range", hi)
 	}
 	h := &p.FunctionHandles[hi]
 	if generic == (len(h.TypeParameters) == 0) {
-		return nil, nil, c.fail(tsGenericMismatch, "%s of a function with %d type parameters", in.Op, len(h.TypeParameters))
+		return nil, nil, c.fail(stGenericMemberOpcodeMismatch, "%s of a function with %d type parameters", in.Op, len(h.TypeParameters))
 	}
 	if generic && len(targs) != len(h.TypeParameters) {
-		return nil, nil, c.fail(tsTypeArgsMismatch, "%d type arguments for %d type parameters", len(targs), len(h.TypeParameters))
+		return nil, nil, c.fail(stNumberOfTypeArgumentsMismatch, "%d type arguments for %d type parameters", len(targs), len(h.TypeParameters))
 	}
 	return h, targs, nil
 }
@@ -78,19 +78,19 @@ func (c *tsChecker) packClosure(in *bc.Instruction) error {
 	}
 	p := c.u.pools
 	if int(h.Parameters) >= len(p.Signatures) || int(h.Return) >= len(p.Signatures) {
-		return c.fail(tsIndexOutOfBounds, "function signature out of range")
+		return c.fail(stIndexOutOfBounds, "function signature out of range")
 	}
 	params := p.Signatures[h.Parameters]
 	mask := in.Imm
 	if len(params) < 64 && mask>>uint(len(params)) != 0 {
-		return c.fail(tsInvalidClosureMask, "closure mask %#x for %d parameters", mask, len(params))
+		return c.fail(stInvalidClosureMask, "closure mask %#x for %d parameters", mask, len(params))
 	}
 	abilities := bc.AbilityCopy | bc.AbilityDrop
 	if c.persistent(h) {
 		abilities |= bc.AbilityStore
 	}
 	if n := bits.OnesCount64(mask); n > len(c.stack) {
-		return c.fail(tsNegativeStack, "closure captures %d values, %d on the stack", n, len(c.stack))
+		return c.fail(stNegativeStackSizeWithinBlock, "closure captures %d values, %d on the stack", n, len(c.stack))
 	}
 	for i := min(len(params), 64) - 1; i >= 0; i-- {
 		if mask&(1<<uint(i)) == 0 {
@@ -102,10 +102,10 @@ func (c *tsChecker) packClosure(in *bc.Instruction) error {
 			pt = &targs[pt.Param]
 		}
 		if pt.Kind == bc.TypeReference || pt.Kind == bc.TypeMutReference {
-			return c.fail(tsPackTypeMismatch, "capturing parameter %d, a reference", i)
+			return c.fail(stPackTypeMismatchError, "capturing parameter %d, a reference", i)
 		}
 		if !tsAssignable(&params[i], targs, &v) {
-			return c.fail(tsPackTypeMismatch, "capturing %s for parameter %d of type %s", v, i, params[i])
+			return c.fail(stPackTypeMismatchError, "capturing %s for parameter %d of type %s", v, i, params[i])
 		}
 		abilities &= c.abilities(&v)
 	}
@@ -144,11 +144,11 @@ func (c *tsChecker) persistent(h *bc.FunctionHandle) bool {
 func (c *tsChecker) callClosure(in *bc.Instruction) error {
 	p := c.u.pools
 	if int(in.Index) >= len(p.Signatures) {
-		return c.fail(tsIndexOutOfBounds, "signature %d out of range", in.Index)
+		return c.fail(stIndexOutOfBounds, "signature %d out of range", in.Index)
 	}
 	sig := p.Signatures[in.Index]
 	if len(sig) != 1 || sig[0].Kind != bc.TypeFunction {
-		return c.fail(tsClosureCallNotFunction, "%s needs one function type", in.Op)
+		return c.fail(stClosureCallRequiresFunction, "%s needs one function type", in.Op)
 	}
 	ft := &sig[0]
 	f, err := c.pop()
@@ -156,7 +156,7 @@ func (c *tsChecker) callClosure(in *bc.Instruction) error {
 		return err
 	}
 	if f.Kind != bc.TypeFunction || !tsAssignable(ft, nil, &f) {
-		return c.fail(tsCallTypeMismatch, "calling %s as %s", f, ft)
+		return c.fail(stCallTypeMismatchError, "calling %s as %s", f, ft)
 	}
 	for i := len(ft.Args) - 1; i >= 0; i-- {
 		v, err := c.pop()
@@ -164,7 +164,7 @@ func (c *tsChecker) callClosure(in *bc.Instruction) error {
 			return err
 		}
 		if !tsAssignable(&ft.Args[i], nil, &v) {
-			return c.fail(tsCallTypeMismatch, "argument %d is %s, the parameter is %s", i, v, ft.Args[i])
+			return c.fail(stCallTypeMismatchError, "argument %d is %s, the parameter is %s", i, v, ft.Args[i])
 		}
 	}
 	for i := range ft.Results {

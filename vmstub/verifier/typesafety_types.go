@@ -2,55 +2,6 @@ package verifier
 
 import (
 	bc "github.com/ledgernode/ledgernode/ledgerapi/bytecode"
-	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
-)
-
-// Statuses of the type and locals safety passes, numbered as in Aptos.
-const (
-	tsIndexOutOfBounds       = onchain.StatusCode(1001)
-	tsNegativeStack          = onchain.StatusCode(1009)
-	tsTypeMismatch           = onchain.StatusCode(1020)
-	tsPopWithoutDrop         = onchain.StatusCode(1023)
-	tsBrTypeMismatch         = onchain.StatusCode(1025)
-	tsAbortTypeMismatch      = onchain.StatusCode(1026)
-	tsStLocTypeMismatch      = onchain.StatusCode(1027)
-	tsStLocUnsafeToDestroy   = onchain.StatusCode(1028)
-	tsRetTypeMismatch        = onchain.StatusCode(1030)
-	tsFreezeRefTypeMismatch  = onchain.StatusCode(1032)
-	tsBorrowFieldMismatch    = onchain.StatusCode(1034)
-	tsBorrowFieldBadField    = onchain.StatusCode(1035)
-	tsCopyLocUnavailable     = onchain.StatusCode(1037)
-	tsCopyLocWithoutCopy     = onchain.StatusCode(1038)
-	tsMoveLocUnavailable     = onchain.StatusCode(1040)
-	tsBorrowLocReference     = onchain.StatusCode(1042)
-	tsBorrowLocUnavailable   = onchain.StatusCode(1043)
-	tsCallTypeMismatch       = onchain.StatusCode(1045)
-	tsPackTypeMismatch       = onchain.StatusCode(1047)
-	tsUnpackTypeMismatch     = onchain.StatusCode(1048)
-	tsReadRefTypeMismatch    = onchain.StatusCode(1049)
-	tsReadRefWithoutCopy     = onchain.StatusCode(1050)
-	tsWriteRefTypeMismatch   = onchain.StatusCode(1052)
-	tsWriteRefWithoutDrop    = onchain.StatusCode(1053)
-	tsWriteRefNoMutRef       = onchain.StatusCode(1055)
-	tsIntegerOpMismatch      = onchain.StatusCode(1056)
-	tsBooleanOpMismatch      = onchain.StatusCode(1057)
-	tsEqualityOpMismatch     = onchain.StatusCode(1058)
-	tsExistsBad              = onchain.StatusCode(1059)
-	tsBorrowGlobalMismatch   = onchain.StatusCode(1060)
-	tsBorrowGlobalWithoutKey = onchain.StatusCode(1061)
-	tsMoveFromMismatch       = onchain.StatusCode(1062)
-	tsMoveFromWithoutKey     = onchain.StatusCode(1063)
-	tsMoveToMismatch         = onchain.StatusCode(1064)
-	tsMoveToWithoutKey       = onchain.StatusCode(1065)
-	tsConstraintNotSatisfied = onchain.StatusCode(1075) // also "program too complex" from the meter
-	tsTypeArgsMismatch       = onchain.StatusCode(1076)
-	tsRetUnusedWithoutDrop   = onchain.StatusCode(1088)
-	tsGenericMismatch        = onchain.StatusCode(1090)
-	tsInvalidOpInScript      = onchain.StatusCode(1094)
-	tsTestVariantMismatch    = onchain.StatusCode(1129)
-	tsZeroVariants           = onchain.StatusCode(1130)
-	tsInvalidClosureMask     = onchain.StatusCode(1132)
-	tsClosureCallNotFunction = onchain.StatusCode(1133)
 )
 
 // Costs of the verifier's meter for these passes (Aptos's numbers).
