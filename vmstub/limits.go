@@ -1,9 +1,6 @@
 package vmstub
 
-import (
-	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
-	"github.com/ledgernode/ledgernode/vmstub/publish"
-)
+import "github.com/ledgernode/ledgernode/vmstub/publish"
 
 // Aptos's limits on what one transaction writes and emits (the
 // transaction parameters of its gas schedule, from gas feature version 5).
@@ -38,17 +35,12 @@ func (s *Session) checkChangeSet() error {
 		}
 	}
 	var total uint64
-	var buf [onchain.KeyBufferSize]byte
 	for _, i := range s.order {
 		e := &s.entries[i]
 		if !e.existed && !e.exists {
 			continue // created and deleted again: no write
 		}
-		k, err := e.key.AppendEncode(buf[:0])
-		if err != nil {
-			return err
-		}
-		size := uint64(len(k) + len(e.value))
+		size := uint64(e.key.EncodedSize() + len(e.value))
 		total += size
 		if size > MaxBytesPerWriteOp || total > MaxBytesAllWriteOps {
 			return fail(StatusStorageWriteLimitReached)

@@ -196,6 +196,10 @@ func (k StateKey) AppendEncode(dst []byte) ([]byte, error) {
 // encoding of every resource and module key of the bundled framework.
 const KeyBufferSize = 256
 
+// EncodedSize is the length of Encode's bytes for a valid key, computed
+// without encoding it (the write-size limits count keys this way).
+func (k StateKey) EncodedSize() int { return k.encodedSize() }
+
 func (k StateKey) encodedSize() int {
 	if k.Kind == StateTableItem {
 		return 1 + ledgerapi.AddressLength + bcs.ULEB128Size(len(k.Key)) + len(k.Key)

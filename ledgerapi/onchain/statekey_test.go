@@ -206,3 +206,21 @@ func TestStateKeyAppendEncode(t *testing.T) {
 		t.Errorf("AppendEncode(invalid) = %x, %v; want 0102 and ErrInvalidStateKey", got, err)
 	}
 }
+
+// TestEncodedSize: the size computed without encoding is the encoding's.
+func TestEncodedSize(t *testing.T) {
+	for _, k := range []onchain.StateKey{
+		onchain.ResourceKey(ledgerapi.AddressOne, ledgerapi.StructTag{Address: ledgerapi.AddressOne, Module: "coin", Name: "CoinStore",
+			TypeArgs: []ledgerapi.TypeTag{ledgerapi.StructType(ledgerapi.StructTag{Address: ledgerapi.AddressOne, Module: "aptos_coin", Name: "AptosCoin"})}}),
+		onchain.ModuleKey(ledgerapi.AddressOne, "fungible_asset"),
+		onchain.TableItemKey(ledgerapi.AddressOne, make([]byte, 300)),
+	} {
+		b, err := k.Encode()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if k.EncodedSize() != len(b) {
+			t.Errorf("%s: EncodedSize %d, encoding %d bytes", k, k.EncodedSize(), len(b))
+		}
+	}
+}
