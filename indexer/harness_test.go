@@ -2,6 +2,7 @@ package indexer_test
 
 import (
 	"context"
+	"encoding/hex"
 	"testing"
 	"time"
 
@@ -95,3 +96,5 @@ func (c *chain) latest() uint64 {
 	}
 	return info.Version
 }
+
+func hexOf(b []byte) string { return hex.EncodeToString(b) }
