@@ -11,6 +11,7 @@ import (
 
 	"github.com/ledgernode/ledgernode/indexer/gql"
 	"github.com/ledgernode/ledgernode/ledgerapi"
+	"github.com/ledgernode/ledgernode/ledgerapi/modules"
 	"github.com/ledgernode/ledgernode/storage"
 )
 
@@ -33,6 +34,27 @@ type Options struct {
 	// Now is the wall clock processor_status.last_updated reads (default
 	// time.Now).
 	Now func() time.Time
+	// Modules, when set, gives the Move struct layouts that decode event
+	// data to JSON (the executor implements it); without it, or for a type
+	// it does not know, events.data is the BCS as a 0x-hex JSON string.
+	Modules Modules
+}
+
+// Modules describes the Move modules stored in one state (see
+// handlers.Modules; vmstub.VM implements it).
+type Modules interface {
+	ModulesAt(state storage.View) modules.Resolver
+}
+
+// stateAt is the committed state at one version as a storage.View.
+type stateAt struct {
+	ctx     context.Context
+	store   storage.Reader
+	version uint64
+}
+
+func (s stateAt) StateValue(key storage.StateKey) ([]byte, error) {
+	return s.store.StateValue(s.ctx, key, s.version)
 }
 
 // Indexer derives the indexer tables from the transactions committed to a
@@ -125,6 +147,12 @@ func (ix *Indexer) catchUp(ctx context.Context) (storage.LedgerInfo, error) {
 	if ix.st == nil {
 		ix.st = newState(ix.store, reverts)
 		ix.st.next = info.OldestVersion
+	}
+	ix.st.resolver = nil
+	if ix.opts.Modules != nil && ix.st.next <= info.Version {
+		// Layouts never change incompatibly, so the latest modules
+		// decode the events of every version.
+		ix.st.resolver = ix.opts.Modules.ModulesAt(stateAt{ctx, ix.store, info.Version})
 	}
 	for ix.st.next <= info.Version {
 		txns, err := ix.store.Transactions(ctx, ix.st.next, batchSize, info.Version)

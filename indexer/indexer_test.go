@@ -157,6 +157,12 @@ func TestTransactionsActivitiesAndEvents(t *testing.T) {
 	if len(ev) != len(tx2.Events) || ev[0]["account_address"] != long(ledgerapi.Address{}) {
 		t.Errorf("events: %v", ev)
 	}
+	decoded := indexer.New(c.store, indexer.Options{Modules: c.vm})
+	dep2 := where(rows(t, decoded, "events"), "transaction_version", n(tx2.Version), "type", "0x1::fungible_asset::Deposit")
+	var data struct{ Store, Amount string }
+	if len(dep2) != 1 || json.Unmarshal(dep2[0]["data"].(json.RawMessage), &data) != nil || data.Amount != "700" {
+		t.Errorf("decoded deposit event: %v", dep2)
+	}
 	sig := where(rows(t, ix, "signatures"), "transaction_version", n(tx2.Version))
 	if len(sig) != 1 || sig[0]["is_sender_primary"] != true || sig[0]["public_key"] != "0x"+hexOf(from.PublicKey) {
 		t.Errorf("signatures: %v", sig)

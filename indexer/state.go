@@ -9,6 +9,8 @@ import (
 
 	"github.com/ledgernode/ledgernode/indexer/gql"
 	"github.com/ledgernode/ledgernode/ledgerapi"
+	"github.com/ledgernode/ledgernode/ledgerapi/modules"
+	"github.com/ledgernode/ledgernode/ledgerapi/movevalue"
 	"github.com/ledgernode/ledgernode/ledgerapi/txn"
 	"github.com/ledgernode/ledgernode/storage"
 )
@@ -28,6 +30,8 @@ type state struct {
 	// faToCoin maps a paired fungible asset's metadata address to its coin
 	// type (0xa → AptosCoin, others from PairCreation events).
 	faToCoin map[ledgerapi.Address]string
+	// resolver decodes event data during a catch-up, nil without modules.
+	resolver modules.Resolver
 }
 
 func newState(store storage.Reader, reverts uint64) *state {
@@ -198,8 +202,19 @@ func (s *state) events(x *tx) {
 		t.put(gql.Row{"transaction_version": num(x.t.Version), "event_index": num(uint64(i)),
 			"account_address": addr(e.Key.Account), "creation_number": num(e.Key.CreationNumber),
 			"sequence_number": num(e.SequenceNumber), "type": typ, "indexed_type": indexed,
-			"data": rawHexJSON(e.Data), "transaction_block_height": num(s.height)})
+			"data": s.eventData(e), "transaction_block_height": num(s.height)})
 	}
+}
+
+// eventData renders an event's data as JSON: decoded with the module
+// layouts when they are known, else as hex.
+func (s *state) eventData(e *storage.Event) json.RawMessage {
+	if s.resolver != nil {
+		if out, err := (movevalue.Codec{Resolver: s.resolver}).BCSToJSON(e.Type, e.Data); err == nil && json.Valid(out) {
+			return out
+		}
+	}
+	return rawHexJSON(e.Data)
 }
 
 // rawHexJSON renders bytes whose Move layout is not decoded as a JSON
