@@ -190,10 +190,10 @@ func (s *state) balances(ctx context.Context, x *tx, w *faWrites) error {
 		if err != nil {
 			return err
 		}
-		r := balanceRow(t, a, owner)
-		if !ok && r["owner_address"] == nil {
+		if !ok && t.get(gql.Row{"storage_id": addr(a)}) == nil {
 			continue // a store that is not an object: nothing to attribute it to
 		}
+		r := balanceRow(t, a, owner)
 		amount := fs.Balance
 		if cb, ok := w.concurrent[a]; ok {
 			amount = cb

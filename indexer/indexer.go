@@ -132,6 +132,12 @@ func (ix *Indexer) reverts() uint64 {
 // A ledger that went back (a revert, or pruning past what was indexed) is
 // indexed again from its oldest version.
 func (ix *Indexer) catchUp(ctx context.Context) (storage.LedgerInfo, error) {
+	return ix.catchUpRetrying(ctx, 2)
+}
+
+// catchUpRetrying is catchUp, starting over at most retries times when
+// the store prunes what it is reading.
+func (ix *Indexer) catchUpRetrying(ctx context.Context, retries int) (storage.LedgerInfo, error) {
 	reverts := ix.reverts() // before reading any data: see storage.Reverter
 	info, err := ix.store.LedgerInfo(ctx)
 	if errors.Is(err, storage.ErrEmpty) {
@@ -156,10 +162,10 @@ func (ix *Indexer) catchUp(ctx context.Context) (storage.LedgerInfo, error) {
 	}
 	for ix.st.next <= info.Version {
 		txns, err := ix.store.Transactions(ctx, ix.st.next, batchSize, info.Version)
-		if errors.Is(err, storage.ErrPruned) {
+		if errors.Is(err, storage.ErrPruned) && retries > 0 {
 			// Pruned while catching up: start over from what is kept.
 			ix.st = nil
-			return ix.catchUp(ctx)
+			return ix.catchUpRetrying(ctx, retries-1)
 		}
 		if err != nil {
 			return info, fmt.Errorf("indexer: transactions from %d: %w", ix.st.next, err)
@@ -199,7 +205,7 @@ func inum(v int64) json.Number { return json.Number(strconv.FormatInt(v, 10)) }
 // timestamp renders microseconds since the epoch as Hasura's timestamp
 // without zone.
 func timestamp(usec uint64) string {
-	return time.UnixMicro(int64(usec)).UTC().Format("2006-01-02T15:04:05.000000")
+	return time.UnixMicro(int64(usec)).UTC().Format("2006-01-02T15:04:05.999999")
 }
 
 // addr renders an address as the indexer does: 0x and 64 hex digits.

@@ -26,6 +26,8 @@ type state struct {
 	indexed       bool
 	lastTimestamp uint64
 	height, epoch uint64
+	blockLast     uint64 // the last version of the current block
+	inBlock       bool   // height, epoch and blockLast are set
 
 	// faToCoin maps a paired fungible asset's metadata address to its coin
 	// type (0xa → AptosCoin, others from PairCreation events).
@@ -62,12 +64,12 @@ func (x *tx) entryID() any {
 
 // index derives the rows of one committed transaction.
 func (s *state) index(ctx context.Context, t *storage.Transaction) error {
-	if !s.indexed || t.Kind == storage.KindBlockMetadata || t.Kind == storage.KindGenesis {
+	if !s.inBlock || t.Version > s.blockLast {
 		b, err := s.store.BlockByVersion(ctx, t.Version)
 		if err != nil {
 			return fmt.Errorf("indexer: block of version %d: %w", t.Version, err)
 		}
-		s.height, s.epoch = b.Height, b.Epoch
+		s.height, s.epoch, s.blockLast, s.inBlock = b.Height, b.Epoch, b.LastVersion, true
 	}
 	x := &tx{t: t, ts: timestamp(t.TimestampUsec), success: t.Info.Success()}
 	if t.Kind == storage.KindUser {

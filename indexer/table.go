@@ -17,8 +17,14 @@ type table struct {
 	def  *gql.Table
 	rows map[string]gql.Row
 	// seq numbers rows of tables without a primary key, in insertion order.
-	seq  int
-	snap []gql.Row
+	seq int
+	// snap is the last sorted snapshot, valid when built. added holds the
+	// rows with new keys since; replaced says a row of snap was replaced,
+	// which needs a full sort instead of a merge.
+	snap     []gql.Row
+	built    bool
+	added    []gql.Row
+	replaced bool
 }
 
 func newTable(def *gql.Table) *table {
@@ -45,29 +51,67 @@ func (t *table) put(r gql.Row) {
 		t.seq++
 		k = strconv.Itoa(t.seq)
 	}
+	if _, ok := t.rows[k]; ok {
+		t.replaced = true
+	} else if t.built && !t.replaced {
+		t.added = append(t.added, r)
+		if len(t.added) > len(t.rows)/2+64 {
+			t.replaced = true // cheaper to sort everything again
+		}
+	}
 	t.rows[k] = r
-	t.snap = nil
+	if t.replaced {
+		t.added = nil
+	}
 }
 
-// snapshot returns the rows in primary-key order.
+// less orders rows by primary key (insertion order without one).
+func (t *table) less(a, b gql.Row) bool {
+	for _, c := range t.def.PrimaryKey {
+		if d := compare(a[c], b[c]); d != 0 {
+			return d < 0
+		}
+	}
+	return false
+}
+
+// snapshot returns the rows in primary-key order. Rows added since the
+// last snapshot are merged into it; a replaced row makes it sort again.
 func (t *table) snapshot() []gql.Row {
-	if t.snap != nil {
+	switch {
+	case t.built && !t.replaced && len(t.added) == 0:
 		return t.snap
-	}
-	out := make([]gql.Row, 0, len(t.rows))
-	for _, r := range t.rows {
-		out = append(out, r)
-	}
-	keys := t.def.PrimaryKey
-	sort.Slice(out, func(i, j int) bool {
-		for _, c := range keys {
-			if d := compare(out[i][c], out[j][c]); d != 0 {
-				return d < 0
+	case t.built && !t.replaced:
+		sort.SliceStable(t.added, func(i, j int) bool { return t.less(t.added[i], t.added[j]) })
+		out := make([]gql.Row, 0, len(t.snap)+len(t.added))
+		i, j := 0, 0
+		for i < len(t.snap) && j < len(t.added) {
+			if t.less(t.added[j], t.snap[i]) {
+				out = append(out, t.added[j])
+				j++
+			} else {
+				out = append(out, t.snap[i])
+				i++
 			}
 		}
-		return false
-	})
-	t.snap = out
+		out = append(append(out, t.snap[i:]...), t.added[j:]...)
+		t.snap, t.added = out, nil
+		return out
+	}
+	out := make([]gql.Row, 0, len(t.rows))
+	if len(t.def.PrimaryKey) == 0 {
+		for i := 1; i <= t.seq; i++ {
+			if r, ok := t.rows[strconv.Itoa(i)]; ok {
+				out = append(out, r)
+			}
+		}
+	} else {
+		for _, r := range t.rows {
+			out = append(out, r)
+		}
+		sort.Slice(out, func(i, j int) bool { return t.less(out[i], out[j]) })
+	}
+	t.snap, t.built, t.added, t.replaced = out, true, nil, false
 	return out
 }
 
