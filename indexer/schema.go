@@ -148,6 +148,20 @@ var schema = &gql.Schema{Tables: []gql.Table{
 		Columns: cols("owner_address:s collection_id:s collection_name:s collection_uri:s creator_address:s " +
 			"distinct_tokens:big last_transaction_version:big single_token_uri:s"),
 		Relationships: []gql.Relationship{obj("current_collection", tCollections, "collection_id", "collection_id")}},
+	// Declared so the SDKs' ANS, staking and multi-key queries answer
+	// with no rows instead of a validation error; nothing fills them yet.
+	{Name: "current_aptos_names", PrimaryKey: pk("domain", "subdomain"), RowCap: anonymousRowCap, Aggregate: true,
+		Columns: cols("domain:s subdomain:s domain_with_suffix:s token_name:s token_standard:s owner_address:s " +
+			"registered_address:s expiration_timestamp:ts domain_expiration_timestamp:ts " +
+			"subdomain_expiration_policy:big is_primary:b is_active:b last_transaction_version:big")},
+	{Name: "num_active_delegator_per_pool", PrimaryKey: pk("pool_address"), RowCap: anonymousRowCap, Aggregate: true,
+		Columns: cols("pool_address:s num_active_delegator:big")},
+	{Name: "delegated_staking_activities", PrimaryKey: pk("transaction_version", "event_index"), RowCap: anonymousRowCap,
+		Aggregate: true, Columns: cols("transaction_version:big event_index:big delegator_address:s pool_address:s " +
+			"event_type:s amount:num")},
+	{Name: "auth_key_multikey_layout", PrimaryKey: pk("auth_key"), RowCap: anonymousRowCap, Aggregate: true,
+		Columns: cols("auth_key:s multikey_layout_with_prefixes:j multikey_type:s signatures_required:big " +
+			"last_transaction_version:big")},
 }}
 
 // Schema returns the indexer tables with Hasura's names, columns, types,

@@ -53,6 +53,12 @@ var sdkSelections = map[string]string{
 	"token_activities_v2": "after_value before_value entry_function_id_str event_account_address event_index " +
 		"from_address is_fungible_v2 property_version_v1 to_address token_amount token_data_id token_standard " +
 		"transaction_timestamp transaction_version type",
+	"current_aptos_names": "domain expiration_timestamp registered_address subdomain token_standard is_primary " +
+		"owner_address subdomain_expiration_policy domain_expiration_timestamp",
+	"num_active_delegator_per_pool": "num_active_delegator pool_address",
+	"delegated_staking_activities":  "amount delegator_address event_index event_type pool_address transaction_version",
+	"auth_key_multikey_layout": "auth_key last_transaction_version multikey_layout_with_prefixes multikey_type " +
+		"signatures_required",
 	"current_collection_ownership_v2_view": "collection_id collection_name collection_uri creator_address " +
 		"distinct_tokens last_transaction_version owner_address single_token_uri current_collection.token_standard",
 }
