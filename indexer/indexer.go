@@ -205,7 +205,23 @@ func inum(v int64) json.Number { return json.Number(strconv.FormatInt(v, 10)) }
 // timestamp renders microseconds since the epoch as Hasura's timestamp
 // without zone.
 func timestamp(usec uint64) string {
+	if usec > maxTimestampUsec {
+		usec = maxTimestampUsec
+	}
 	return time.UnixMicro(int64(usec)).UTC().Format("2006-01-02T15:04:05.999999")
+}
+
+// maxTimestampUsec is 9999-12-31T23:59:59.999999, the latest timestamp
+// rendered; later ones (an expiration time is the sender's choice) are
+// clamped to it.
+const maxTimestampUsec = 253402300799_999999
+
+// timestampSecs renders seconds since the epoch like timestamp.
+func timestampSecs(secs uint64) string {
+	if secs > maxTimestampUsec/1_000_000 {
+		return timestamp(maxTimestampUsec)
+	}
+	return timestamp(secs * 1_000_000)
 }
 
 // addr renders an address as the indexer does: 0x and 64 hex digits.

@@ -71,10 +71,16 @@ func accountKeys(a *txn.AccountAuthenticator) (sigType, accountKey string, thres
 		}
 		return "multi_ed25519_signature", hexString(a.PublicKey), threshold, keys
 	case txn.AccountSingleKey:
+		if a.SingleKey == nil {
+			break
+		}
 		k := &a.SingleKey.PublicKey
 		return "single_key_signature", hexString(bcs.Marshal(k)), 1, []keyEntry{{publicKey: hexString(k.Key),
 			keyType: k.Scheme.String(), signature: hexString(a.SingleKey.Signature.Sig), used: true}}
 	case txn.AccountMultiKey:
+		if a.MultiKey == nil {
+			break
+		}
 		m := a.MultiKey
 		e := bcs.NewEncoder(64)
 		e.SeqLen(len(m.PublicKeys))
@@ -164,7 +170,7 @@ func (s *state) restoration(x *tx) {
 	s.tables[tAuthKeyAddresses].put(gql.Row{"account_address": addr(sender), "auth_key": authKey,
 		"is_auth_key_used": used, "last_transaction_version": v})
 	// The keys that signed, under the auth key they prove.
-	if proven, ok := x.signed.Auth.Sender.AuthKey(); ok {
+	if proven, ok := x.signed.Auth.Sender.AuthKey(); ok && len(keys) > 0 {
 		for _, k := range keys {
 			s.putPublicKey(hexString(proven[:]), accountKey, sigType, k, v)
 		}

@@ -106,7 +106,7 @@ func (s *state) userTransaction(x *tx) {
 	r := gql.Row{"version": num(x.t.Version), "block_height": num(s.height), "epoch": num(s.epoch),
 		"sender": addr(raw.Sender), "sequence_number": nil, "entry_function_id_str": x.entryID(),
 		"entry_function_contract_address": nil, "entry_function_module_name": nil,
-		"entry_function_function_name": nil, "expiration_timestamp_secs": timestamp(raw.ExpirationTimestampSecs * 1e6),
+		"entry_function_function_name": nil, "expiration_timestamp_secs": timestampSecs(raw.ExpirationTimestampSecs),
 		"gas_unit_price": num(raw.GasUnitPrice), "max_gas_amount": num(raw.MaxGasAmount),
 		"parent_signature_type": signatureTypeName(x.signed.Auth.Variant), "timestamp": x.ts,
 		"replay_protection_nonce": nil}

@@ -56,3 +56,19 @@ func TestTableSnapshotsStayOrdered(t *testing.T) {
 		t.Error("compare orders numbers or nulls wrongly")
 	}
 }
+
+func TestTimestampsClampAndTrim(t *testing.T) {
+	for _, c := range []struct {
+		got, want string
+	}{
+		{timestamp(0), "1970-01-01T00:00:00"},
+		{timestamp(1_700_000_000_500_000), "2023-11-14T22:13:20.5"},
+		{timestamp(^uint64(0)), "9999-12-31T23:59:59.999999"},
+		{timestampSecs(^uint64(0)), "9999-12-31T23:59:59.999999"},
+		{timestampSecs(60), "1970-01-01T00:01:00"},
+	} {
+		if c.got != c.want {
+			t.Errorf("got %s, want %s", c.got, c.want)
+		}
+	}
+}
