@@ -29,6 +29,19 @@ func TestRotationMakesAccountDerivable(t *testing.T) {
 	if !tx.Info.Success() {
 		t.Fatalf("rotation: %v", tx.Info.Status)
 	}
+	// The OriginatingAddress table maps the new auth key to the account.
+	handle := long(vmstub.TableHandle(ledgerapi.AddressOne, "account::OriginatingAddress"))
+	items := where(rows(t, ix, "table_items"), "transaction_version", n(tx.Version), "table_handle", handle)
+	if len(items) == 0 || items[len(items)-1]["key"] != "0x"+hexOf(to.Address[:]) {
+		t.Errorf("table_items of the rotation: %v", items)
+	}
+	cur := where(rows(t, ix, "current_table_items"), "table_handle", handle, "key", "0x"+hexOf(to.Address[:]))
+	if len(cur) != 1 || cur[0]["is_deleted"] != false || cur[0]["last_transaction_version"] != n(tx.Version) {
+		t.Errorf("current_table_items: %v", cur)
+	}
+	if meta := where(rows(t, ix, "table_metadatas"), "handle", handle); len(meta) != 1 {
+		t.Errorf("table_metadatas: %v", meta)
+	}
 	newAuth := long(to.Address)
 	got := where(rows(t, ix, "auth_key_account_addresses"), "auth_key", newAuth, "is_auth_key_used", true)
 	if len(got) != 1 || got[0]["account_address"] != long(a.Address) {
