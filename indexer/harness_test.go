@@ -20,7 +20,7 @@ const chainID = 4
 // chain is an in-process node whose blocks are cut only by Mine, so a
 // test knows exactly which transactions are committed.
 type chain struct {
-	t     *testing.T
+	t     testing.TB
 	store *memstore.Store
 	node  *lnode.Node
 	vm    *vmstub.VM
@@ -28,7 +28,7 @@ type chain struct {
 	seqs  map[ledgerapi.Address]uint64
 }
 
-func newChain(t *testing.T) *chain {
+func newChain(t testing.TB) *chain {
 	t.Helper()
 	vm, err := vmstub.New(vmstub.Options{DevAccounts: 3})
 	if err != nil {
