@@ -1,0 +1,202 @@
+package indexer
+
+import (
+	"context"
+	"encoding/binary"
+	"math/big"
+
+	"github.com/ledgernode/ledgernode/indexer/gql"
+	"github.com/ledgernode/ledgernode/ledgerapi"
+	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
+	"github.com/ledgernode/ledgernode/ledgerapi/crypto"
+	"github.com/ledgernode/ledgernode/storage"
+)
+
+// metadata updates fungible_asset_metadata from Metadata objects (a v2
+// row keyed by the object address, plus a v1 row keyed by the coin type
+// for a paired asset such as APT) and their supply.
+func (s *state) metadata(ctx context.Context, x *tx, w *faWrites) error {
+	t := s.tables[tFAMetadata]
+	v := num(x.t.Version)
+	for a, m := range w.metadatas {
+		creator, _, err := s.owner(ctx, x, w, a)
+		if err != nil {
+			return err
+		}
+		r := gql.Row{"asset_type": addr(a), "creator_address": addr(creator), "name": m.Name, "symbol": m.Symbol,
+			"decimals": num(uint64(m.Decimals)), "icon_uri": m.IconURI, "project_uri": m.ProjectURI,
+			"last_transaction_timestamp": x.ts, "last_transaction_version": v,
+			"supply_aggregator_table_handle_v1": nil, "supply_aggregator_table_key_v1": nil,
+			"token_standard": "v2", "is_token_v2": nil, "supply_v2": nil, "maximum_v2": nil}
+		if prev := t.get(r); prev != nil {
+			r["supply_v2"], r["maximum_v2"] = prev["supply_v2"], prev["maximum_v2"]
+		}
+		t.put(r)
+		if coin, ok := s.faToCoin[a]; ok {
+			v1 := copyRow(r)
+			v1["asset_type"], v1["token_standard"] = coin, "v1"
+			v1["supply_v2"], v1["maximum_v2"] = nil, nil
+			if tag, err := ledgerapi.ParseStructTag(coin); err == nil {
+				v1["creator_address"] = addr(tag.Address)
+			}
+			t.put(v1)
+		}
+	}
+	for a, sup := range w.supplies {
+		prev := t.get(gql.Row{"asset_type": addr(a)})
+		if prev == nil {
+			continue
+		}
+		r := copyRow(prev)
+		r["supply_v2"] = jsonNumber(u128(sup.Value, sup.ValueHi))
+		r["maximum_v2"] = nil
+		if !(sup.Max == ^uint64(0) && sup.MaxHi == ^uint64(0)) {
+			r["maximum_v2"] = jsonNumber(u128(sup.Max, sup.MaxHi))
+		}
+		r["last_transaction_version"], r["last_transaction_timestamp"] = v, x.ts
+		t.put(r)
+	}
+	return nil
+}
+
+func u128(lo, hi uint64) string {
+	n := new(big.Int).SetUint64(hi)
+	n.Lsh(n, 64)
+	return n.Or(n, new(big.Int).SetUint64(lo)).String()
+}
+
+// activities adds fungible_asset_activities rows: coin and fungible-asset
+// deposits, withdrawals and freezes, and the gas fee of a user transaction.
+func (s *state) activities(ctx context.Context, x *tx, w *faWrites) error {
+	t := s.tables[tFAActivities]
+	base := func(index int64, typ string) gql.Row {
+		return gql.Row{"transaction_version": num(x.t.Version), "event_index": inum(index), "type": typ,
+			"is_frozen": nil, "is_gas_fee": false, "gas_fee_payer_address": nil, "storage_refund_amount": num(0),
+			"is_transaction_success": x.success, "entry_function_id_str": x.entryID(), "block_height": num(s.height),
+			"transaction_timestamp": x.ts, "amount": nil}
+	}
+	var refund uint64
+	for i := range x.t.Events {
+		e := &x.t.Events[i]
+		typ := e.Type.String()
+		switch {
+		case eventIs(e, "transaction_fee", "FeeStatement") && len(e.Data) >= 40:
+			refund = binary.LittleEndian.Uint64(e.Data[32:40])
+		case eventIs(e, "fungible_asset", "Deposit"), eventIs(e, "fungible_asset", "Withdraw"), eventIs(e, "fungible_asset", "Frozen"):
+			d := bcs.NewDecoder(e.Data)
+			var store ledgerapi.Address
+			d.Fixed(store[:], "store")
+			r := base(int64(i), typ)
+			if eventIs(e, "fungible_asset", "Frozen") {
+				r["is_frozen"] = d.Bool("frozen")
+			} else {
+				r["amount"] = num(d.U64("amount"))
+			}
+			if d.Err() != nil {
+				continue
+			}
+			owner, ok, err := s.owner(ctx, x, w, store)
+			if err != nil {
+				return err
+			}
+			meta, known := s.storeMetadata(w, store)
+			if !ok || !known {
+				continue
+			}
+			r["owner_address"], r["storage_id"], r["asset_type"], r["token_standard"] = addr(owner), addr(store), addr(meta), "v2"
+			t.put(r)
+		case !e.IsV2() && (eventIs(e, "coin", "DepositEvent") || eventIs(e, "coin", "WithdrawEvent")):
+			coin, ok := w.coinHandles[e.Key]
+			if !ok || len(e.Data) < 8 {
+				continue
+			}
+			r := base(int64(i), typ)
+			r["amount"] = num(binary.LittleEndian.Uint64(e.Data))
+			paired := aptMetadata
+			if coin != aptCoinType {
+				paired = crypto.ObjectAddressFromSeed(aptMetadata, []byte(coin))
+			}
+			r["owner_address"], r["asset_type"], r["token_standard"] = addr(e.Key.Account), coin, "v1"
+			r["storage_id"] = addr(crypto.PrimaryStoreAddress(e.Key.Account, paired))
+			t.put(r)
+		}
+	}
+	if x.signed != nil {
+		payer := x.signed.GasPayer()
+		r := base(-1, "0x1::aptos_coin::GasFeeEvent")
+		r["is_gas_fee"], r["asset_type"], r["token_standard"] = true, aptCoinType, "v1"
+		r["owner_address"] = addr(x.signed.Raw.Sender)
+		r["storage_id"] = addr(crypto.PrimaryStoreAddress(payer, aptMetadata))
+		fee := new(big.Int).Mul(new(big.Int).SetUint64(x.t.Info.GasUsed), new(big.Int).SetUint64(x.signed.Raw.GasUnitPrice))
+		r["amount"] = jsonNumber(fee.String())
+		r["storage_refund_amount"] = num(refund)
+		if payer != x.signed.Raw.Sender {
+			r["gas_fee_payer_address"] = addr(payer)
+		}
+		t.put(r)
+	}
+	return nil
+}
+
+// storeMetadata returns the metadata of fungible store a: written by this
+// transaction, or from its balance row.
+func (s *state) storeMetadata(w *faWrites, a ledgerapi.Address) (ledgerapi.Address, bool) {
+	if fs, ok := w.stores[a]; ok {
+		return fs.Metadata, true
+	}
+	if r := s.tables[tBalances].get(gql.Row{"storage_id": addr(a)}); r != nil {
+		if m, ok := r["asset_type_v2"].(string); ok {
+			var out ledgerapi.Address
+			if out.UnmarshalText([]byte(m)) == nil {
+				return out, true
+			}
+		}
+	}
+	return ledgerapi.Address{}, false
+}
+
+// objects updates current_objects from ObjectCore writes and deletions.
+func (s *state) objects(x *tx) {
+	t := s.tables[tCurrentObjects]
+	untransferable := map[ledgerapi.Address]bool{}
+	for i := range x.t.Changes {
+		c := &x.t.Changes[i]
+		if c.Key.Kind == storage.StateResource && isTag(c.Key.Resource, "object", "Untransferable") {
+			untransferable[c.Key.Address] = !c.Deleted
+		}
+	}
+	for i := range x.t.Changes {
+		c := &x.t.Changes[i]
+		if c.Key.Kind != storage.StateResource || !isTag(c.Key.Resource, "object", "ObjectCore") {
+			continue
+		}
+		a := c.Key.Address
+		prev := t.get(gql.Row{"object_address": addr(a)})
+		var r gql.Row
+		if c.Deleted {
+			if prev == nil {
+				continue
+			}
+			r = copyRow(prev)
+			r["is_deleted"] = true
+		} else {
+			oc, ok := decodeObjectCore(c.Value)
+			if !ok {
+				continue
+			}
+			group := storage.ResourceKey(a, ledgerapi.StructTag{Address: ledgerapi.AddressOne, Module: "object", Name: "ObjectGroup"})
+			h, _ := group.Hash()
+			r = gql.Row{"object_address": addr(a), "owner_address": addr(oc.Owner), "state_key_hash": h.String(),
+				"allow_ungated_transfer": oc.AllowUngatedTransfer, "last_guid_creation_num": num(oc.GUIDCreationNum),
+				"is_deleted": false, "untransferrable": false}
+			if prev != nil {
+				r["untransferrable"] = prev["untransferrable"]
+			}
+		}
+		if u, ok := untransferable[a]; ok {
+			r["untransferrable"] = u
+		}
+		r["last_transaction_version"] = num(x.t.Version)
+		t.put(r)
+	}
+}

@@ -1,0 +1,28 @@
+package indexer_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/ledgernode/ledgernode/indexer"
+	"github.com/ledgernode/ledgernode/vmstub"
+)
+
+// BenchmarkCatchUp indexes a ledger of 100 transfers from genesis and
+// reads one table, per iteration.
+func BenchmarkCatchUp(b *testing.B) {
+	c := newChain(b)
+	for i := 0; i < 100; i++ {
+		c.submit(c.devs[i%3].Sign(c.raw(c.devs[i%3].Address, vmstub.TransferPayload(fresh(byte(i)), 1))))
+		if i%25 == 24 {
+			c.mine()
+		}
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		ix := indexer.New(c.store, indexer.Options{})
+		if _, err := ix.Rows(context.Background(), "account_transactions"); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,231 @@
+package indexer
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/ledgernode/ledgernode/indexer/gql"
+	"github.com/ledgernode/ledgernode/ledgerapi"
+	"github.com/ledgernode/ledgernode/ledgerapi/modules"
+	"github.com/ledgernode/ledgernode/storage"
+)
+
+// Processors are the processor names processor_status lists, the ones the
+// SDKs wait on. Every one reports the same last version: the indexer runs
+// them all in one pass.
+var Processors = []string{
+	"account_restoration_processor", "account_transactions_processor", "ans_processor",
+	"coin_processor", "default_processor", "events_processor", "fungible_asset_processor",
+	"gas_fee_processor", "monitoring_processor", "nft_metadata_processor", "objects_processor",
+	"parquet_default_processor", "stake_processor", "token_processor", "token_v2_processor",
+	"transaction_metadata_processor", "user_transaction_processor",
+}
+
+// batchSize is the number of transactions read from the store at a time.
+const batchSize = 1000
+
+// Options configures an Indexer.
+type Options struct {
+	// Now is the wall clock processor_status.last_updated reads (default
+	// time.Now).
+	Now func() time.Time
+	// Modules, when set, gives the Move struct layouts that decode event
+	// data to JSON (the executor implements it); without it, or for a type
+	// it does not know, events.data is the BCS as a 0x-hex JSON string.
+	Modules Modules
+}
+
+// Modules describes the Move modules stored in one state (see
+// handlers.Modules; vmstub.VM implements it).
+type Modules interface {
+	ModulesAt(state storage.View) modules.Resolver
+}
+
+// stateAt is the committed state at one version as a storage.View.
+type stateAt struct {
+	ctx     context.Context
+	store   storage.Reader
+	version uint64
+}
+
+func (s stateAt) StateValue(key storage.StateKey) ([]byte, error) {
+	return s.store.StateValue(s.ctx, key, s.version)
+}
+
+// Indexer derives the indexer tables from the transactions committed to a
+// store, in memory. It implements gql.Source; Rows indexes every committed
+// transaction first, so it is never behind. It is safe for concurrent use.
+type Indexer struct {
+	store storage.Reader
+	opts  Options
+
+	mu sync.Mutex
+	st *state
+}
+
+// New returns an indexer over store. Nothing is read until the first Rows.
+func New(store storage.Reader, opts Options) *Indexer {
+	if opts.Now == nil {
+		opts.Now = time.Now
+	}
+	return &Indexer{store: store, opts: opts}
+}
+
+var _ gql.Source = (*Indexer)(nil)
+
+// Rows catches up with the store and returns table's rows in primary-key
+// order.
+func (ix *Indexer) Rows(ctx context.Context, name string) ([]gql.Row, error) {
+	def, ok := tableByName(name)
+	if !ok {
+		return nil, fmt.Errorf("indexer: unknown table %q", name)
+	}
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	info, err := ix.catchUp(ctx)
+	if err != nil {
+		return nil, err
+	}
+	switch def.Name {
+	case tProcessorStatus:
+		return ix.processorStatus(), nil
+	case tLedgerInfos:
+		if ix.st == nil {
+			return nil, nil
+		}
+		return []gql.Row{{"chain_id": num(uint64(info.ChainID))}}, nil
+	}
+	if ix.st == nil {
+		return nil, nil
+	}
+	return ix.st.tables[def.Name].snapshot(), nil
+}
+
+// LastVersion catches up and returns the last indexed version; ok is
+// false while the store is empty.
+func (ix *Indexer) LastVersion(ctx context.Context) (version uint64, ok bool, err error) {
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	if _, err := ix.catchUp(ctx); err != nil {
+		return 0, false, err
+	}
+	if ix.st == nil || !ix.st.indexed {
+		return 0, false, nil
+	}
+	return ix.st.last, true, nil
+}
+
+// reverts reads the store's revert counter, zero when it cannot revert.
+func (ix *Indexer) reverts() uint64 {
+	if r, ok := ix.store.(storage.Reverter); ok {
+		return r.Reverts()
+	}
+	return 0
+}
+
+// catchUp indexes every transaction committed after the last indexed one.
+// A ledger that went back (a revert, or pruning past what was indexed) is
+// indexed again from its oldest version.
+func (ix *Indexer) catchUp(ctx context.Context) (storage.LedgerInfo, error) {
+	return ix.catchUpRetrying(ctx, 2)
+}
+
+// catchUpRetrying is catchUp, starting over at most retries times when
+// the store prunes what it is reading.
+func (ix *Indexer) catchUpRetrying(ctx context.Context, retries int) (storage.LedgerInfo, error) {
+	reverts := ix.reverts() // before reading any data: see storage.Reverter
+	info, err := ix.store.LedgerInfo(ctx)
+	if errors.Is(err, storage.ErrEmpty) {
+		ix.st = nil
+		return info, nil
+	}
+	if err != nil {
+		return info, fmt.Errorf("indexer: ledger info: %w", err)
+	}
+	if ix.st != nil && (ix.st.reverts != reverts || ix.st.indexed && ix.st.last > info.Version) {
+		ix.st = nil
+	}
+	if ix.st == nil {
+		ix.st = newState(ix.store, reverts)
+		ix.st.next = info.OldestVersion
+	}
+	ix.st.resolver = nil
+	if ix.opts.Modules != nil && ix.st.next <= info.Version {
+		// Layouts never change incompatibly, so the latest modules
+		// decode the events of every version.
+		ix.st.resolver = ix.opts.Modules.ModulesAt(stateAt{ctx, ix.store, info.Version})
+	}
+	for ix.st.next <= info.Version {
+		txns, err := ix.store.Transactions(ctx, ix.st.next, batchSize, info.Version)
+		if errors.Is(err, storage.ErrPruned) && retries > 0 {
+			// Pruned while catching up: start over from what is kept.
+			ix.st = nil
+			return ix.catchUpRetrying(ctx, retries-1)
+		}
+		if err != nil {
+			return info, fmt.Errorf("indexer: transactions from %d: %w", ix.st.next, err)
+		}
+		if len(txns) == 0 {
+			return info, fmt.Errorf("indexer: no transaction at version %d of %d", ix.st.next, info.Version)
+		}
+		for i := range txns {
+			if err := ix.st.index(ctx, &txns[i]); err != nil {
+				return info, err
+			}
+		}
+	}
+	return info, nil
+}
+
+// processorStatus returns one row per processor name.
+func (ix *Indexer) processorStatus() []gql.Row {
+	if ix.st == nil || !ix.st.indexed {
+		return nil
+	}
+	now := timestamp(uint64(ix.opts.Now().UnixMicro()))
+	rows := make([]gql.Row, len(Processors))
+	for i, p := range Processors {
+		rows[i] = gql.Row{"processor": p, "last_success_version": num(ix.st.last),
+			"last_updated": now, "last_transaction_timestamp": timestamp(ix.st.lastTimestamp)}
+	}
+	return rows
+}
+
+// num renders an unsigned integer as a bigint or numeric value.
+func num(v uint64) json.Number { return json.Number(strconv.FormatUint(v, 10)) }
+
+// inum renders a signed integer.
+func inum(v int64) json.Number { return json.Number(strconv.FormatInt(v, 10)) }
+
+// timestamp renders microseconds since the epoch as Hasura's timestamp
+// without zone.
+func timestamp(usec uint64) string {
+	if usec > maxTimestampUsec {
+		usec = maxTimestampUsec
+	}
+	return time.UnixMicro(int64(usec)).UTC().Format("2006-01-02T15:04:05.999999")
+}
+
+// maxTimestampUsec is 9999-12-31T23:59:59.999999, the latest timestamp
+// rendered; later ones (an expiration time is the sender's choice) are
+// clamped to it.
+const maxTimestampUsec = 253402300799_999999
+
+// timestampSecs renders seconds since the epoch like timestamp.
+func timestampSecs(secs uint64) string {
+	if secs > maxTimestampUsec/1_000_000 {
+		return timestamp(maxTimestampUsec)
+	}
+	return timestamp(secs * 1_000_000)
+}
+
+// addr renders an address as the indexer does: 0x and 64 hex digits.
+func addr(a ledgerapi.Address) string { return a.LongString() }
+
+// jsonNumber is the type of bigint and numeric values.
+type jsonNumber = json.Number

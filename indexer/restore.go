@@ -1,0 +1,232 @@
+package indexer
+
+import (
+	"bytes"
+	"encoding/hex"
+	"encoding/json"
+
+	"github.com/ledgernode/ledgernode/indexer/gql"
+	"github.com/ledgernode/ledgernode/ledgerapi"
+	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
+	"github.com/ledgernode/ledgernode/ledgerapi/crypto"
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
+	"github.com/ledgernode/ledgernode/ledgerapi/txn"
+	"github.com/ledgernode/ledgernode/storage"
+)
+
+// signer is one account authenticator of a transaction and its place.
+type signer struct {
+	address    ledgerapi.Address
+	auth       *txn.AccountAuthenticator
+	primary    bool
+	agentIndex int64
+}
+
+// signers lists the authenticators of a signed transaction: the sender,
+// then the secondary signers, then the fee payer.
+func signers(st *txn.SignedTransaction) []signer {
+	a := &st.Auth
+	out := []signer{{address: st.Raw.Sender, auth: &a.Sender, primary: true}}
+	for i := range a.SecondarySigners {
+		if i < len(a.SecondaryAddresses) {
+			out = append(out, signer{address: a.SecondaryAddresses[i], auth: &a.SecondarySigners[i], agentIndex: int64(i + 1)})
+		}
+	}
+	if a.Variant == txn.AuthFeePayer {
+		out = append(out, signer{address: a.FeePayerAddress, auth: &a.FeePayer, agentIndex: int64(len(a.SecondarySigners) + 1)})
+	}
+	return out
+}
+
+// keyEntry is one public key of an authenticator.
+type keyEntry struct {
+	publicKey, keyType, signature string
+	used                          bool
+	index                         int
+}
+
+// accountKeys describes an authenticator: its signature type, the account
+// public key (the whole key the auth key derives from), its threshold and
+// its member keys.
+func accountKeys(a *txn.AccountAuthenticator) (sigType, accountKey string, threshold int, keys []keyEntry) {
+	switch a.Variant {
+	case txn.AccountEd25519:
+		k := hexString(a.PublicKey)
+		return "ed25519_signature", k, 1, []keyEntry{{publicKey: k, keyType: "ed25519", signature: hexString(a.Signature), used: true}}
+	case txn.AccountMultiEd25519:
+		n := len(a.PublicKey) / 32
+		var bitmap [4]byte
+		if len(a.Signature) >= 4 {
+			copy(bitmap[:], a.Signature[len(a.Signature)-4:])
+		}
+		signed := map[int]bool{}
+		for _, i := range crypto.BitmapIndices(bitmap) {
+			signed[i] = true
+		}
+		for i := 0; i < n; i++ {
+			keys = append(keys, keyEntry{publicKey: hexString(a.PublicKey[32*i : 32*i+32]), keyType: "ed25519", used: signed[i], index: i})
+		}
+		if len(a.PublicKey) > 32*n {
+			threshold = int(a.PublicKey[32*n])
+		}
+		return "multi_ed25519_signature", hexString(a.PublicKey), threshold, keys
+	case txn.AccountSingleKey:
+		if a.SingleKey == nil {
+			break
+		}
+		k := &a.SingleKey.PublicKey
+		return "single_key_signature", hexString(bcs.Marshal(k)), 1, []keyEntry{{publicKey: hexString(k.Key),
+			keyType: k.Scheme.String(), signature: hexString(a.SingleKey.Signature.Sig), used: true}}
+	case txn.AccountMultiKey:
+		if a.MultiKey == nil {
+			break
+		}
+		m := a.MultiKey
+		e := bcs.NewEncoder(64)
+		e.SeqLen(len(m.PublicKeys))
+		for i := range m.PublicKeys {
+			m.PublicKeys[i].MarshalBCS(e)
+		}
+		e.U8(m.SignaturesRequired)
+		signed := map[int]bool{}
+		for _, i := range crypto.BitVecIndices(m.Bitmap) {
+			signed[i] = true
+		}
+		for i := range m.PublicKeys {
+			keys = append(keys, keyEntry{publicKey: hexString(m.PublicKeys[i].Key), keyType: m.PublicKeys[i].Scheme.String(),
+				used: signed[i], index: i})
+		}
+		return "multi_key_signature", hexString(e.Bytes()), int(m.SignaturesRequired), keys
+	}
+	return "", "", 0, nil
+}
+
+// signatures adds a signatures row per signer key of a user transaction.
+func (s *state) signatures(x *tx) {
+	if x.signed == nil {
+		return
+	}
+	t := s.tables[tSignatures]
+	for _, sg := range signers(x.signed) {
+		sigType, _, threshold, keys := accountKeys(sg.auth)
+		for _, k := range keys {
+			if !k.used {
+				continue
+			}
+			indices, _ := json.Marshal([]int{})
+			if len(keys) > 1 {
+				indices, _ = json.Marshal([]int{k.index})
+			}
+			t.put(gql.Row{"transaction_version": num(x.t.Version), "multi_agent_index": inum(sg.agentIndex),
+				"multi_sig_index": inum(int64(k.index)), "is_sender_primary": sg.primary, "signer": addr(sg.address),
+				"type": sigType, "public_key": k.publicKey, "signature": k.signature, "threshold": inum(int64(threshold)),
+				"public_key_indices": json.RawMessage(indices), "transaction_block_height": num(s.height),
+				"account_signature_type": sigType, "any_signature_type": nil, "public_key_type": k.keyType})
+		}
+	}
+}
+
+// restoration maintains auth_key_account_addresses and public_key_auth_keys
+// from successful transactions that write the sender's Account.
+func (s *state) restoration(x *tx) {
+	if x.signed == nil || !x.success {
+		return
+	}
+	sender := x.signed.Raw.Sender
+	var account *onchain.Account
+	for i := range x.t.Changes {
+		c := &x.t.Changes[i]
+		if c.Key.Kind == storage.StateResource && c.Key.Address == sender && isTag(c.Key.Resource, "account", "Account") && !c.Deleted {
+			var a onchain.Account
+			if bcs.Unmarshal(c.Value, &a) == nil {
+				account = &a
+			}
+		}
+	}
+	if account == nil || len(account.AuthKey) != ledgerapi.AddressLength {
+		return
+	}
+	authKey := hexString(account.AuthKey)
+	used := !bytes.Equal(account.AuthKey, sender[:])
+	sigType, accountKey, _, keys := accountKeys(&x.signed.Auth.Sender)
+	if sigType == "multi_ed25519_signature" || sigType == "multi_key_signature" {
+		used = true
+	}
+	var rotatedTo *keyEntry
+	for i := range x.t.Events {
+		e := &x.t.Events[i]
+		if eventIs(e, "account", "KeyRotationToPublicKey") {
+			used = true
+			rotatedTo = rotationKey(e.Data)
+		}
+	}
+	switch x.entry {
+	case "0x1::account::rotate_authentication_key", "0x1::account::rotate_authentication_key_with_rotation_capability":
+		used = true
+	case "0x1::account::rotate_authentication_key_call", "0x1::account::rotate_authentication_key_from_public_key":
+		used = false
+	}
+	v := num(x.t.Version)
+	s.tables[tAuthKeyAddresses].put(gql.Row{"account_address": addr(sender), "auth_key": authKey,
+		"is_auth_key_used": used, "last_transaction_version": v})
+	// The keys that signed, under the auth key they prove.
+	if proven, ok := x.signed.Auth.Sender.AuthKey(); ok && len(keys) > 0 {
+		for _, k := range keys {
+			s.putPublicKey(hexString(proven[:]), accountKey, sigType, k, v)
+		}
+	}
+	if rotatedTo != nil {
+		s.putPublicKey(authKey, rotatedTo.publicKey, rotatedTo.signature, *rotatedTo, v)
+	}
+}
+
+// putPublicKey records that key belongs to authKey; is_public_key_used
+// stays true once set.
+func (s *state) putPublicKey(authKey, accountKey, sigType string, k keyEntry, v any) {
+	t := s.tables[tPublicKeyAuthKeys]
+	r := gql.Row{"auth_key": authKey, "public_key": k.publicKey, "public_key_type": k.keyType,
+		"account_public_key": accountKey, "is_public_key_used": k.used, "signature_type": sigType,
+		"last_transaction_version": v}
+	if prev := t.get(r); prev != nil && prev["is_public_key_used"] == true {
+		r["is_public_key_used"] = true
+	}
+	t.put(r)
+}
+
+// rotationKey reads the new key of a KeyRotationToPublicKey event
+// {account, verified_public_key_bit_map, public_key_scheme, public_key,
+// old_auth_key, new_auth_key}; signature holds its signature type. Only a
+// single key (scheme 0 legacy Ed25519 or 2 single key) gives an entry.
+func rotationKey(data []byte) *keyEntry {
+	d := bcs.NewDecoder(data)
+	var a ledgerapi.Address
+	d.Fixed(a[:], "account")
+	bitmap := d.ReadBytes("verified_public_key_bit_map")
+	scheme := d.U8("public_key_scheme")
+	pk := d.ReadBytes("public_key")
+	if d.Err() != nil {
+		return nil
+	}
+	verified := false
+	for _, b := range bitmap {
+		verified = verified || b != 0
+	}
+	switch scheme {
+	case 0:
+		k := hexString(pk)
+		return &keyEntry{publicKey: k, keyType: "ed25519", signature: "ed25519_signature", used: verified}
+	case 2:
+		var key txn.AnyPublicKey
+		if bcs.Unmarshal(pk, &key) != nil {
+			return nil
+		}
+		return &keyEntry{publicKey: hexString(key.Key), keyType: key.Scheme.String(), signature: "single_key_signature", used: verified}
+	}
+	return nil
+}
+
+// hashHex renders sha3-256 of b as hex without a prefix, as key_hash.
+func hashHex(b []byte) string {
+	h := crypto.SHA3_256(b)
+	return hex.EncodeToString(h[:])
+}

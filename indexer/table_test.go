@@ -1,0 +1,74 @@
+package indexer
+
+import (
+	"encoding/json"
+	"math/rand"
+	"strconv"
+	"testing"
+
+	"github.com/ledgernode/ledgernode/indexer/gql"
+)
+
+// TestTableSnapshotsStayOrdered interleaves inserts, replacements and
+// snapshots and checks each snapshot against the rows' key order, and
+// that a snapshot handed out never changes.
+func TestTableSnapshotsStayOrdered(t *testing.T) {
+	def := &gql.Table{Name: "t", PrimaryKey: []string{"a", "v"},
+		Columns: []gql.Column{{Name: "a", Type: gql.TypeString}, {Name: "v", Type: gql.TypeBigint}, {Name: "x", Type: gql.TypeInt}}}
+	tb := newTable(def)
+	rng := rand.New(rand.NewSource(1))
+	type kept struct {
+		snap []gql.Row
+		copy []gql.Row
+	}
+	var old []kept
+	for step := 0; step < 400; step++ {
+		a := string(rune('a' + rng.Intn(5)))
+		v := json.Number(strconv.Itoa(rng.Intn(200) - 3))
+		tb.put(gql.Row{"a": a, "v": v, "x": json.Number(strconv.Itoa(step))})
+		if rng.Intn(7) == 0 {
+			s := tb.snapshot()
+			if len(s) != len(tb.rows) {
+				t.Fatalf("step %d: snapshot of %d rows, table has %d", step, len(s), len(tb.rows))
+			}
+			for i := 1; i < len(s); i++ {
+				if !tb.less(s[i-1], s[i]) {
+					t.Fatalf("step %d: rows %d and %d out of order: %v %v", step, i-1, i, s[i-1], s[i])
+				}
+			}
+			for _, r := range s {
+				if tb.get(r)["x"] != r["x"] {
+					t.Fatalf("step %d: snapshot serves a replaced row %v", step, r)
+				}
+			}
+			old = append(old, kept{s, append([]gql.Row(nil), s...)})
+		}
+	}
+	for _, k := range old {
+		for i := range k.snap {
+			if k.snap[i]["x"] != k.copy[i]["x"] {
+				t.Fatal("a snapshot handed out changed")
+			}
+		}
+	}
+	if compare(json.Number("-1"), json.Number("0")) >= 0 || compare(nil, json.Number("0")) <= 0 ||
+		compare(json.Number("18446744073709551615"), json.Number("9")) <= 0 {
+		t.Error("compare orders numbers or nulls wrongly")
+	}
+}
+
+func TestTimestampsClampAndTrim(t *testing.T) {
+	for _, c := range []struct {
+		got, want string
+	}{
+		{timestamp(0), "1970-01-01T00:00:00"},
+		{timestamp(1_700_000_000_500_000), "2023-11-14T22:13:20.5"},
+		{timestamp(^uint64(0)), "9999-12-31T23:59:59.999999"},
+		{timestampSecs(^uint64(0)), "9999-12-31T23:59:59.999999"},
+		{timestampSecs(60), "1970-01-01T00:01:00"},
+	} {
+		if c.got != c.want {
+			t.Errorf("got %s, want %s", c.got, c.want)
+		}
+	}
+}
