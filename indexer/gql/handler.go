@@ -250,7 +250,10 @@ func (h *handler) run(ctx context.Context, req *request) ([]byte, *Error) {
 	if err != nil {
 		return nil, &Error{Message: "not a valid graphql query", Path: "$.query", Code: "parse-failed"}
 	}
-	if errs := validator.ValidateWithRules(h.c.ast, doc, h.rules); len(errs) > 0 {
+	restore := hideBigNumbers(doc)
+	errs := validator.ValidateWithRules(h.c.ast, doc, h.rules)
+	restore()
+	if len(errs) > 0 {
 		return nil, hasuraError(doc, errs[0])
 	}
 	op, gerr := pickOperation(doc, req.operationName)

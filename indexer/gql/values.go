@@ -169,3 +169,72 @@ func kindName(v any) string {
 	}
 	return "a value"
 }
+
+// hideBigNumbers marks number literals too large for gqlparser's int64
+// and float64 checks as strings for the time of validation (bigint and
+// numeric take any size); the returned function restores them.
+func hideBigNumbers(doc *ast.QueryDocument) (restore func()) {
+	var changed []*ast.Value
+	var visitValue func(v *ast.Value, depth int)
+	visitValue = func(v *ast.Value, depth int) {
+		if v == nil || depth > maxValueDepth {
+			return
+		}
+		switch v.Kind {
+		case ast.IntValue, ast.FloatValue:
+			if _, err := v.Value(nil); err != nil {
+				changed = append(changed, v)
+			}
+		case ast.ListValue, ast.ObjectValue:
+			for _, c := range v.Children {
+				visitValue(c.Value, depth+1)
+			}
+		}
+	}
+	visitArgs := func(args ast.ArgumentList, ds ast.DirectiveList) {
+		for _, a := range args {
+			visitValue(a.Value, 0)
+		}
+		for _, d := range ds {
+			for _, a := range d.Arguments {
+				visitValue(a.Value, 0)
+			}
+		}
+	}
+	var visitSel func(sel ast.SelectionSet, depth int)
+	visitSel = func(sel ast.SelectionSet, depth int) {
+		if depth > 4*maxValueDepth {
+			return
+		}
+		for _, s := range sel {
+			switch s := s.(type) {
+			case *ast.Field:
+				visitArgs(s.Arguments, s.Directives)
+				visitSel(s.SelectionSet, depth+1)
+			case *ast.InlineFragment:
+				visitArgs(nil, s.Directives)
+				visitSel(s.SelectionSet, depth+1)
+			case *ast.FragmentSpread:
+				visitArgs(nil, s.Directives)
+			}
+		}
+	}
+	for _, op := range doc.Operations {
+		for _, d := range op.VariableDefinitions {
+			visitValue(d.DefaultValue, 0)
+		}
+		visitSel(op.SelectionSet, 0)
+	}
+	for _, f := range doc.Fragments {
+		visitSel(f.SelectionSet, 0)
+	}
+	kinds := make([]ast.ValueKind, len(changed))
+	for i, v := range changed {
+		kinds[i], v.Kind = v.Kind, ast.StringValue
+	}
+	return func() {
+		for i, v := range changed {
+			v.Kind = kinds[i]
+		}
+	}
+}
