@@ -186,8 +186,11 @@ func aggregateColumn(col Column, fn string, rows []Row) any {
 		n++
 		switch fn {
 		case "sum", "avg":
-			if q, ok := x.(*big.Rat); ok {
+			switch q := x.(type) {
+			case *big.Rat:
 				sum.Add(sum, q)
+			case int64:
+				sum.Add(sum, new(big.Rat).SetInt64(q))
 			}
 		case "max", "min":
 			c := 0

@@ -33,6 +33,10 @@ func TestOrderBy(t *testing.T) {
 		{`order_by: {amount: desc}, limit: 2`, "s2 s1"},
 		{`order_by: {amount: desc}, limit: 2, offset: 1`, "s1 s5"},
 		{`offset: 3`, "s4 s5"},
+		{`order_by: {amount: desc}, limit: 1`, "s2"},
+		{`order_by: {owner_address: desc}, limit: 1`, "s4"},
+		{`order_by: {asset_type: asc}, limit: 1`, "s1"},
+		{`order_by: {asset_type: asc}, limit: 1, offset: 1`, "s2"},
 		{`limit: 0`, ""},
 		{`offset: 10`, ""},
 		{`distinct_on: owner_address, order_by: {owner_address: asc, amount: asc}`, "s3 s5 s4"},
@@ -96,5 +100,28 @@ func TestAggregate(t *testing.T) {
 	got := query(t, h, `{ txs_aggregate(where: {version: {_lt: 3}}, distinct_on: sender) { aggregate { avg { version } } } }`, "")
 	if got != `{"data":{"txs_aggregate":{"aggregate":{"avg":{"version":1.5}}}}}` {
 		t.Errorf("avg with distinct_on: %s", got)
+	}
+}
+
+func TestTopK(t *testing.T) {
+	vals := []int{5, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5}
+	less := func(a, b int) bool {
+		if vals[a] != vals[b] {
+			return vals[a] < vals[b]
+		}
+		return a < b
+	}
+	got := topK(len(vals), 4, less)
+	want := []int{1, 3, 6, 9} // values 1, 1, 2, 3 in source order
+	if len(got) != len(want) {
+		t.Fatalf("got %v", got)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Fatalf("got %v, want %v", got, want)
+		}
+	}
+	if len(topK(3, 0, less)) != 0 {
+		t.Fatal("k = 0")
 	}
 }

@@ -101,7 +101,11 @@ func (e *executor) selectRows(t *tableInfo, f *ast.Field, cands []Row, path stri
 		}
 	}
 	if len(terms) > 0 {
-		if out, err = e.sortRows(out, terms); err != nil {
+		keep := -1 // only the first offset+limit rows matter when nothing is dropped after sorting
+		if limit >= 0 && len(distinct) == 0 {
+			keep = offset + limit
+		}
+		if out, err = e.sortRows(out, terms, keep); err != nil {
 			return nil, err
 		}
 	}
@@ -241,9 +245,10 @@ func distinctRows(t *tableInfo, rows []Row, cols []string) []Row {
 	return out
 }
 
-// sortRows orders rows by the terms, stably (ties keep source order).
-// Nulls sort last ascending and first descending unless told otherwise.
-func (e *executor) sortRows(rows []Row, terms []orderTerm) ([]Row, error) {
+// sortRows orders rows by the terms, stably (ties keep source order),
+// and returns the first keep rows (all when keep < 0). Nulls sort last
+// ascending and first descending unless told otherwise.
+func (e *executor) sortRows(rows []Row, terms []orderTerm, keep int) ([]Row, error) {
 	if err := e.check(len(rows)*len(terms), 0); err != nil {
 		return nil, err
 	}
@@ -271,12 +276,8 @@ func (e *executor) sortRows(rows []Row, terms []orderTerm) ([]Row, error) {
 		}
 		keys[i] = k
 	}
-	idx := make([]int, len(rows))
-	for i := range idx {
-		idx[i] = i
-	}
-	sort.SliceStable(idx, func(a, b int) bool {
-		ka, kb := keys[idx[a]], keys[idx[b]]
+	less := func(a, b int) bool {
+		ka, kb := keys[a], keys[b]
 		for j, term := range terms {
 			x, y := ka[j], kb[j]
 			switch {
@@ -293,11 +294,65 @@ func (e *executor) sortRows(rows []Row, terms []orderTerm) ([]Row, error) {
 			}
 			return c < 0 != term.desc
 		}
-		return false
-	})
-	out := make([]Row, len(rows))
+		return a < b
+	}
+	idx := make([]int, 0, len(rows))
+	if keep >= 0 && keep < len(rows)/2 {
+		idx = topK(len(rows), keep, less)
+	} else {
+		for i := range rows {
+			idx = append(idx, i)
+		}
+		sort.Slice(idx, func(a, b int) bool { return less(idx[a], idx[b]) })
+	}
+	out := make([]Row, len(idx))
 	for i, j := range idx {
 		out[i] = rows[j]
 	}
 	return out, nil
+}
+
+// topK returns the k least of 0..n-1 under less (a total order), sorted:
+// a bounded max-heap, O(n log k).
+func topK(n, k int, less func(a, b int) bool) []int {
+	if k == 0 {
+		return []int{}
+	}
+	h := make([]int, 0, k)
+	down := func(i int) {
+		for {
+			l, big := 2*i+1, i
+			if l < len(h) && less(h[big], h[l]) {
+				big = l
+			}
+			if r := l + 1; r < len(h) && less(h[big], h[r]) {
+				big = r
+			}
+			if big == i {
+				return
+			}
+			h[i], h[big] = h[big], h[i]
+			i = big
+		}
+	}
+	for i := 0; i < n; i++ {
+		if len(h) < k {
+			h = append(h, i)
+			for j := len(h) - 1; j > 0; {
+				p := (j - 1) / 2
+				if !less(h[p], h[j]) {
+					break
+				}
+				h[p], h[j] = h[j], h[p]
+				j = p
+			}
+			continue
+		}
+		if less(i, h[0]) {
+			h[0] = i
+			down(0)
+		}
+	}
+	sort.Slice(h, func(a, b int) bool { return less(h[a], h[b]) })
+	return h
 }

@@ -1,9 +1,11 @@
 package gql
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"math/big"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 )
@@ -258,6 +260,11 @@ func expectedKind(typ string) string {
 func normalize(typ string, v any) (any, bool) {
 	switch typ {
 	case TypeInt, TypeBigint, TypeNumeric:
+		if n, ok := v.(json.Number); ok {
+			if i, err := strconv.ParseInt(string(n), 10, 64); err == nil {
+				return i, typ != TypeInt || i == int64(int32(i))
+			}
+		}
 		r, ok := ratOf(v)
 		if !ok || typ == TypeInt && !r.IsInt() {
 			return nil, false
@@ -323,9 +330,19 @@ func ratOf(v any) (*big.Rat, bool) {
 // compareNorm orders two normalized values of the same type.
 func compareNorm(a, b any) int {
 	switch x := a.(type) {
+	case int64:
+		switch y := b.(type) {
+		case int64:
+			return cmp.Compare(x, y)
+		case *big.Rat:
+			return new(big.Rat).SetInt64(x).Cmp(y)
+		}
 	case *big.Rat:
-		if y, ok := b.(*big.Rat); ok {
+		switch y := b.(type) {
+		case *big.Rat:
 			return x.Cmp(y)
+		case int64:
+			return x.Cmp(new(big.Rat).SetInt64(y))
 		}
 	case string:
 		if y, ok := b.(string); ok {
@@ -350,7 +367,9 @@ func valueKey(v any) string {
 	switch x := v.(type) {
 	case *big.Rat:
 		return "n" + x.RatString()
-	case json.Number, int, int64, uint64, float64:
+	case int64:
+		return "n" + strconv.FormatInt(x, 10)
+	case json.Number, int, uint64, float64:
 		if r, ok := ratOf(x); ok {
 			return "n" + r.RatString()
 		}
