@@ -248,4 +248,3 @@ func expectedKind(typ string) string {
 	}
 	return "a string"
 }
-
