@@ -79,6 +79,12 @@ func ratOf(v any) (*big.Rat, bool) {
 	if len(s) == 0 || len(s) > 200 || strings.ContainsAny(s, "/") {
 		return nil, false
 	}
+	if i := strings.IndexAny(s, "eE"); i >= 0 {
+		// A huge exponent would make big.Rat build a huge number.
+		if exp, err := strconv.Atoi(s[i+1:]); err != nil || exp > 1000 || exp < -1000 {
+			return nil, false
+		}
+	}
 	r, ok := new(big.Rat).SetString(s)
 	return r, ok
 }

@@ -230,9 +230,26 @@ func operand(typ string, v any, path string) (any, error) {
 	}
 	n, ok := normalize(typ, v)
 	if !ok {
+		if typ == TypeBigint || typ == TypeNumeric {
+			if text, isText := v.(string); isText {
+				return nil, invalidSyntax(typ, text)
+			}
+			if num, isNum := v.(json.Number); isNum {
+				return nil, invalidSyntax(typ, string(num))
+			}
+		}
 		return nil, typeError(expectedKind(typ), typ, v, path)
 	}
 	return n, nil
+}
+
+// invalidSyntax is PostgreSQL's error for text that is not a number,
+// as Hasura relays it.
+func invalidSyntax(typ, text string) *Error {
+	if len(text) > 64 {
+		text = text[:64] + "…"
+	}
+	return &Error{Message: fmt.Sprintf("invalid input syntax for type %s: %q", typ, text), Path: "$", Code: "data-exception"}
 }
 
 func expectedKind(typ string) string {

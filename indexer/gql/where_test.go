@@ -67,6 +67,8 @@ func TestWhereOperators(t *testing.T) {
 		{`{metadata: {}}`, "s1 s2 s3 s5"},
 		{`{_or: []}`, "s1 s2 s3 s4 s5"},
 		{`{version: {_gt: 4, _lt: 8}}`, "s1 s2"},
+		{`{amount: {_gt: 1.5e1}}`, "s1 s2 s5"},
+		{`{amount: {_lt: "2E+1"}}`, "s3 s4"},
 	}
 	for _, c := range cases {
 		if got := ids(t, c.where); got != c.want {
@@ -87,7 +89,9 @@ func TestWhereErrors(t *testing.T) {
 		{`query($w: balances_bool_exp) { balances(where: $w) { storage_id } }`, `{"w": {"nope": {"_eq": 1}}}`,
 			`{"errors":[{"message":"field 'nope' not found in type: 'balances_bool_exp'","extensions":{"path":"$.selectionSet.balances.args.where.nope","code":"validation-failed"}}]}`},
 		{`query($a: String) { balances(where: {amount: {_eq: $a}}) { storage_id } }`, `{"a": "x"}`,
-			`{"errors":[{"message":"expected a number for type 'numeric', but found a string","extensions":{"path":"$.selectionSet.balances.args.where.amount._eq","code":"validation-failed"}}]}`},
+			`{"errors":[{"message":"invalid input syntax for type numeric: \"x\"","extensions":{"path":"$","code":"data-exception"}}]}`},
+		{`query($a: numeric) { balances(where: {amount: {_eq: $a}}) { storage_id } }`, `{"a": 1e999999999}`,
+			`{"errors":[{"message":"invalid input syntax for type numeric: \"1e999999999\"","extensions":{"path":"$","code":"data-exception"}}]}`},
 		{`query($a: String) { balances(where: {owner_address: {_eq: $a}}) { storage_id } }`, `{}`,
 			`{"errors":[{"message":"expected a string for type 'String', but found null","extensions":{"path":"$.selectionSet.balances.args.where.owner_address._eq","code":"validation-failed"}}]}`},
 	} {
