@@ -1,0 +1,215 @@
+package gql
+
+import (
+	"bytes"
+	"fmt"
+	"math/big"
+	"strings"
+)
+
+// aggregate answers NAME_aggregate (or REL_aggregate) over candidate
+// rows: where, order_by, distinct_on, offset and limit apply first, then
+// aggregate { count sum avg max min } and nodes. The RowCap does not
+// bound what is counted; written nodes count towards MaxRows.
+func (e *executor) aggregate(b *bytes.Buffer, t *tableInfo, g *fieldGroup, cands []Row, path string) error {
+	rows, err := e.selectRows(t, g.field(), cands, path, false)
+	if err != nil {
+		return err
+	}
+	groups, err := e.collect(t.Name+"_aggregate", g.sub())
+	if err != nil {
+		return err
+	}
+	b.WriteByte('{')
+	for i, sg := range groups {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		writeString(b, sg.key)
+		b.WriteByte(':')
+		p := path + ".selectionSet." + sg.key
+		switch sg.name() {
+		case "__typename":
+			writeString(b, t.Name+"_aggregate")
+		case "nodes":
+			if err := e.writeRows(b, t, rows, sg.sub(), p); err != nil {
+				return err
+			}
+		case "aggregate":
+			if err := e.aggregateFields(b, t, sg, rows, p); err != nil {
+				return err
+			}
+		default:
+			return &Error{Message: fmt.Sprintf("field '%s' not found in type: '%s_aggregate'", sg.name(), t.Name), Path: p, Code: "validation-failed"}
+		}
+	}
+	b.WriteByte('}')
+	return nil
+}
+
+// aggregateFields writes NAME_aggregate_fields.
+func (e *executor) aggregateFields(b *bytes.Buffer, t *tableInfo, g *fieldGroup, rows []Row, path string) error {
+	typ := t.Name + "_aggregate_fields"
+	groups, err := e.collect(typ, g.sub())
+	if err != nil {
+		return err
+	}
+	b.WriteByte('{')
+	for i, sg := range groups {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		writeString(b, sg.key)
+		b.WriteByte(':')
+		p := path + ".selectionSet." + sg.key
+		switch fn := sg.name(); fn {
+		case "__typename":
+			writeString(b, typ)
+		case "count":
+			n, err := e.count(t, sg, rows, p)
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(b, "%d", n)
+		case "sum", "avg", "max", "min":
+			if err := e.columnAggregates(b, t, sg, fn, rows, p); err != nil {
+				return err
+			}
+		default:
+			return &Error{Message: fmt.Sprintf("field '%s' not found in type: '%s'", fn, typ), Path: p, Code: "validation-failed"}
+		}
+	}
+	b.WriteByte('}')
+	return nil
+}
+
+// count is count(columns, distinct): every row without columns, else
+// the rows whose columns are all non-null (distinct tuples if asked).
+func (e *executor) count(t *tableInfo, g *fieldGroup, rows []Row, path string) (int, error) {
+	cv, err := e.arg(g.field(), "columns")
+	if err != nil {
+		return 0, err
+	}
+	dv, err := e.arg(g.field(), "distinct")
+	if err != nil {
+		return 0, err
+	}
+	distinct, _ := dv.(bool)
+	var cols []string
+	for _, x := range asList(cv) {
+		s, _ := x.(string)
+		if _, ok := t.cols[s]; !ok {
+			return 0, &Error{Message: fmt.Sprintf("expected one of the values of %s_select_column, but found %s", t.Name, kindName(x)), Path: path + ".args.columns", Code: "validation-failed"}
+		}
+		cols = append(cols, s)
+	}
+	if len(cols) == 0 && !distinct {
+		return len(rows), nil
+	}
+	if len(cols) == 0 {
+		for _, c := range t.Columns {
+			cols = append(cols, c.Name)
+		}
+	}
+	seen := map[string]bool{}
+	n := 0
+next:
+	for _, r := range rows {
+		var k strings.Builder
+		for _, c := range cols {
+			v := r[c]
+			if v == nil {
+				continue next
+			}
+			if x, ok := normalize(t.cols[c].Type, v); ok {
+				v = x
+			}
+			k.WriteString(valueKey(v))
+			k.WriteByte(0)
+		}
+		if distinct {
+			if seen[k.String()] {
+				continue
+			}
+			seen[k.String()] = true
+		}
+		n++
+	}
+	return n, nil
+}
+
+// columnAggregates writes NAME_{sum,avg,max,min}_fields: null when no
+// row has a value.
+func (e *executor) columnAggregates(b *bytes.Buffer, t *tableInfo, g *fieldGroup, fn string, rows []Row, path string) error {
+	typ := t.Name + "_" + fn + "_fields"
+	groups, err := e.collect(typ, g.sub())
+	if err != nil {
+		return err
+	}
+	b.WriteByte('{')
+	for i, sg := range groups {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		writeString(b, sg.key)
+		b.WriteByte(':')
+		name := sg.name()
+		if name == "__typename" {
+			writeString(b, typ)
+			continue
+		}
+		col, ok := t.cols[name]
+		if !ok {
+			return &Error{Message: fmt.Sprintf("field '%s' not found in type: '%s'", name, typ), Path: path + ".selectionSet." + sg.key, Code: "validation-failed"}
+		}
+		writeScalar(b, aggregateColumn(col, fn, rows))
+	}
+	b.WriteByte('}')
+	return nil
+}
+
+// aggregateColumn computes one aggregate of a column; nil when no row
+// has a value. max and min give the row's own value.
+func aggregateColumn(col Column, fn string, rows []Row) any {
+	var best, bestNorm any
+	sum := new(big.Rat)
+	n := 0
+	for _, r := range rows {
+		v := r[col.Name]
+		if v == nil {
+			continue
+		}
+		x, ok := normalize(col.Type, v)
+		if !ok {
+			continue
+		}
+		n++
+		switch fn {
+		case "sum", "avg":
+			switch q := x.(type) {
+			case *big.Rat:
+				sum.Add(sum, q)
+			case int64:
+				sum.Add(sum, new(big.Rat).SetInt64(q))
+			}
+		case "max", "min":
+			c := 0
+			if bestNorm != nil {
+				c = compareNorm(x, bestNorm)
+			}
+			if bestNorm == nil || fn == "max" && c > 0 || fn == "min" && c < 0 {
+				best, bestNorm = v, x
+			}
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	switch fn {
+	case "sum":
+		return sum
+	case "avg":
+		return sum.Quo(sum, new(big.Rat).SetInt64(int64(n)))
+	}
+	return best
+}
