@@ -1,12 +1,14 @@
 // Shared setup for the interop scenarios: an SDK client configured for a
-// local network (NODE_URL and FAUCET_URL override the local defaults,
-// http://127.0.0.1:8080/v1 and :8081) and small helpers. Each *.test.mjs
+// local network (NODE_URL, FAUCET_URL and INDEXER_URL override the local
+// defaults, http://127.0.0.1:8080/v1, :8081 and :8090/v1/graphql) and
+// small helpers. Each *.test.mjs
 // file is one group of scenarios; `npm test` runs them all.
 import assert from "node:assert/strict";
 import { Aptos, AptosConfig, Network, Account } from "@aptos-labs/ts-sdk";
 
 export const config = process.env.NODE_URL
-  ? new AptosConfig({ network: Network.CUSTOM, fullnode: process.env.NODE_URL, faucet: process.env.FAUCET_URL })
+  ? new AptosConfig({ network: Network.CUSTOM, fullnode: process.env.NODE_URL, faucet: process.env.FAUCET_URL,
+      indexer: process.env.INDEXER_URL ?? "http://127.0.0.1:8090/v1/graphql" })
   : new AptosConfig({ network: Network.LOCAL });
 export const aptos = new Aptos(config);
 export const APT = 100_000_000;
@@ -21,7 +23,7 @@ export const transfer = (from, to, amount) =>
 // funded returns a new account funded through the faucet.
 export async function funded(amount = 10 * APT) {
   const a = Account.generate();
-  const r = await aptos.fundAccount({ accountAddress: a.accountAddress, amount, options: noIndexer });
+  const r = await aptos.fundAccount({ accountAddress: a.accountAddress, amount }); // waits for the indexer
   assert.equal(r.success, true);
   return a;
 }

@@ -49,6 +49,7 @@ type config struct {
 	quiet            bool
 	gcPercent        int
 	admissionConfig
+	indexerConfig
 	pgConfig
 }
 
@@ -68,6 +69,7 @@ func main() {
 	flag.StringVar(&c.pprofAddr, "pprof", "", "serve net/http/pprof on this address (for profiling; empty disables)")
 	flag.IntVar(&c.gcPercent, "gc-percent", 200, "Go garbage collector target percentage while the live heap is under 256 MiB, Go's default 100 above (GOGC in the environment takes precedence; -1 disables collection)")
 	c.admissionConfig.flags()
+	c.indexerConfig.flags()
 	c.pgConfig.flags()
 	flag.Parse()
 	if err := run(c); err != nil {
@@ -162,6 +164,12 @@ func run(c config) error {
 		servers = append(servers, newServer(middleware.Chain(f.handler(), middleware.CORS(), middleware.Recover(log))))
 		listeners = append(listeners, fLn)
 	}
+	if iSrv, iLn, err := listenIndexer(&c.indexerConfig, store, vm, log); err != nil {
+		return err
+	} else if iSrv != nil {
+		servers = append(servers, iSrv)
+		listeners = append(listeners, iLn)
+	}
 	if c.pprofAddr != "" {
 		pLn, err := net.Listen("tcp", c.pprofAddr)
 		if err != nil {
@@ -241,6 +249,9 @@ func printBanner(c config, vm *vmstub.VM, apiAddr string, took time.Duration) {
 	fmt.Printf("  API     http://%s/v1\n", apiAddr)
 	if c.faucetAddr != "" {
 		fmt.Printf("  faucet  http://%s (POST /fund, POST /mint)\n", c.faucetAddr)
+	}
+	if c.indexerAddr != "" {
+		fmt.Printf("  indexer http://%s%s (GraphQL)\n", c.indexerAddr, indexerPath)
 	}
 	if c.quiet {
 		return

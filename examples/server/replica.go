@@ -88,8 +88,16 @@ func runReplica(c config, vm *vmstub.VM, log zerolog.Logger, start time.Time) er
 		return err
 	}
 	srv := newServer(h)
-	errc := make(chan error, 1)
+	errc := make(chan error, 2)
 	go func() { errc <- srv.Serve(ln) }()
+	iSrv, iLn, err := listenIndexer(&c.indexerConfig, ps, vm, log) // the index is built from the database
+	if err != nil {
+		return err
+	}
+	if iSrv != nil {
+		go func() { errc <- iSrv.Serve(iLn) }()
+		defer iSrv.Close()
+	}
 	fmt.Printf("ledgernode API replica ready in %s: chain id %d\n", time.Since(start).Round(time.Millisecond), c.chainID)
 	fmt.Printf("  API     http://%s/v1 (submissions forwarded to %s)\n", ln.Addr(), writer)
 	sig := make(chan os.Signal, 1)

@@ -1,0 +1,52 @@
+package main
+
+import (
+	"flag"
+	"net"
+	"net/http"
+
+	"github.com/rs/zerolog"
+
+	"github.com/ledgernode/ledgernode/indexer"
+	"github.com/ledgernode/ledgernode/indexer/gql"
+	"github.com/ledgernode/ledgernode/middleware"
+	"github.com/ledgernode/ledgernode/storage"
+	"github.com/ledgernode/ledgernode/vmstub"
+)
+
+// indexerConfig is the built-in indexer's flag: where its GraphQL API
+// listens. Its default is where the SDKs' Network.LOCAL looks for it.
+type indexerConfig struct {
+	indexerAddr string
+}
+
+func (c *indexerConfig) flags() {
+	flag.StringVar(&c.indexerAddr, "indexer-addr", "127.0.0.1:8090",
+		"indexer GraphQL listen address, served at /v1/graphql (empty disables the indexer)")
+}
+
+// indexerPath is where the GraphQL endpoint is served, as on an Aptos
+// localnet.
+const indexerPath = "/v1/graphql"
+
+// listenIndexer returns the server of the indexer's GraphQL API over the
+// ledger in store and its listener, or nils when the indexer is disabled.
+// The index is kept in memory and built from the committed transactions
+// as queries arrive, so it is never behind the ledger.
+func listenIndexer(c *indexerConfig, store storage.Reader, vm *vmstub.VM, log zerolog.Logger) (*http.Server, net.Listener, error) {
+	if c.indexerAddr == "" {
+		return nil, nil, nil
+	}
+	idx := indexer.New(store, indexer.Options{Modules: vm})
+	h, err := gql.NewHandler(indexer.Schema(), idx, gql.Options{})
+	if err != nil {
+		return nil, nil, err
+	}
+	mux := http.NewServeMux()
+	mux.Handle(indexerPath, h)
+	ln, err := net.Listen("tcp", c.indexerAddr)
+	if err != nil {
+		return nil, nil, err
+	}
+	return newServer(middleware.Chain(mux, middleware.Recover(log), middleware.CORS())), ln, nil
+}
