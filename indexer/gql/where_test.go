@@ -87,7 +87,7 @@ func TestWhereErrors(t *testing.T) {
 	h := newTestHandler(t, Options{})
 	for _, c := range []struct{ q, vars, want string }{
 		{`query($w: balances_bool_exp) { balances(where: $w) { storage_id } }`, `{"w": {"nope": {"_eq": 1}}}`,
-			`{"errors":[{"message":"field 'nope' not found in type: 'balances_bool_exp'","extensions":{"path":"$.selectionSet.balances.args.where.nope","code":"validation-failed"}}]}`},
+			`{"errors":[{"message":"field \"nope\" not found in type: 'balances_bool_exp'","extensions":{"path":"$.selectionSet.balances.args.where.nope","code":"validation-failed"}}]}`},
 		{`query($a: String) { balances(where: {amount: {_eq: $a}}) { storage_id } }`, `{"a": "x"}`,
 			`{"errors":[{"message":"invalid input syntax for type numeric: \"x\"","extensions":{"path":"$","code":"data-exception"}}]}`},
 		{`query($a: numeric) { balances(where: {amount: {_eq: $a}}) { storage_id } }`, `{"a": 1e999999999}`,
