@@ -3,6 +3,7 @@ package gql
 import (
 	"fmt"
 	"regexp"
+	"strings"
 
 	"github.com/vektah/gqlparser/v2/ast"
 	"github.com/vektah/gqlparser/v2/gqlerror"
@@ -16,17 +17,36 @@ var (
 	reNoRoot       = regexp.MustCompile(`^Schema does not support operation type "([a-z]+)"`)
 	reUndefinedVar = regexp.MustCompile(`^Variable "\$?([^"]*)" is not defined`)
 	reRequiredArg  = regexp.MustCompile(`^Field "([^"]*)" argument "([^"]*)" of type "[^"]*" is required`)
+	reLiteralType  = regexp.MustCompile(`^(String|Int|Boolean|Float) cannot represent [^:]*: (.*)$`)
+	reBadEnum      = regexp.MustCompile(`^Value "([^"]*)" does not exist in "([^"!]*)!?" enum\.`)
+	reNotEnum      = regexp.MustCompile(`^Enum "([^"!]*)!?" cannot represent non-enum value: (.*)\.$`)
 )
+
+// scalarWant is how Hasura names what a built-in scalar expects.
+var scalarWant = map[string]string{"String": "a string", "Int": "a 32-bit integer", "Boolean": "a boolean", "Float": "a float"}
 
 // hasuraError words a validation error as Hasura does, with the path of
 // the field it concerns.
 func hasuraError(doc *ast.QueryDocument, e *gqlerror.Error) *Error {
 	path := "$"
 	if len(e.Locations) > 0 {
-		path = fieldPathAt(doc, e.Locations[0].Line, e.Locations[0].Column)
+		line, col := e.Locations[0].Line, e.Locations[0].Column
+		path = fieldPathAt(doc, line, col)
+		if vp := valuePathAt(doc, line, col); vp != "" {
+			path = vp
+		}
 	}
 	msg := e.Message
 	switch {
+	case reLiteralType.MatchString(msg):
+		m := reLiteralType.FindStringSubmatch(msg)
+		msg = fmt.Sprintf("expected %s for type '%s', but found %s", scalarWant[m[1]], m[1], describeLiteral(m[2]))
+	case reBadEnum.MatchString(msg):
+		m := reBadEnum.FindStringSubmatch(msg)
+		msg = enumError(m[2], "'"+m[1]+"'")
+	case reNotEnum.MatchString(msg):
+		m := reNotEnum.FindStringSubmatch(msg)
+		msg = fmt.Sprintf("expected an enum value for type '%s', but found %s", m[1], describeLiteral(m[2]))
 	case reUnknownField.MatchString(msg):
 		m := reUnknownField.FindStringSubmatch(msg)
 		msg = fmt.Sprintf("field '%s' not found in type: '%s'", m[1], m[2])
@@ -35,7 +55,7 @@ func hasuraError(doc *ast.QueryDocument, e *gqlerror.Error) *Error {
 		msg = fmt.Sprintf("'%s' has no argument named '%s'", m[2], m[1])
 	case reUnknownInput.MatchString(msg):
 		m := reUnknownInput.FindStringSubmatch(msg)
-		msg = fmt.Sprintf("field '%s' not found in type: '%s'", m[1], m[2])
+		msg = fmt.Sprintf("field %q not found in type: '%s'", m[1], m[2])
 	case reNoRoot.MatchString(msg):
 		m := reNoRoot.FindStringSubmatch(msg)
 		msg, path = fmt.Sprintf("no %ss exist", m[1]), "$"
@@ -94,4 +114,102 @@ func responseKey(f *ast.Field) string {
 		return f.Alias
 	}
 	return f.Name
+}
+
+// describeLiteral names a GraphQL literal's kind as Hasura does.
+func describeLiteral(lit string) string {
+	switch {
+	case lit == "":
+		return "a value"
+	case lit == "null":
+		return "null"
+	case lit == "true" || lit == "false":
+		return "a boolean"
+	case lit[0] == '"':
+		return "a string"
+	case lit[0] == '[':
+		return "a list"
+	case lit[0] == '{':
+		return "an object"
+	case lit[0] == '-' || lit[0] >= '0' && lit[0] <= '9':
+		if strings.ContainsAny(lit, ".eE") {
+			return "a float"
+		}
+		return "an integer"
+	}
+	return "an enum value"
+}
+
+// enumError is Hasura's message for a value outside an enum.
+func enumError(enum, found string) string {
+	return fmt.Sprintf("expected one of the values %s for type '%s', but found %s", enumValuesText(enum), enum, found)
+}
+
+// enumValuesText lists an enum's values as Hasura's englishList does:
+// "a", "b", or "c". Only order_by's values are known here; other enums
+// are named generically.
+func enumValuesText(enum string) string {
+	if enum != "order_by" {
+		return "of " + enum
+	}
+	return `"asc", "asc_nulls_first", "asc_nulls_last", "desc", "desc_nulls_first", or "desc_nulls_last"`
+}
+
+// valuePathAt returns the Hasura path of the argument value (or object
+// field) at line:col: $.selectionSet.f.args.where.col._eq; "" if none.
+func valuePathAt(doc *ast.QueryDocument, line, col int) string {
+	at := func(p *ast.Position) bool { return p != nil && p.Line == line && p.Column == col }
+	found := ""
+	steps := 0
+	var walk func(v *ast.Value, path string, depth int)
+	walk = func(v *ast.Value, path string, depth int) {
+		if v == nil || found != "" || depth > maxValueDepth || steps > 100_000 {
+			return
+		}
+		steps++
+		if at(v.Position) {
+			found = path
+			return
+		}
+		for i, c := range v.Children {
+			p := fmt.Sprintf("%s[%d]", path, i)
+			if v.Kind == ast.ObjectValue {
+				p = path + "." + c.Name
+				if at(c.Position) {
+					found = p
+					return
+				}
+			}
+			walk(c.Value, p, depth+1)
+		}
+	}
+	type item struct {
+		sel  ast.SelectionSet
+		path string
+	}
+	var stack []item
+	for _, op := range doc.Operations {
+		stack = append(stack, item{op.SelectionSet, "$"})
+	}
+	for _, f := range doc.Fragments {
+		stack = append(stack, item{f.SelectionSet, "$"})
+	}
+	for len(stack) > 0 && found == "" && steps < 100_000 {
+		it := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for _, s := range it.sel {
+			steps++
+			switch s := s.(type) {
+			case *ast.Field:
+				p := it.path + ".selectionSet." + responseKey(s)
+				for _, a := range s.Arguments {
+					walk(a.Value, p+".args."+a.Name, 0)
+				}
+				stack = append(stack, item{s.SelectionSet, p})
+			case *ast.InlineFragment:
+				stack = append(stack, item{s.SelectionSet, it.path})
+			}
+		}
+	}
+	return found
 }

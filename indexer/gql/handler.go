@@ -291,7 +291,8 @@ func pickOperation(doc *ast.QueryDocument, name string) (*ast.OperationDefinitio
 }
 
 // bindVariables gives each declared variable its value: the one sent,
-// else its default, else null; a non-null variable must have a value.
+// else its default, else none (an input field given an absent variable
+// is omitted, as Hasura does); a non-null variable must have a value.
 // Values are not checked against the declared types (Hasura tolerates
 // mismatches clients rely on); the executor checks them where used.
 // Variables sent but not declared are ignored.
@@ -312,7 +313,9 @@ func bindVariables(op *ast.OperationDefinition, sent obj) (map[string]any, *Erro
 			}
 			return nil, &Error{Message: fmt.Sprintf("null value found for non-nullable type: %q", d.Type.String()), Path: "$.variableValues." + d.Variable, Code: "validation-failed"}
 		}
-		vars[d.Variable] = v
+		if ok {
+			vars[d.Variable] = v
+		}
 	}
 	return vars, nil
 }

@@ -175,14 +175,18 @@ func (e *executor) compileOrder(t *tableInfo, v any, rels []*Relationship, terms
 			case "desc_nulls_last":
 				term.desc = true
 			default:
-				return nil, &Error{Message: fmt.Sprintf("expected one of the values [asc, asc_nulls_first, asc_nulls_last, desc, desc_nulls_first, desc_nulls_last] for type 'order_by', but found %s", kindName(f.v)), Path: p, Code: "validation-failed"}
+				msg := fmt.Sprintf("expected an enum value for type 'order_by', but found %s", kindName(f.v))
+				if s, ok := f.v.(string); ok {
+					msg = fmt.Sprintf("expected one of the values %s for type 'order_by', but found '%s'", enumValuesText("order_by"), s)
+				}
+				return nil, &Error{Message: msg, Path: p, Code: "validation-failed"}
 			}
 			terms = append(terms, term)
 			continue
 		}
 		r := t.rels[f.k]
 		if r == nil || r.Array {
-			return nil, &Error{Message: fmt.Sprintf("field '%s' not found in type: '%s_order_by'", f.k, t.Name), Path: p, Code: "validation-failed"}
+			return nil, &Error{Message: fmt.Sprintf("field %q not found in type: '%s_order_by'", f.k, t.Name), Path: p, Code: "validation-failed"}
 		}
 		var err error
 		sub := append(append([]*Relationship(nil), rels...), r)

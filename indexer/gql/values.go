@@ -128,6 +128,11 @@ func valueOf(v *ast.Value, vars map[string]any, depth int) (any, error) {
 	case ast.ObjectValue:
 		o := make(obj, 0, len(v.Children))
 		for _, c := range v.Children {
+			if c.Value != nil && c.Value.Kind == ast.Variable {
+				if _, bound := vars[c.Value.Raw]; !bound {
+					continue // an absent variable omits the field (Hasura)
+				}
+			}
 			x, err := valueOf(c.Value, vars, depth+1)
 			if err != nil {
 				return nil, err

@@ -54,7 +54,7 @@ func (e *executor) compileWhere(t *tableInfo, v any, path string, depth int) (pr
 			} else if rel := t.rels[f.k]; rel != nil {
 				q, err = e.compileRelFilter(rel, f.v, p, depth)
 			} else {
-				return nil, &Error{Message: fmt.Sprintf("field '%s' not found in type: '%s_bool_exp'", f.k, t.Name), Path: p, Code: "validation-failed"}
+				return nil, &Error{Message: fmt.Sprintf("field %q not found in type: '%s_bool_exp'", f.k, t.Name), Path: p, Code: "validation-failed"}
 			}
 			if err != nil {
 				return nil, err
@@ -208,7 +208,7 @@ func (e *executor) compileOp(col Column, op string, v any, path string) (pred, e
 			return test(compareNorm(n, want)), nil
 		}, nil
 	}
-	return nil, &Error{Message: fmt.Sprintf("field '%s' not found in type: '%s_comparison_exp'", op, col.Type), Path: path, Code: "validation-failed"}
+	return nil, &Error{Message: fmt.Sprintf("field %q not found in type: '%s_comparison_exp'", op, col.Type), Path: path, Code: "validation-failed"}
 }
 
 // typeError is Hasura's message for an input of the wrong kind.

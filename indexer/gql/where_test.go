@@ -87,18 +87,26 @@ func TestWhereErrors(t *testing.T) {
 	h := newTestHandler(t, Options{})
 	for _, c := range []struct{ q, vars, want string }{
 		{`query($w: balances_bool_exp) { balances(where: $w) { storage_id } }`, `{"w": {"nope": {"_eq": 1}}}`,
-			`{"errors":[{"message":"field 'nope' not found in type: 'balances_bool_exp'","extensions":{"path":"$.selectionSet.balances.args.where.nope","code":"validation-failed"}}]}`},
+			`{"errors":[{"message":"field \"nope\" not found in type: 'balances_bool_exp'","extensions":{"path":"$.selectionSet.balances.args.where.nope","code":"validation-failed"}}]}`},
 		{`query($a: String) { balances(where: {amount: {_eq: $a}}) { storage_id } }`, `{"a": "x"}`,
 			`{"errors":[{"message":"invalid input syntax for type numeric: \"x\"","extensions":{"path":"$","code":"data-exception"}}]}`},
 		{`query($a: numeric) { balances(where: {amount: {_eq: $a}}) { storage_id } }`, `{"a": 1e999999999}`,
 			`{"errors":[{"message":"invalid input syntax for type numeric: \"1e999999999\"","extensions":{"path":"$","code":"data-exception"}}]}`},
-		{`query($a: String) { balances(where: {owner_address: {_eq: $a}}) { storage_id } }`, `{}`,
+		{`query($a: String) { balances(where: {owner_address: {_eq: $a}}) { storage_id } }`, `{"a": null}`,
 			`{"errors":[{"message":"expected a string for type 'String', but found null","extensions":{"path":"$.selectionSet.balances.args.where.owner_address._eq","code":"validation-failed"}}]}`},
 	} {
 		if got := query(t, h, c.q, c.vars); got != c.want {
 			t.Errorf("%s\n got %s\nwant %s", c.q, got, c.want)
 		}
 	}
+}
+
+func TestAbsentVariableOmitsField(t *testing.T) {
+	h := newTestHandler(t, Options{})
+	expect(t, h, `query($a: String, $v: bigint) { txs(where: {sender: {_eq: $a}, version: {_in: [$v]}}) { version } }`, `{"v": 3}`,
+		`{"data":{"txs":[{"version":3}]}}`)
+	expect(t, h, `query($a: String) { txs(where: {sender: {_eq: $a}}, limit: 1) { version } }`, `{}`,
+		`{"data":{"txs":[{"version":1}]}}`)
 }
 
 func TestLike(t *testing.T) {
