@@ -169,8 +169,39 @@ func errorBody(e *Error) []byte {
 
 // Do answers one request body (the JSON a POST carries) with the JSON
 // of the answer. It never fails: errors are answered as Hasura does.
+//
+// A JSON array of requests (a batch) is answered with the array of
+// their answers, as Hasura does.
 func (h *handler) Do(ctx context.Context, body []byte) []byte {
-	req, gerr := parseRequest(body)
+	v, err := decodeJSON(body)
+	if err != nil {
+		return errorBody(&Error{Message: "Error in $: Failed reading: not a valid json value", Path: "$", Code: "invalid-json"})
+	}
+	batch, ok := v.([]any)
+	if !ok {
+		return h.answer(ctx, v)
+	}
+	if len(batch) > maxBatch {
+		return errorBody(&Error{Message: fmt.Sprintf("a batch holds at most %d queries", maxBatch), Path: "$", Code: "bad-request"})
+	}
+	var b bytes.Buffer
+	b.WriteByte('[')
+	for i, item := range batch {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.Write(h.answer(ctx, item))
+	}
+	b.WriteByte(']')
+	return b.Bytes()
+}
+
+// maxBatch bounds the queries of one batch.
+const maxBatch = 32
+
+// answer answers one decoded request.
+func (h *handler) answer(ctx context.Context, v any) []byte {
+	req, gerr := parseRequest(v)
 	if gerr != nil {
 		return errorBody(gerr)
 	}
@@ -193,12 +224,8 @@ type request struct {
 	variables     obj
 }
 
-// parseRequest decodes the body with Hasura's errors for bad JSON.
-func parseRequest(body []byte) (*request, *Error) {
-	v, err := decodeJSON(body)
-	if err != nil {
-		return nil, &Error{Message: "Error in $: Failed reading: not a valid json value", Path: "$", Code: "invalid-json"}
-	}
+// parseRequest reads a decoded request with Hasura's errors for bad fields.
+func parseRequest(v any) (*request, *Error) {
 	o, ok := v.(obj)
 	if !ok {
 		return nil, &Error{Message: "expected Object, but encountered " + jsonKind(v), Path: "$", Code: "parse-failed"}
