@@ -76,6 +76,11 @@ func TestBounds(t *testing.T) {
 	if !strings.Contains(got, "nested deeper than 4") {
 		t.Errorf("deep query: %s", got)
 	}
+	h = newTestHandler(t, Options{MaxFields: 10})
+	_, got = post(t, h, []byte(`{"query":"{ txs { version } `+strings.Repeat("__typename ", 10)+`}"}`))
+	if !strings.Contains(got, "selects more than 10 fields") {
+		t.Errorf("many fields: %s", got)
+	}
 	h = newTestHandler(t, Options{MaxRows: 4})
 	_, got = post(t, h, []byte(`{"query":"{ txs { version } a: txs { version } }"}`))
 	if !strings.Contains(got, `"errors"`) || !strings.Contains(got, "more than 4 rows") {
