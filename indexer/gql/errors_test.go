@@ -1,6 +1,7 @@
 package gql
 
 import (
+	"context"
 	"strings"
 	"testing"
 )
@@ -46,6 +47,17 @@ func TestHasuraErrors(t *testing.T) {
 	}
 }
 
+func TestBatch(t *testing.T) {
+	h := newTestHandler(t, Options{})
+	_, got := post(t, h, []byte(`[{"query":"{ txs(limit: 1) { version } }"},{"query":"{ nope }"},5]`))
+	want := `[{"data":{"txs":[{"version":1}]}},` +
+		`{"errors":[{"message":"field 'nope' not found in type: 'query_root'","extensions":{"path":"$.selectionSet.nope","code":"validation-failed"}}]},` +
+		`{"errors":[{"message":"expected Object, but encountered Number","extensions":{"path":"$","code":"parse-failed"}}]}]`
+	if got != want {
+		t.Fatalf("got %s\nwant %s", got, want)
+	}
+}
+
 func TestOperationName(t *testing.T) {
 	h := newTestHandler(t, Options{})
 	_, got := post(t, h, []byte(`{"query":"query a { txs(limit: 1) { version } } query b { txs(limit: 1) { sender } }","operationName":"b","variables":null}`))
@@ -63,6 +75,11 @@ func TestBounds(t *testing.T) {
 	_, got = post(t, h, []byte(`{"query":"{ balances { metadata { balances { metadata { symbol } } } } }"}`))
 	if !strings.Contains(got, "nested deeper than 4") {
 		t.Errorf("deep query: %s", got)
+	}
+	h = newTestHandler(t, Options{MaxFields: 10})
+	_, got = post(t, h, []byte(`{"query":"{ txs { version } `+strings.Repeat("__typename ", 10)+`}"}`))
+	if !strings.Contains(got, "selects more than 10 fields") {
+		t.Errorf("many fields: %s", got)
 	}
 	h = newTestHandler(t, Options{MaxRows: 4})
 	_, got = post(t, h, []byte(`{"query":"{ txs { version } a: txs { version } }"}`))
@@ -82,5 +99,26 @@ func TestBounds(t *testing.T) {
 	_, got = post(t, newTestHandler(t, Options{}), []byte(deep))
 	if !strings.Contains(got, `"invalid-json"`) {
 		t.Errorf("deep variables: %s", got)
+	}
+}
+
+func TestCancelledAndSourceErrors(t *testing.T) {
+	h := newTestHandler(t, Options{}).(*handler)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	got := string(h.Do(ctx, []byte(`{"query":"{ txs { version } }"}`)))
+	if !strings.Contains(got, "the query took too long") || !strings.Contains(got, `"code":"unexpected"`) {
+		t.Errorf("cancelled: %s", got)
+	}
+	s := testSchema()
+	src := testSource()
+	delete(src, "metadata")
+	hs, err := NewHandler(s, src, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, got = post(t, hs, []byte(`{"query":"{ balances { metadata { symbol } } }"}`))
+	if !strings.Contains(got, "could not read table metadata") {
+		t.Errorf("source error: %s", got)
 	}
 }

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"time"
 
 	"github.com/vektah/gqlparser/v2/ast"
 	"github.com/vektah/gqlparser/v2/parser"
@@ -16,48 +15,6 @@ import (
 	"github.com/vektah/gqlparser/v2/validator/core"
 	"github.com/vektah/gqlparser/v2/validator/rules"
 )
-
-// Options bound the work of one request. Zero fields take the defaults.
-type Options struct {
-	// MaxRows bounds the rows one request writes into its answer,
-	// relationships and aggregate nodes included (default 100,000).
-	MaxRows int
-	// MaxScan bounds the rows one request examines: filtered, joined
-	// or sorted (default 5,000,000).
-	MaxScan int
-	// MaxBodyBytes bounds the request body (default 1 MiB).
-	MaxBodyBytes int64
-	// MaxDepth bounds the nesting of braces, brackets and parentheses
-	// in a query (default 32).
-	MaxDepth int
-	// MaxTokens bounds the tokens of a query (default 20,000).
-	MaxTokens int
-	// Timeout bounds the time one request runs (default 10 s); the
-	// request's context bounds it too.
-	Timeout time.Duration
-}
-
-func (o Options) withDefaults() Options {
-	if o.MaxRows <= 0 {
-		o.MaxRows = 100_000
-	}
-	if o.MaxScan <= 0 {
-		o.MaxScan = 5_000_000
-	}
-	if o.MaxBodyBytes <= 0 {
-		o.MaxBodyBytes = 1 << 20
-	}
-	if o.MaxDepth <= 0 {
-		o.MaxDepth = 32
-	}
-	if o.MaxTokens <= 0 {
-		o.MaxTokens = 20_000
-	}
-	if o.Timeout <= 0 {
-		o.Timeout = 10 * time.Second
-	}
-	return o
-}
 
 // handler serves one compiled schema.
 type handler struct {
@@ -169,8 +126,39 @@ func errorBody(e *Error) []byte {
 
 // Do answers one request body (the JSON a POST carries) with the JSON
 // of the answer. It never fails: errors are answered as Hasura does.
+//
+// A JSON array of requests (a batch) is answered with the array of
+// their answers, as Hasura does.
 func (h *handler) Do(ctx context.Context, body []byte) []byte {
-	req, gerr := parseRequest(body)
+	v, err := decodeJSON(body)
+	if err != nil {
+		return errorBody(&Error{Message: "Error in $: Failed reading: not a valid json value", Path: "$", Code: "invalid-json"})
+	}
+	batch, ok := v.([]any)
+	if !ok {
+		return h.answer(ctx, v)
+	}
+	if len(batch) > maxBatch {
+		return errorBody(&Error{Message: fmt.Sprintf("a batch holds at most %d queries", maxBatch), Path: "$", Code: "bad-request"})
+	}
+	var b bytes.Buffer
+	b.WriteByte('[')
+	for i, item := range batch {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.Write(h.answer(ctx, item))
+	}
+	b.WriteByte(']')
+	return b.Bytes()
+}
+
+// maxBatch bounds the queries of one batch.
+const maxBatch = 32
+
+// answer answers one decoded request.
+func (h *handler) answer(ctx context.Context, v any) []byte {
+	req, gerr := parseRequest(v)
 	if gerr != nil {
 		return errorBody(gerr)
 	}
@@ -193,12 +181,8 @@ type request struct {
 	variables     obj
 }
 
-// parseRequest decodes the body with Hasura's errors for bad JSON.
-func parseRequest(body []byte) (*request, *Error) {
-	v, err := decodeJSON(body)
-	if err != nil {
-		return nil, &Error{Message: "Error in $: Failed reading: not a valid json value", Path: "$", Code: "invalid-json"}
-	}
+// parseRequest reads a decoded request with Hasura's errors for bad fields.
+func parseRequest(v any) (*request, *Error) {
 	o, ok := v.(obj)
 	if !ok {
 		return nil, &Error{Message: "expected Object, but encountered " + jsonKind(v), Path: "$", Code: "parse-failed"}
@@ -249,6 +233,9 @@ func (h *handler) run(ctx context.Context, req *request) ([]byte, *Error) {
 	doc, err := parser.ParseQueryWithTokenLimit(&ast.Source{Name: "query", Input: req.query}, h.opts.MaxTokens)
 	if err != nil {
 		return nil, &Error{Message: "not a valid graphql query", Path: "$.query", Code: "parse-failed"}
+	}
+	if countFields(doc, h.opts.MaxFields) > h.opts.MaxFields {
+		return nil, &Error{Message: fmt.Sprintf("the query selects more than %d fields", h.opts.MaxFields), Path: "$.query", Code: "validation-failed"}
 	}
 	restore := hideBigNumbers(doc)
 	errs := validator.ValidateWithRules(h.c.ast, doc, h.rules)
@@ -318,37 +305,4 @@ func bindVariables(op *ast.OperationDefinition, sent obj) (map[string]any, *Erro
 		}
 	}
 	return vars, nil
-}
-
-// nestingWithin reports whether the query's brackets nest at most max
-// deep (strings and comments skipped), so the parser's recursion stays
-// bounded.
-func nestingWithin(q string, max int) bool {
-	depth := 0
-	for i := 0; i < len(q); i++ {
-		switch q[i] {
-		case '{', '[', '(':
-			depth++
-			if depth > max {
-				return false
-			}
-		case '}', ']', ')':
-			if depth > 0 {
-				depth--
-			}
-		case '#':
-			for i < len(q) && q[i] != '\n' {
-				i++
-			}
-		case '"':
-			i++
-			for i < len(q) && q[i] != '"' {
-				if q[i] == '\\' {
-					i++
-				}
-				i++
-			}
-		}
-	}
-	return true
 }
