@@ -1,9 +1,12 @@
 package main
 
 import (
+	"context"
 	"flag"
 	"net"
 	"net/http"
+	"sync/atomic"
+	"time"
 
 	"github.com/rs/zerolog"
 
@@ -37,7 +40,8 @@ func listenIndexer(c *indexerConfig, store storage.Reader, vm *vmstub.VM, log ze
 	if c.indexerAddr == "" {
 		return nil, nil, nil
 	}
-	idx := indexer.New(store, indexer.Options{Modules: vm})
+	idx := &warmIndex{Indexer: indexer.New(store, indexer.Options{Modules: vm})}
+	go idx.follow(context.Background(), followEvery, log)
 	h, err := gql.NewHandler(indexer.Schema(), idx, gql.Options{})
 	if err != nil {
 		return nil, nil, err
@@ -49,4 +53,37 @@ func listenIndexer(c *indexerConfig, store storage.Reader, vm *vmstub.VM, log ze
 		return nil, nil, err
 	}
 	return newServer(middleware.Chain(mux, middleware.Recover(log), middleware.CORS())), ln, nil
+}
+
+// followEvery is how often an index in use catches up with the ledger in
+// the background, so that a query finds little left to index.
+const followEvery = 200 * time.Millisecond
+
+// warmIndex is the index the endpoint serves. Nothing is indexed before
+// the first query (a node nobody asks pays nothing); from then on it
+// follows the ledger in the background.
+type warmIndex struct {
+	*indexer.Indexer
+	used atomic.Bool
+}
+
+// Rows implements gql.Source.
+func (w *warmIndex) Rows(ctx context.Context, table string) ([]gql.Row, error) {
+	w.used.Store(true)
+	return w.Indexer.Rows(ctx, table)
+}
+
+// follow catches up every interval once the index is in use; it runs for
+// the life of the process.
+func (w *warmIndex) follow(ctx context.Context, every time.Duration, log zerolog.Logger) {
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for range t.C {
+		if !w.used.Load() {
+			continue
+		}
+		if _, _, err := w.LastVersion(ctx); err != nil {
+			log.Warn().Err(err).Msg("indexer: catching up")
+		}
+	}
 }
