@@ -13,8 +13,8 @@ import (
 )
 
 // compiledDir holds units built by the Move compiler and published by the
-// Aptos SDKs' tests and examples; testdata/compiled/README.md names the
-// source of each file.
+// Aptos SDKs' tests and examples or committed by a package's build;
+// testdata/compiled/README.md names the source of each file.
 const compiledDir = "testdata/compiled"
 
 // compiledPlaceholder stands for the publishing account in fixtures whose
@@ -38,6 +38,8 @@ var compiledUnits = map[string]compiledUnit{
 	"go_script_args_v7.hex":                  {script: true, version: 7},
 	"go_tablemania.hex":                      {version: 6, name: "tablemania"},
 	"go_transfer_script_v7.hex":              {script: true, version: 7},
+	"poly_market_v9.hex":                     {version: 9, name: "market"},
+	"poly_multi_outcome_market_v9.hex":       {version: 9, name: "multi_outcome_market"},
 	"py_two_by_two_transfer_v5.hex":          {script: true, version: 5},
 	"rs_one_signer_transfer.hex":             {script: true, version: 9},
 	"rs_two_signer_transfer.hex":             {script: true, version: 9},
