@@ -43,6 +43,7 @@ var compiledUnits = map[string]compiledUnit{
 	"py_two_by_two_transfer_v5.hex":          {script: true, version: 5},
 	"rs_one_signer_transfer.hex":             {script: true, version: 9},
 	"rs_two_signer_transfer.hex":             {script: true, version: 9},
+	"tut_loops_v6.hex":                       {version: 6, name: "Loops"},
 	"ts_any_authenticator_v7.hex":            {version: 7, name: "any_authenticator"},
 	"ts_entry_functions.hex":                 {version: 6, name: "entry_functions"},
 	"ts_facoin_cat.hex":                      {version: 6, name: "cat"},
