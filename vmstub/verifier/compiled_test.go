@@ -13,7 +13,8 @@ import (
 )
 
 // compiledDir holds units built by the Move compiler and published by the
-// Aptos SDKs' tests and examples or committed by a package's build;
+// Aptos SDKs' tests and examples, released by Rooch's apps or committed by
+// a package's build;
 // testdata/compiled/README.md names the source of each file.
 const compiledDir = "testdata/compiled"
 
@@ -41,6 +42,11 @@ var compiledUnits = map[string]compiledUnit{
 	"poly_market_v9.hex":                     {version: 9, name: "market"},
 	"poly_multi_outcome_market_v9.hex":       {version: 9, name: "multi_outcome_market"},
 	"py_two_by_two_transfer_v5.hex":          {script: true, version: 5},
+	"rooch_dex_liquidity_incentive.hex":      {version: 6, name: "liquidity_incentive"},
+	"rooch_dex_swap.hex":                     {version: 6, name: "swap"},
+	"rooch_grow_bitcoin.hex":                 {version: 6, name: "grow_bitcoin"},
+	"rooch_orderbook_critbit.hex":            {version: 6, name: "critbit"},
+	"rooch_orderbook_market_v2.hex":          {version: 6, name: "market_v2"},
 	"rs_one_signer_transfer.hex":             {script: true, version: 9},
 	"rs_two_signer_transfer.hex":             {script: true, version: 9},
 	"tut_loops_v6.hex":                       {version: 6, name: "Loops"},
