@@ -48,8 +48,6 @@ var compiledUnits = map[string]compiledUnit{
 	"go_script_args_v7.hex":                    {script: true, version: 7},
 	"go_tablemania.hex":                        {version: 6, name: "tablemania"},
 	"go_transfer_script_v7.hex":                {script: true, version: 7},
-	"poly_market_v9.hex":                       {version: 9, name: "market"},
-	"poly_multi_outcome_market_v9.hex":         {version: 9, name: "multi_outcome_market"},
 	"py_two_by_two_transfer_v5.hex":            {script: true, version: 5},
 	"rooch_dex_liquidity_incentive.hex":        {version: 6, name: "liquidity_incentive"},
 	"rooch_dex_swap.hex":                       {version: 6, name: "swap"},
