@@ -189,7 +189,7 @@ func TestRowsMatchTheirColumns(t *testing.T) {
 }
 
 func typeFits(typ string, v any) bool {
-	switch v.(type) {
+	switch v := v.(type) {
 	case string:
 		return typ == gql.TypeString || typ == gql.TypeTimestamp
 	case bool:
@@ -197,7 +197,7 @@ func typeFits(typ string, v any) bool {
 	case json.Number:
 		return typ == gql.TypeBigint || typ == gql.TypeNumeric || typ == gql.TypeInt
 	case json.RawMessage:
-		return typ == gql.TypeJSONB && json.Valid(v.(json.RawMessage))
+		return typ == gql.TypeJSONB && json.Valid(v)
 	}
 	return false
 }
