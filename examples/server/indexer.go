@@ -24,9 +24,12 @@ type indexerConfig struct {
 }
 
 func (c *indexerConfig) flags() {
-	flag.StringVar(&c.indexerAddr, "indexer-addr", "127.0.0.1:8090",
+	flag.StringVar(&c.indexerAddr, "indexer-addr", defaultIndexerAddr,
 		"indexer GraphQL listen address, served at /v1/graphql (empty disables the indexer)")
 }
+
+// defaultIndexerAddr is where Network.LOCAL's indexer URL points.
+const defaultIndexerAddr = "127.0.0.1:8090"
 
 // indexerPath is where the GraphQL endpoint is served, as on an Aptos
 // localnet.
@@ -49,6 +52,13 @@ func listenIndexer(c *indexerConfig, store storage.Reader, vm *vmstub.VM, log ze
 	mux := http.NewServeMux()
 	mux.Handle(indexerPath, h)
 	ln, err := net.Listen("tcp", c.indexerAddr)
+	if err != nil && c.indexerAddr == defaultIndexerAddr {
+		// The default port may be another indexer's (an Aptos localnet's):
+		// the node runs without one rather than not at all.
+		log.Warn().Err(err).Msg("indexer disabled: its default address is taken (set -indexer-addr)")
+		c.indexerAddr = ""
+		return nil, nil, nil
+	}
 	if err != nil {
 		return nil, nil, err
 	}
