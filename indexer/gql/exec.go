@@ -182,7 +182,7 @@ func (e *executor) related(r *Relationship, row Row) ([]Row, error) {
 func joinKey(row Row, cols []string) (string, bool) {
 	var b strings.Builder
 	for _, c := range cols {
-		v := row[c]
+		v := row.Get(c)
 		if v == nil {
 			return "", false
 		}
@@ -342,7 +342,7 @@ func (e *executor) writeFields(b *bytes.Buffer, t *tableInfo, row Row, groups []
 			continue
 		}
 		if _, ok := t.cols[name]; ok {
-			writeScalar(b, row[name])
+			writeScalar(b, row.Get(name))
 			continue
 		}
 		p := path + ".selectionSet." + g.key

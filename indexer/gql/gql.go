@@ -4,13 +4,6 @@ import (
 	"context"
 )
 
-// Row is one row of a table: column name → value. A value is nil (SQL
-// NULL), a bool, a string (text, and timestamps written
-// "2006-01-02T15:04:05" or with a fraction, without zone), a
-// json.Number (bigint and numeric columns, any size, rendered as a JSON
-// number), or a json.RawMessage (jsonb, rendered as is).
-type Row map[string]any
-
 // Source gives the rows of the tables a Schema declares.
 type Source interface {
 	// Rows returns every row of table in primary-key order (the order a

@@ -229,10 +229,14 @@ func distinctError(args string) error {
 func distinctRows(t *tableInfo, rows []Row, cols []string) []Row {
 	seen := map[string]bool{}
 	var out []Row
+	readers := make([]column, len(cols))
+	for i, c := range cols {
+		readers[i].name = c
+	}
 	for _, r := range rows {
 		var b strings.Builder
-		for _, c := range cols {
-			if v := r[c]; v == nil {
+		for i, c := range cols {
+			if v := readers[i].get(r); v == nil {
 				b.WriteString("null")
 			} else if n, ok := normalize(t.cols[c].Type, v); ok {
 				b.WriteString(valueKey(n))
@@ -257,6 +261,10 @@ func (e *executor) sortRows(rows []Row, terms []orderTerm, keep int) ([]Row, err
 		return nil, err
 	}
 	keys := make([][]any, len(rows))
+	readers := make([]column, len(terms))
+	for j, term := range terms {
+		readers[j].name = term.col.Name
+	}
 	for i, r := range rows {
 		k := make([]any, len(terms))
 		for j, term := range terms {
@@ -267,13 +275,13 @@ func (e *executor) sortRows(rows []Row, terms []orderTerm, keep int) ([]Row, err
 					return nil, err
 				}
 				if len(m) == 0 {
-					cur = nil
+					cur = Row{}
 					break
 				}
 				cur = m[0]
 			}
-			if cur != nil && cur[term.col.Name] != nil {
-				if n, ok := normalize(term.col.Type, cur[term.col.Name]); ok {
+			if v := readers[j].get(cur); v != nil {
+				if n, ok := normalize(term.col.Type, v); ok {
 					k[j] = n
 				}
 			}

@@ -1,0 +1,147 @@
+package gql
+
+import (
+	"sort"
+	"unsafe"
+)
+
+// Layout is the column order of rows: the position of each column's value
+// in a Row. One Layout is shared by every row built with it (typically
+// one per table), so a row costs one slice of values, not a map.
+type Layout struct {
+	names []string
+	index map[string]int
+}
+
+// NewLayout returns the layout of the given columns, in that order. A
+// name given twice keeps its first position.
+func NewLayout(columns ...string) *Layout {
+	l := &Layout{names: append([]string(nil), columns...), index: make(map[string]int, len(columns))}
+	for i, c := range columns {
+		if _, ok := l.index[c]; !ok {
+			l.index[c] = i
+		}
+	}
+	return l
+}
+
+// Columns returns the column names in order. The caller must not modify
+// the slice.
+func (l *Layout) Columns() []string { return l.names }
+
+// Index returns the position of col, or -1 when the layout lacks it.
+func (l *Layout) Index(col string) int {
+	if i, ok := l.index[col]; ok {
+		return i
+	}
+	return -1
+}
+
+// Row is one row of a table: the values of its layout's columns, in
+// order. A value is nil (SQL NULL), a bool, a string (text, and
+// timestamps written "2006-01-02T15:04:05" or with a fraction, without
+// zone), a json.Number (bigint and numeric columns, any size, rendered as
+// a JSON number), or a json.RawMessage (jsonb, rendered as is). A column
+// the layout lacks reads as NULL. Rows are values: copying one shares its
+// values, which nobody may modify once the row is handed out.
+type Row struct {
+	layout *Layout
+	// first points to the first of len(layout.names) values (nil when
+	// the layout has no column): a row is two words, not a slice header
+	// besides its layout, since tables hold millions of them.
+	first *any
+}
+
+// NewRow returns a row of layout l holding vals (one per column of l, in
+// order; missing trailing values read as NULL, extra ones are dropped).
+// The row keeps vals when it has one value per column.
+func NewRow(l *Layout, vals []any) Row {
+	n := len(l.names)
+	if n == 0 {
+		return Row{layout: l}
+	}
+	if len(vals) < n {
+		vals = append(make([]any, 0, n), vals...)[:n]
+	}
+	return Row{layout: l, first: &vals[0]}
+}
+
+// values returns the row's values, one per column of its layout.
+func (r Row) values() []any {
+	if r.first == nil {
+		return nil
+	}
+	return unsafe.Slice(r.first, len(r.layout.names))
+}
+
+// RowOf builds a row from a map, with a layout of its own (the columns
+// sorted by name): a convenience for tests and small tables.
+func RowOf(m map[string]any) Row {
+	names := make([]string, 0, len(m))
+	for k := range m {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	vals := make([]any, len(names))
+	for i, k := range names {
+		vals[i] = m[k]
+	}
+	return NewRow(NewLayout(names...), vals)
+}
+
+// Layout returns the row's layout; nil for the zero Row.
+func (r Row) Layout() *Layout { return r.layout }
+
+// IsZero reports whether r is the zero Row (no layout, no values).
+func (r Row) IsZero() bool { return r.layout == nil }
+
+// Get returns the value of col, nil when NULL or not a column of the row.
+func (r Row) Get(col string) any {
+	if r.layout == nil {
+		return nil
+	}
+	return r.At(r.layout.Index(col))
+}
+
+// At returns the value at position i of the layout, nil out of range.
+func (r Row) At(i int) any {
+	if r.first == nil || i < 0 || i >= len(r.layout.names) {
+		return nil
+	}
+	return r.values()[i]
+}
+
+// Map returns the row as a new map from column name to value, NULL
+// columns included.
+func (r Row) Map() map[string]any {
+	m := map[string]any{}
+	if r.layout == nil {
+		return m
+	}
+	for i, c := range r.layout.names {
+		if _, ok := m[c]; !ok {
+			m[c] = r.At(i)
+		}
+	}
+	return m
+}
+
+// column reads one column of rows, looking its position up once per
+// layout met rather than once per row. It is not safe for concurrent
+// use; each query builds its own.
+type column struct {
+	name   string
+	layout *Layout
+	i      int
+}
+
+// get returns r's value of the column.
+func (c *column) get(r Row) any {
+	if r.layout != c.layout {
+		if r.layout == nil {
+			return nil
+		}
+		c.layout, c.i = r.layout, r.layout.Index(c.name)
+	}
+	return r.At(c.i)
+}
