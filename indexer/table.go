@@ -127,19 +127,19 @@ func (t *table) get(r row) row {
 // ones (a mistake in the indexer) is counted in mismatched: columns the
 // schema does not declare are dropped, missing ones are NULL.
 func (t *table) put(r row) {
-	vals := make([]any, len(t.layout.Columns()))
+	cells := make([]*gql.Cell, len(t.layout.Columns()))
 	found := 0
 	for i, c := range t.layout.Columns() {
 		v, ok := r[c]
 		if ok {
 			found++
 		}
-		vals[i] = t.in.value(v)
+		cells[i] = t.in.cell(v)
 	}
-	if found != len(vals) || found != len(r) {
+	if found != len(cells) || found != len(r) {
 		t.mismatched++
 	}
-	g := gql.NewRow(t.layout, vals)
+	g := gql.NewRowOfCells(t.layout, cells)
 	if len(t.pk) > 0 {
 		h := t.hash(r)
 		if i, ok := t.index[h]; !ok {

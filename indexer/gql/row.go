@@ -42,32 +42,79 @@ func (l *Layout) Index(col string) int {
 // timestamps written "2006-01-02T15:04:05" or with a fraction, without
 // zone), a json.Number (bigint and numeric columns, any size, rendered as
 // a JSON number), or a json.RawMessage (jsonb, rendered as is). A column
-// the layout lacks reads as NULL. Rows are values: copying one shares its
-// values, which nobody may modify once the row is handed out.
+// the layout lacks reads as NULL.
+//
+// A row holds one pointer per column, to a Cell with the value (nil for
+// NULL), so rows repeating a value (an address, a version) can share one
+// Cell. Rows are values: copying one shares its cells, which nobody may
+// modify once the row is handed out.
 type Row struct {
 	layout *Layout
-	// first points to the first of len(layout.names) values (nil when
+	// first points to the first of len(layout.names) cells (nil when
 	// the layout has no column): a row is two words, not a slice header
 	// besides its layout, since tables hold millions of them.
-	first *any
+	first **Cell
+}
+
+// Cell holds one non-NULL value of a row. Cells are immutable, so one
+// may be shared by any number of rows.
+type Cell struct{ v any }
+
+// The cells of true and false, shared by every row.
+var cellTrue, cellFalse = &Cell{true}, &Cell{false}
+
+// NewCell returns a cell holding v, or nil (NULL) when v is nil.
+func NewCell(v any) *Cell {
+	switch x := v.(type) {
+	case nil:
+		return nil
+	case bool:
+		if x {
+			return cellTrue
+		}
+		return cellFalse
+	}
+	return &Cell{v}
+}
+
+// Value returns the cell's value, nil for the nil Cell.
+func (c *Cell) Value() any {
+	if c == nil {
+		return nil
+	}
+	return c.v
 }
 
 // NewRow returns a row of layout l holding vals (one per column of l, in
-// order; missing trailing values read as NULL, extra ones are dropped).
-// The row keeps vals when it has one value per column.
+// order; missing trailing values read as NULL, extra ones are dropped),
+// each in a cell of its own.
 func NewRow(l *Layout, vals []any) Row {
+	cells := make([]*Cell, len(l.names))
+	for i := range cells {
+		if i < len(vals) {
+			cells[i] = NewCell(vals[i])
+		}
+	}
+	return NewRowOfCells(l, cells)
+}
+
+// NewRowOfCells returns a row of layout l whose values are cells (one per
+// column of l, in order, nil for NULL; missing trailing cells read as
+// NULL, extra ones are dropped). The row keeps cells when it has one per
+// column; the caller must not modify them afterwards.
+func NewRowOfCells(l *Layout, cells []*Cell) Row {
 	n := len(l.names)
 	if n == 0 {
 		return Row{layout: l}
 	}
-	if len(vals) < n {
-		vals = append(make([]any, 0, n), vals...)[:n]
+	if len(cells) < n {
+		cells = append(make([]*Cell, 0, n), cells...)[:n]
 	}
-	return Row{layout: l, first: &vals[0]}
+	return Row{layout: l, first: &cells[0]}
 }
 
-// values returns the row's values, one per column of its layout.
-func (r Row) values() []any {
+// cells returns the row's cells, one per column of its layout.
+func (r Row) cells() []*Cell {
 	if r.first == nil {
 		return nil
 	}
@@ -108,7 +155,7 @@ func (r Row) At(i int) any {
 	if r.first == nil || i < 0 || i >= len(r.layout.names) {
 		return nil
 	}
-	return r.values()[i]
+	return r.cells()[i].Value()
 }
 
 // Map returns the row as a new map from column name to value, NULL

@@ -44,3 +44,18 @@ func TestColumnAcrossLayouts(t *testing.T) {
 		}
 	}
 }
+
+// TestCellsAreShared builds two rows over one cell and checks both read
+// it, and that NULL and booleans need no cell of their own.
+func TestCellsAreShared(t *testing.T) {
+	l := NewLayout("a", "b", "c")
+	shared := NewCell(json.Number("7"))
+	r1 := NewRowOfCells(l, []*Cell{shared, NewCell(true)})
+	r2 := NewRowOfCells(l, []*Cell{NewCell("x"), shared, NewCell(nil)})
+	if r1.Get("a") != json.Number("7") || r2.Get("b") != json.Number("7") || r1.Get("b") != true || r1.Get("c") != nil {
+		t.Errorf("rows read %v and %v", r1.Map(), r2.Map())
+	}
+	if NewCell(nil) != nil || NewCell(true) != NewCell(true) || NewCell(false).Value() != false || (*Cell)(nil).Value() != nil {
+		t.Error("NewCell of NULL or a boolean")
+	}
+}
