@@ -305,12 +305,13 @@ func (e *executor) writeRows(b *bytes.Buffer, t *tableInfo, rows []Row, sel ast.
 	if err != nil {
 		return err
 	}
+	cols := columnsOf(groups)
 	b.WriteByte('[')
 	for i, row := range rows {
 		if i > 0 {
 			b.WriteByte(',')
 		}
-		if err := e.writeFields(b, t, row, groups, path); err != nil {
+		if err := e.writeFields(b, t, row, groups, cols, path); err != nil {
 			return err
 		}
 	}
@@ -324,11 +325,22 @@ func (e *executor) writeRow(b *bytes.Buffer, t *tableInfo, row Row, sel ast.Sele
 	if err != nil {
 		return err
 	}
-	return e.writeFields(b, t, row, groups, path)
+	return e.writeFields(b, t, row, groups, columnsOf(groups), path)
 }
 
-// writeFields writes the selected fields of a row.
-func (e *executor) writeFields(b *bytes.Buffer, t *tableInfo, row Row, groups []*fieldGroup, path string) error {
+// columnsOf returns a column reader per field group, looking each
+// selected column up once per layout rather than once per row.
+func columnsOf(groups []*fieldGroup) []column {
+	cols := make([]column, len(groups))
+	for i, g := range groups {
+		cols[i].name = g.name()
+	}
+	return cols
+}
+
+// writeFields writes the selected fields of a row; cols reads the
+// columns of groups (see columnsOf).
+func (e *executor) writeFields(b *bytes.Buffer, t *tableInfo, row Row, groups []*fieldGroup, cols []column, path string) error {
 	b.WriteByte('{')
 	for i, g := range groups {
 		if i > 0 {
@@ -342,7 +354,7 @@ func (e *executor) writeFields(b *bytes.Buffer, t *tableInfo, row Row, groups []
 			continue
 		}
 		if _, ok := t.cols[name]; ok {
-			writeScalar(b, row.Get(name))
+			writeScalar(b, cols[i].get(row))
 			continue
 		}
 		p := path + ".selectionSet." + g.key

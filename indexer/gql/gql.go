@@ -9,6 +9,8 @@ type Source interface {
 	// Rows returns every row of table in primary-key order (the order a
 	// query without order_by answers in). The slice and its rows are a
 	// snapshot the caller must not modify. An unknown table is an error.
+	// Rows of one table should share one Layout: the engine finds a
+	// column's position once per layout it meets, not once per row.
 	Rows(ctx context.Context, table string) ([]Row, error)
 }
 
