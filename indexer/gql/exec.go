@@ -325,7 +325,7 @@ func (e *executor) writeRow(b *bytes.Buffer, t *tableInfo, row Row, sel ast.Sele
 	if err != nil {
 		return err
 	}
-	return e.writeFields(b, t, row, groups, columnsOf(groups), path)
+	return e.writeFields(b, t, row, groups, nil, path)
 }
 
 // columnsOf returns a column reader per field group, looking each
@@ -338,8 +338,8 @@ func columnsOf(groups []*fieldGroup) []column {
 	return cols
 }
 
-// writeFields writes the selected fields of a row; cols reads the
-// columns of groups (see columnsOf).
+// writeFields writes the selected fields of a row; cols, when not nil,
+// reads the columns of groups (see columnsOf: worth it over many rows).
 func (e *executor) writeFields(b *bytes.Buffer, t *tableInfo, row Row, groups []*fieldGroup, cols []column, path string) error {
 	b.WriteByte('{')
 	for i, g := range groups {
@@ -354,7 +354,11 @@ func (e *executor) writeFields(b *bytes.Buffer, t *tableInfo, row Row, groups []
 			continue
 		}
 		if _, ok := t.cols[name]; ok {
-			writeScalar(b, cols[i].get(row))
+			if cols != nil {
+				writeScalar(b, cols[i].get(row))
+			} else {
+				writeScalar(b, row.Get(name))
+			}
 			continue
 		}
 		p := path + ".selectionSet." + g.key

@@ -82,9 +82,12 @@ func (e *executor) selectRows(t *tableInfo, f *ast.Field, cands []Row, path stri
 	if len(terms) == 0 && limit >= 0 {
 		stopAt = offset + limit
 	}
+	// Without where every row matches: out is a prefix of cands, shared
+	// rather than copied (nothing below writes into it).
 	var out []Row
+	passed := 0
 	for i, row := range cands {
-		if stopAt >= 0 && len(out) >= stopAt {
+		if stopAt >= 0 && passed >= stopAt {
 			break
 		}
 		if i%4096 == 0 {
@@ -92,13 +95,21 @@ func (e *executor) selectRows(t *tableInfo, f *ast.Field, cands []Row, path stri
 				return nil, err
 			}
 		}
+		if wv == nil {
+			passed++
+			continue
+		}
 		ok, err := where(row)
 		if err != nil {
 			return nil, err
 		}
 		if ok {
 			out = append(out, row)
+			passed++
 		}
+	}
+	if wv == nil {
+		out = cands[:passed:passed]
 	}
 	if len(terms) > 0 {
 		keep := -1 // only the first offset+limit rows matter when nothing is dropped after sorting
