@@ -27,8 +27,8 @@ func (s *state) metadata(ctx context.Context, x *tx, w *faWrites) error {
 			"last_transaction_timestamp": x.ts, "last_transaction_version": v,
 			"supply_aggregator_table_handle_v1": nil, "supply_aggregator_table_key_v1": nil,
 			"token_standard": "v2", "is_token_v2": nil, "supply_v2": nil, "maximum_v2": nil}
-		if prev := t.get(r); prev != nil {
-			r["supply_v2"], r["maximum_v2"] = prev["supply_v2"], prev["maximum_v2"]
+		if prev, ok := t.lookup(r); ok {
+			r["supply_v2"], r["maximum_v2"] = prev.Get("supply_v2"), prev.Get("maximum_v2")
 		}
 		t.put(r)
 		if coin, ok := s.faToCoin[a]; ok {
@@ -143,8 +143,8 @@ func (s *state) storeMetadata(w *faWrites, a ledgerapi.Address) (ledgerapi.Addre
 	if fs, ok := w.stores[a]; ok {
 		return fs.Metadata, true
 	}
-	if r := s.tables[tBalances].get(row{"storage_id": addr(a)}); r != nil {
-		if m, ok := r["asset_type_v2"].(string); ok {
+	if r, ok := s.tables[tBalances].lookup(row{"storage_id": addr(a)}); ok {
+		if m, ok := r.Get("asset_type_v2").(string); ok {
 			var out ledgerapi.Address
 			if out.UnmarshalText([]byte(m)) == nil {
 				return out, true

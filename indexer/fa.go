@@ -95,8 +95,8 @@ func (s *state) owner(ctx context.Context, x *tx, w *faWrites, a ledgerapi.Addre
 	if oc, ok := w.cores[a]; ok {
 		return oc.Owner, true, nil
 	}
-	if r := s.tables[tCurrentObjects].get(row{"object_address": addr(a)}); r != nil {
-		if o, ok := r["owner_address"].(string); ok {
+	if r, ok := s.tables[tCurrentObjects].lookup(row{"object_address": addr(a)}); ok {
+		if o, ok := r.Get("owner_address").(string); ok {
 			var out ledgerapi.Address
 			if err := out.UnmarshalText([]byte(o)); err == nil {
 				return out, true, nil
@@ -189,8 +189,10 @@ func (s *state) balances(ctx context.Context, x *tx, w *faWrites) error {
 		if err != nil {
 			return err
 		}
-		if !ok && t.get(row{"storage_id": addr(a)}) == nil {
-			continue // a store that is not an object: nothing to attribute it to
+		if !ok {
+			if _, found := t.lookup(row{"storage_id": addr(a)}); !found {
+				continue // a store that is not an object: nothing to attribute it to
+			}
 		}
 		r := balanceRow(t, a, owner)
 		amount := fs.Balance

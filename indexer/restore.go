@@ -186,7 +186,7 @@ func (s *state) putPublicKey(authKey, accountKey, sigType string, k keyEntry, v 
 	r := row{"auth_key": authKey, "public_key": k.publicKey, "public_key_type": k.keyType,
 		"account_public_key": accountKey, "is_public_key_used": k.used, "signature_type": sigType,
 		"last_transaction_version": v}
-	if prev := t.get(r); prev != nil && prev["is_public_key_used"] == true {
+	if prev, ok := t.lookup(r); ok && prev.Get("is_public_key_used") == true {
 		r["is_public_key_used"] = true
 	}
 	t.put(r)

@@ -176,8 +176,8 @@ func (s *state) accountTransactions(x *tx) {
 	owners := map[string]bool{}
 	objects := s.tables[tCurrentObjects]
 	for a := range seen {
-		if r := objects.get(row{"object_address": addr(a)}); r != nil {
-			if o, ok := r["owner_address"].(string); ok {
+		if r, ok := objects.lookup(row{"object_address": addr(a)}); ok {
+			if o, ok := r.Get("owner_address").(string); ok {
 				owners[o] = true
 			}
 		}
@@ -245,7 +245,7 @@ func (s *state) tableItems(x *tx) {
 		current.put(row{"table_handle": handle, "key_hash": hashHex(w.Key.Key), "key": key,
 			"decoded_key": rawHexJSON(w.Key.Key), "decoded_value": value, "is_deleted": w.Deleted,
 			"last_transaction_version": num(x.t.Version)})
-		if metas.get(row{"handle": handle}) == nil {
+		if _, ok := metas.lookup(row{"handle": handle}); !ok {
 			metas.put(row{"handle": handle, "key_type": "", "value_type": ""})
 		}
 	}

@@ -110,7 +110,19 @@ func (t *table) find(r row) (int, bool) {
 	return int(i), ok
 }
 
-// get returns a copy of the row with r's primary key, or nil.
+// lookup returns the stored row with r's primary key, to read.
+func (t *table) lookup(r row) (gql.Row, bool) {
+	if len(t.pk) == 0 {
+		return gql.Row{}, false
+	}
+	i, ok := t.find(r)
+	if !ok {
+		return gql.Row{}, false
+	}
+	return t.all[i], true
+}
+
+// get returns a copy of the row with r's primary key, to change, or nil.
 func (t *table) get(r row) row {
 	if len(t.pk) == 0 {
 		return nil

@@ -161,10 +161,10 @@ func (r Row) At(i int) any {
 // Map returns the row as a new map from column name to value, NULL
 // columns included.
 func (r Row) Map() map[string]any {
-	m := map[string]any{}
 	if r.layout == nil {
-		return m
+		return map[string]any{}
 	}
+	m := make(map[string]any, len(r.layout.names))
 	for i, c := range r.layout.names {
 		if _, ok := m[c]; !ok {
 			m[c] = r.At(i)
