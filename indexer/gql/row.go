@@ -87,15 +87,35 @@ func (c *Cell) Value() any {
 
 // NewRow returns a row of layout l holding vals (one per column of l, in
 // order; missing trailing values read as NULL, extra ones are dropped),
-// each in a cell of its own.
+// in cells of its own, allocated together.
 func NewRow(l *Layout, vals []any) Row {
 	cells := make([]*Cell, len(l.names))
-	for i := range cells {
-		if i < len(vals) {
-			cells[i] = NewCell(vals[i])
+	vals = vals[:min(len(vals), len(cells))]
+	n := 0
+	for _, v := range vals {
+		if own(v) {
+			n++
+		}
+	}
+	block := make([]Cell, n)
+	for i, v := range vals {
+		if own(v) {
+			block[0].v = v
+			cells[i], block = &block[0], block[1:]
+		} else {
+			cells[i] = NewCell(v)
 		}
 	}
 	return NewRowOfCells(l, cells)
+}
+
+// own reports whether v needs a cell of its own (not NULL nor a boolean).
+func own(v any) bool {
+	switch v.(type) {
+	case nil, bool:
+		return false
+	}
+	return true
 }
 
 // NewRowOfCells returns a row of layout l whose values are cells (one per
