@@ -305,7 +305,10 @@ func (e *executor) writeRows(b *bytes.Buffer, t *tableInfo, rows []Row, sel ast.
 	if err != nil {
 		return err
 	}
-	cols := columnsOf(groups)
+	var cols []column
+	if len(rows) > 1 {
+		cols = columnsOf(groups)
+	}
 	b.WriteByte('[')
 	for i, row := range rows {
 		if i > 0 {
