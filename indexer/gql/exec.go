@@ -331,16 +331,6 @@ func (e *executor) writeRow(b *bytes.Buffer, t *tableInfo, row Row, sel ast.Sele
 	return e.writeFields(b, t, row, groups, nil, path)
 }
 
-// columnsOf returns a column reader per field group, looking each
-// selected column up once per layout rather than once per row.
-func columnsOf(groups []*fieldGroup) []column {
-	cols := make([]column, len(groups))
-	for i, g := range groups {
-		cols[i].name = g.name()
-	}
-	return cols
-}
-
 // writeFields writes the selected fields of a row; cols, when not nil,
 // reads the columns of groups (see columnsOf: worth it over many rows).
 func (e *executor) writeFields(b *bytes.Buffer, t *tableInfo, row Row, groups []*fieldGroup, cols []column, path string) error {

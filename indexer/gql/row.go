@@ -212,3 +212,13 @@ func (c *column) get(r Row) any {
 	}
 	return r.At(c.i)
 }
+
+// columnsOf returns a column reader per field group, looking each
+// selected column up once per layout rather than once per row.
+func columnsOf(groups []*fieldGroup) []column {
+	cols := make([]column, len(groups))
+	for i, g := range groups {
+		cols[i].name = g.name()
+	}
+	return cols
+}
