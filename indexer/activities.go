@@ -5,7 +5,6 @@ import (
 	"encoding/binary"
 	"math/big"
 
-	"github.com/ledgernode/ledgernode/indexer/gql"
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
 	"github.com/ledgernode/ledgernode/ledgerapi/crypto"
@@ -23,13 +22,13 @@ func (s *state) metadata(ctx context.Context, x *tx, w *faWrites) error {
 		if err != nil {
 			return err
 		}
-		r := gql.Row{"asset_type": addr(a), "creator_address": addr(creator), "name": m.Name, "symbol": m.Symbol,
+		r := row{"asset_type": addr(a), "creator_address": addr(creator), "name": m.Name, "symbol": m.Symbol,
 			"decimals": num(uint64(m.Decimals)), "icon_uri": m.IconURI, "project_uri": m.ProjectURI,
 			"last_transaction_timestamp": x.ts, "last_transaction_version": v,
 			"supply_aggregator_table_handle_v1": nil, "supply_aggregator_table_key_v1": nil,
 			"token_standard": "v2", "is_token_v2": nil, "supply_v2": nil, "maximum_v2": nil}
-		if prev := t.get(r); prev != nil {
-			r["supply_v2"], r["maximum_v2"] = prev["supply_v2"], prev["maximum_v2"]
+		if prev, ok := t.lookup(r); ok {
+			r["supply_v2"], r["maximum_v2"] = prev.Get("supply_v2"), prev.Get("maximum_v2")
 		}
 		t.put(r)
 		if coin, ok := s.faToCoin[a]; ok {
@@ -43,7 +42,7 @@ func (s *state) metadata(ctx context.Context, x *tx, w *faWrites) error {
 		}
 	}
 	for a, sup := range w.supplies {
-		prev := t.get(gql.Row{"asset_type": addr(a)})
+		prev := t.get(row{"asset_type": addr(a)})
 		if prev == nil {
 			continue
 		}
@@ -69,8 +68,8 @@ func u128(lo, hi uint64) string {
 // deposits, withdrawals and freezes, and the gas fee of a user transaction.
 func (s *state) activities(ctx context.Context, x *tx, w *faWrites) error {
 	t := s.tables[tFAActivities]
-	base := func(index int64, typ string) gql.Row {
-		return gql.Row{"transaction_version": num(x.t.Version), "event_index": inum(index), "type": typ,
+	base := func(index int64, typ string) row {
+		return row{"transaction_version": num(x.t.Version), "event_index": inum(index), "type": typ,
 			"is_frozen": nil, "is_gas_fee": false, "gas_fee_payer_address": nil, "storage_refund_amount": num(0),
 			"is_transaction_success": x.success, "entry_function_id_str": x.entryID(), "block_height": num(s.height),
 			"transaction_timestamp": x.ts, "amount": nil}
@@ -144,8 +143,8 @@ func (s *state) storeMetadata(w *faWrites, a ledgerapi.Address) (ledgerapi.Addre
 	if fs, ok := w.stores[a]; ok {
 		return fs.Metadata, true
 	}
-	if r := s.tables[tBalances].get(gql.Row{"storage_id": addr(a)}); r != nil {
-		if m, ok := r["asset_type_v2"].(string); ok {
+	if r, ok := s.tables[tBalances].lookup(row{"storage_id": addr(a)}); ok {
+		if m, ok := r.Get("asset_type_v2").(string); ok {
 			var out ledgerapi.Address
 			if out.UnmarshalText([]byte(m)) == nil {
 				return out, true
@@ -171,8 +170,8 @@ func (s *state) objects(x *tx) {
 			continue
 		}
 		a := c.Key.Address
-		prev := t.get(gql.Row{"object_address": addr(a)})
-		var r gql.Row
+		prev := t.get(row{"object_address": addr(a)})
+		var r row
 		if c.Deleted {
 			if prev == nil {
 				continue
@@ -186,7 +185,7 @@ func (s *state) objects(x *tx) {
 			}
 			group := storage.ResourceKey(a, ledgerapi.StructTag{Address: ledgerapi.AddressOne, Module: "object", Name: "ObjectGroup"})
 			h, _ := group.Hash()
-			r = gql.Row{"object_address": addr(a), "owner_address": addr(oc.Owner), "state_key_hash": h.String(),
+			r = row{"object_address": addr(a), "owner_address": addr(oc.Owner), "state_key_hash": h.String(),
 				"allow_ungated_transfer": oc.AllowUngatedTransfer, "last_guid_creation_num": num(oc.GUIDCreationNum),
 				"is_deleted": false, "untransferrable": false}
 			if prev != nil {

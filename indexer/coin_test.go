@@ -75,27 +75,27 @@ func TestCoinStoresMergeWithFungibleStores(t *testing.T) {
 	ix := indexer.New(l.store, indexer.Options{})
 	bal := rows(t, ix, "current_fungible_asset_balances")
 	a := where(bal, "storage_id", long(aptStore))
-	if len(a) != 1 || a[0]["amount"] != n(700) || a[0]["amount_v1"] != n(500) || a[0]["amount_v2"] != n(200) ||
-		a[0]["asset_type"] != aptCoin || a[0]["token_standard"] != "v1" || a[0]["owner_address"] != long(owner) {
+	if len(a) != 1 || a[0].Get("amount") != n(700) || a[0].Get("amount_v1") != n(500) || a[0].Get("amount_v2") != n(200) ||
+		a[0].Get("asset_type") != aptCoin || a[0].Get("token_standard") != "v1" || a[0].Get("owner_address") != long(owner) {
 		t.Errorf("merged APT balance: %v", a)
 	}
 	m := where(bal, "storage_id", long(moonStore))
-	if len(m) != 1 || m[0]["amount"] != n(300) || m[0]["asset_type"] != moon || m[0]["last_transaction_version"] != n(v2) {
+	if len(m) != 1 || m[0].Get("amount") != n(300) || m[0].Get("asset_type") != moon || m[0].Get("last_transaction_version") != n(v2) {
 		t.Errorf("coin balance: %v", m)
 	}
 	act := where(rows(t, ix, "fungible_asset_activities"), "transaction_version", n(v2))
-	if len(act) != 1 || act[0]["type"] != "0x1::coin::WithdrawEvent" || act[0]["asset_type"] != moon ||
-		act[0]["amount"] != n(40) || act[0]["owner_address"] != long(owner) || act[0]["token_standard"] != "v1" {
+	if len(act) != 1 || act[0].Get("type") != "0x1::coin::WithdrawEvent" || act[0].Get("asset_type") != moon ||
+		act[0].Get("amount") != n(40) || act[0].Get("owner_address") != long(owner) || act[0].Get("token_standard") != "v1" {
 		t.Errorf("coin activity: %v", act)
 	}
 	at := where(rows(t, ix, "account_transactions"), "account_address", long(ledgerapi.Address{31: 1}))
-	if len(at) != 1 || at[0]["transaction_version"] != n(v1) {
+	if len(at) != 1 || at[0].Get("transaction_version") != n(v1) {
 		t.Errorf("account_transactions of a written resource's holder: %v", at)
 	}
 
 	v3 := l.commit(storage.KindBlockMetadata, []storage.WriteOp{{Key: coinStoreKey(owner, moon), Deleted: true}}, nil)
 	m = where(rows(t, ix, "current_fungible_asset_balances"), "storage_id", long(moonStore))
-	if len(m) != 1 || m[0]["amount"] != n(0) || m[0]["last_transaction_version"] != n(v3) {
+	if len(m) != 1 || m[0].Get("amount") != n(0) || m[0].Get("last_transaction_version") != n(v3) {
 		t.Errorf("deleted coin store: %v", m)
 	}
 }

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"math/big"
 
-	"github.com/ledgernode/ledgernode/indexer/gql"
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
 	"github.com/ledgernode/ledgernode/ledgerapi/crypto"
@@ -96,8 +95,8 @@ func (s *state) owner(ctx context.Context, x *tx, w *faWrites, a ledgerapi.Addre
 	if oc, ok := w.cores[a]; ok {
 		return oc.Owner, true, nil
 	}
-	if r := s.tables[tCurrentObjects].get(gql.Row{"object_address": addr(a)}); r != nil {
-		if o, ok := r["owner_address"].(string); ok {
+	if r, ok := s.tables[tCurrentObjects].lookup(row{"object_address": addr(a)}); ok {
+		if o, ok := r.Get("owner_address").(string); ok {
 			var out ledgerapi.Address
 			if err := out.UnmarshalText([]byte(o)); err == nil {
 				return out, true, nil
@@ -178,7 +177,7 @@ func (s *state) balances(ctx context.Context, x *tx, w *faWrites) error {
 		t.put(finishBalance(r))
 	}
 	for a := range w.deleted {
-		if prev := t.get(gql.Row{"storage_id": addr(a)}); prev != nil {
+		if prev := t.get(row{"storage_id": addr(a)}); prev != nil {
 			r := copyRow(prev)
 			r["amount_v2"] = num(0)
 			r["last_transaction_version_v2"], r["last_transaction_timestamp_v2"] = v, x.ts
@@ -190,8 +189,10 @@ func (s *state) balances(ctx context.Context, x *tx, w *faWrites) error {
 		if err != nil {
 			return err
 		}
-		if !ok && t.get(gql.Row{"storage_id": addr(a)}) == nil {
-			continue // a store that is not an object: nothing to attribute it to
+		if !ok {
+			if _, found := t.lookup(row{"storage_id": addr(a)}); !found {
+				continue // a store that is not an object: nothing to attribute it to
+			}
 		}
 		r := balanceRow(t, a, owner)
 		amount := fs.Balance
@@ -211,15 +212,15 @@ func (s *state) balances(ctx context.Context, x *tx, w *faWrites) error {
 
 // balanceRow returns a copy of the balance row of store id, or a new one
 // owned by owner.
-func balanceRow(t *table, id, owner ledgerapi.Address) gql.Row {
-	if prev := t.get(gql.Row{"storage_id": addr(id)}); prev != nil {
+func balanceRow(t *table, id, owner ledgerapi.Address) row {
+	if prev := t.get(row{"storage_id": addr(id)}); prev != nil {
 		r := copyRow(prev)
 		if owner != (ledgerapi.Address{}) {
 			r["owner_address"] = addr(owner)
 		}
 		return r
 	}
-	r := gql.Row{"storage_id": addr(id), "owner_address": addr(owner), "is_frozen": false, "is_primary": true}
+	r := row{"storage_id": addr(id), "owner_address": addr(owner), "is_frozen": false, "is_primary": true}
 	for _, c := range []string{"amount_v1", "amount_v2", "asset_type_v1", "asset_type_v2", "last_transaction_timestamp_v1",
 		"last_transaction_timestamp_v2", "last_transaction_version_v1", "last_transaction_version_v2"} {
 		r[c] = nil
@@ -229,7 +230,7 @@ func balanceRow(t *table, id, owner ledgerapi.Address) gql.Row {
 
 // finishBalance sets the generated columns: amount = v1 + v2, asset_type
 // the coin type when known, the newest of the two versions.
-func finishBalance(r gql.Row) gql.Row {
+func finishBalance(r row) row {
 	sum := new(big.Int)
 	for _, c := range []string{"amount_v1", "amount_v2"} {
 		if n, ok := r[c].(jsonNumber); ok {
@@ -255,8 +256,8 @@ func finishBalance(r gql.Row) gql.Row {
 	return r
 }
 
-func copyRow(r gql.Row) gql.Row {
-	c := make(gql.Row, len(r))
+func copyRow(r row) row {
+	c := make(row, len(r))
 	for k, v := range r {
 		c[k] = v
 	}

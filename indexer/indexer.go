@@ -98,7 +98,7 @@ func (ix *Indexer) Rows(ctx context.Context, name string) ([]gql.Row, error) {
 		if ix.st == nil {
 			return nil, nil
 		}
-		return []gql.Row{{"chain_id": num(uint64(info.ChainID))}}, nil
+		return []gql.Row{gql.NewRow(ledgerInfoLayout, []any{num(uint64(info.ChainID))})}, nil
 	}
 	if ix.st == nil {
 		return nil, nil
@@ -190,11 +190,16 @@ func (ix *Indexer) processorStatus() []gql.Row {
 	now := timestamp(uint64(ix.opts.Now().UnixMicro()))
 	rows := make([]gql.Row, len(Processors))
 	for i, p := range Processors {
-		rows[i] = gql.Row{"processor": p, "last_success_version": num(ix.st.last),
-			"last_updated": now, "last_transaction_timestamp": timestamp(ix.st.lastTimestamp)}
+		rows[i] = gql.NewRow(processorStatusLayout, []any{p, num(ix.st.last), now, timestamp(ix.st.lastTimestamp)})
 	}
 	return rows
 }
+
+// The layouts of the rows built on demand.
+var (
+	ledgerInfoLayout      = gql.NewLayout("chain_id")
+	processorStatusLayout = gql.NewLayout("processor", "last_success_version", "last_updated", "last_transaction_timestamp")
+)
 
 // num renders an unsigned integer as a bigint or numeric value.
 func num(v uint64) json.Number { return json.Number(strconv.FormatUint(v, 10)) }

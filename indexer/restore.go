@@ -5,7 +5,6 @@ import (
 	"encoding/hex"
 	"encoding/json"
 
-	"github.com/ledgernode/ledgernode/indexer/gql"
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
 	"github.com/ledgernode/ledgernode/ledgerapi/crypto"
@@ -117,7 +116,7 @@ func (s *state) signatures(x *tx) {
 			if len(keys) > 1 {
 				indices, _ = json.Marshal([]int{k.index})
 			}
-			t.put(gql.Row{"transaction_version": num(x.t.Version), "multi_agent_index": inum(sg.agentIndex),
+			t.put(row{"transaction_version": num(x.t.Version), "multi_agent_index": inum(sg.agentIndex),
 				"multi_sig_index": inum(int64(k.index)), "is_sender_primary": sg.primary, "signer": addr(sg.address),
 				"type": sigType, "public_key": k.publicKey, "signature": k.signature, "threshold": inum(int64(threshold)),
 				"public_key_indices": json.RawMessage(indices), "transaction_block_height": num(s.height),
@@ -167,7 +166,7 @@ func (s *state) restoration(x *tx) {
 		used = false
 	}
 	v := num(x.t.Version)
-	s.tables[tAuthKeyAddresses].put(gql.Row{"account_address": addr(sender), "auth_key": authKey,
+	s.tables[tAuthKeyAddresses].put(row{"account_address": addr(sender), "auth_key": authKey,
 		"is_auth_key_used": used, "last_transaction_version": v})
 	// The keys that signed, under the auth key they prove.
 	if proven, ok := x.signed.Auth.Sender.AuthKey(); ok && len(keys) > 0 {
@@ -184,10 +183,10 @@ func (s *state) restoration(x *tx) {
 // stays true once set.
 func (s *state) putPublicKey(authKey, accountKey, sigType string, k keyEntry, v any) {
 	t := s.tables[tPublicKeyAuthKeys]
-	r := gql.Row{"auth_key": authKey, "public_key": k.publicKey, "public_key_type": k.keyType,
+	r := row{"auth_key": authKey, "public_key": k.publicKey, "public_key_type": k.keyType,
 		"account_public_key": accountKey, "is_public_key_used": k.used, "signature_type": sigType,
 		"last_transaction_version": v}
-	if prev := t.get(r); prev != nil && prev["is_public_key_used"] == true {
+	if prev, ok := t.lookup(r); ok && prev.Get("is_public_key_used") == true {
 		r["is_public_key_used"] = true
 	}
 	t.put(r)

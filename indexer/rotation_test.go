@@ -32,11 +32,11 @@ func TestRotationMakesAccountDerivable(t *testing.T) {
 	// The OriginatingAddress table maps the new auth key to the account.
 	handle := long(vmstub.TableHandle(ledgerapi.AddressOne, "account::OriginatingAddress"))
 	items := where(rows(t, ix, "table_items"), "transaction_version", n(tx.Version), "table_handle", handle)
-	if len(items) == 0 || items[len(items)-1]["key"] != "0x"+hexOf(to.Address[:]) {
+	if len(items) == 0 || items[len(items)-1].Get("key") != "0x"+hexOf(to.Address[:]) {
 		t.Errorf("table_items of the rotation: %v", items)
 	}
 	cur := where(rows(t, ix, "current_table_items"), "table_handle", handle, "key", "0x"+hexOf(to.Address[:]))
-	if len(cur) != 1 || cur[0]["is_deleted"] != false || cur[0]["last_transaction_version"] != n(tx.Version) {
+	if len(cur) != 1 || cur[0].Get("is_deleted") != false || cur[0].Get("last_transaction_version") != n(tx.Version) {
 		t.Errorf("current_table_items: %v", cur)
 	}
 	if meta := where(rows(t, ix, "table_metadatas"), "handle", handle); len(meta) != 1 {
@@ -44,11 +44,11 @@ func TestRotationMakesAccountDerivable(t *testing.T) {
 	}
 	newAuth := long(to.Address)
 	got := where(rows(t, ix, "auth_key_account_addresses"), "auth_key", newAuth, "is_auth_key_used", true)
-	if len(got) != 1 || got[0]["account_address"] != long(a.Address) {
+	if len(got) != 1 || got[0].Get("account_address") != long(a.Address) {
 		t.Fatalf("accounts of the new auth key: %v", got)
 	}
 	pk := where(rows(t, ix, "public_key_auth_keys"), "public_key", "0x"+hexOf(to.PublicKey), "public_key_type", "ed25519")
-	if len(pk) != 1 || pk[0]["auth_key"] != newAuth || pk[0]["is_public_key_used"] != true {
+	if len(pk) != 1 || pk[0].Get("auth_key") != newAuth || pk[0].Get("is_public_key_used") != true {
 		t.Errorf("the new key's row: %v", pk)
 	}
 
@@ -60,8 +60,8 @@ func TestRotationMakesAccountDerivable(t *testing.T) {
 		t.Fatalf("transfer with the rotated key: %v", tx.Info.Status)
 	}
 	got = where(rows(t, ix, "auth_key_account_addresses"), "account_address", long(a.Address))
-	if len(got) != 1 || got[0]["auth_key"] != newAuth || got[0]["is_auth_key_used"] != true ||
-		got[0]["last_transaction_version"] != n(tx.Version) {
+	if len(got) != 1 || got[0].Get("auth_key") != newAuth || got[0].Get("is_auth_key_used") != true ||
+		got[0].Get("last_transaction_version") != n(tx.Version) {
 		t.Errorf("after signing with the new key: %v", got)
 	}
 
@@ -73,7 +73,7 @@ func TestRotationMakesAccountDerivable(t *testing.T) {
 		t.Fatalf("rotate_authentication_key_call: %v", tx.Info.Status)
 	}
 	got = where(rows(t, ix, "auth_key_account_addresses"), "account_address", long(a.Address))
-	if len(got) != 1 || got[0]["auth_key"] != long(other) || got[0]["is_auth_key_used"] != false {
+	if len(got) != 1 || got[0].Get("auth_key") != long(other) || got[0].Get("is_auth_key_used") != false {
 		t.Errorf("after rotate_authentication_key_call: %v", got)
 	}
 }

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/ledgernode/ledgernode/indexer/gql"
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/modules"
 	"github.com/ledgernode/ledgernode/ledgerapi/movevalue"
@@ -39,8 +38,9 @@ type state struct {
 func newState(store storage.Reader, reverts uint64) *state {
 	s := &state{store: store, reverts: reverts, tables: map[string]*table{},
 		faToCoin: map[ledgerapi.Address]string{aptMetadata: aptCoinType}}
+	in := newInterner()
 	for i := range schema.Tables {
-		s.tables[schema.Tables[i].Name] = newTable(&schema.Tables[i])
+		s.tables[schema.Tables[i].Name] = newTable(&schema.Tables[i], in)
 	}
 	return s
 }
@@ -103,7 +103,7 @@ func (s *state) userTransaction(x *tx) {
 		return
 	}
 	raw := &x.signed.Raw
-	r := gql.Row{"version": num(x.t.Version), "block_height": num(s.height), "epoch": num(s.epoch),
+	r := row{"version": num(x.t.Version), "block_height": num(s.height), "epoch": num(s.epoch),
 		"sender": addr(raw.Sender), "sequence_number": nil, "entry_function_id_str": x.entryID(),
 		"entry_function_contract_address": nil, "entry_function_module_name": nil,
 		"entry_function_function_name": nil, "expiration_timestamp_secs": timestampSecs(raw.ExpirationTimestampSecs),
@@ -176,8 +176,8 @@ func (s *state) accountTransactions(x *tx) {
 	owners := map[string]bool{}
 	objects := s.tables[tCurrentObjects]
 	for a := range seen {
-		if r := objects.get(gql.Row{"object_address": addr(a)}); r != nil {
-			if o, ok := r["owner_address"].(string); ok {
+		if r, ok := objects.lookup(row{"object_address": addr(a)}); ok {
+			if o, ok := r.Get("owner_address").(string); ok {
 				owners[o] = true
 			}
 		}
@@ -187,7 +187,7 @@ func (s *state) accountTransactions(x *tx) {
 		owners[addr(a)] = true
 	}
 	for a := range owners {
-		t.put(gql.Row{"account_address": a, "transaction_version": num(x.t.Version)})
+		t.put(row{"account_address": a, "transaction_version": num(x.t.Version)})
 	}
 }
 
@@ -201,7 +201,7 @@ func (s *state) events(x *tx) {
 		if len(indexed) > 300 {
 			indexed = indexed[:300]
 		}
-		t.put(gql.Row{"transaction_version": num(x.t.Version), "event_index": num(uint64(i)),
+		t.put(row{"transaction_version": num(x.t.Version), "event_index": num(uint64(i)),
 			"account_address": addr(e.Key.Account), "creation_number": num(e.Key.CreationNumber),
 			"sequence_number": num(e.SequenceNumber), "type": typ, "indexed_type": indexed,
 			"data": s.eventData(e), "transaction_block_height": num(s.height)})
@@ -239,14 +239,14 @@ func (s *state) tableItems(x *tx) {
 		if !w.Deleted {
 			value = rawHexJSON(w.Value)
 		}
-		items.put(gql.Row{"transaction_version": num(x.t.Version), "write_set_change_index": num(uint64(i)),
+		items.put(row{"transaction_version": num(x.t.Version), "write_set_change_index": num(uint64(i)),
 			"transaction_block_height": num(s.height), "table_handle": handle, "key": key,
 			"decoded_key": rawHexJSON(w.Key.Key), "decoded_value": value, "is_deleted": w.Deleted})
-		current.put(gql.Row{"table_handle": handle, "key_hash": hashHex(w.Key.Key), "key": key,
+		current.put(row{"table_handle": handle, "key_hash": hashHex(w.Key.Key), "key": key,
 			"decoded_key": rawHexJSON(w.Key.Key), "decoded_value": value, "is_deleted": w.Deleted,
 			"last_transaction_version": num(x.t.Version)})
-		if metas.get(gql.Row{"handle": handle}) == nil {
-			metas.put(gql.Row{"handle": handle, "key_type": "", "value_type": ""})
+		if _, ok := metas.lookup(row{"handle": handle}); !ok {
+			metas.put(row{"handle": handle, "key_type": "", "value_type": ""})
 		}
 	}
 }

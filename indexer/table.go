@@ -2,6 +2,7 @@ package indexer
 
 import (
 	"encoding/json"
+	"hash/maphash"
 	"math/big"
 	"sort"
 	"strconv"
@@ -10,14 +11,28 @@ import (
 	"github.com/ledgernode/ledgernode/indexer/gql"
 )
 
-// table holds one table's rows keyed by primary key, and the sorted
-// snapshot served until the next change. Stored rows are never modified:
-// an update stores a new row, so snapshots handed out stay valid.
+// row is a row being built or changed: column name → value. Rows are
+// stored as gql.Rows in their table's layout once put.
+type row map[string]any
+
+// table holds one table's rows and the sorted snapshot served until the
+// next change. Stored rows are never modified: an update stores a new
+// row, so snapshots handed out stay valid.
+//
+// Rows sit in all, in insertion order. A table with a primary key finds a
+// row through a hash of its key columns (index) rather than a map keyed by
+// key strings, which would cost a string per row; the rare rows whose
+// hash another key already has are found by key string in overflow.
 type table struct {
-	def  *gql.Table
-	rows map[string]gql.Row
-	// seq numbers rows of tables without a primary key, in insertion order.
-	seq int
+	def      *gql.Table
+	layout   *gql.Layout // the schema's columns, in order
+	pk       []int       // the layout positions of the primary key
+	in       *interner
+	all      []gql.Row
+	index    map[uint64]int32
+	overflow map[string]int32
+	seed     maphash.Seed
+	mask     uint64 // applied to hashes: all ones; tests force collisions
 	// snap is the last sorted snapshot, valid when built. added holds the
 	// rows with new keys since; replaced says a row of snap was replaced,
 	// which needs a full sort instead of a merge.
@@ -25,14 +40,34 @@ type table struct {
 	built    bool
 	added    []gql.Row
 	replaced bool
+	// mismatched counts the rows put whose columns were not the declared
+	// ones (see put).
+	mismatched int
 }
 
-func newTable(def *gql.Table) *table {
-	return &table{def: def, rows: map[string]gql.Row{}}
+func newTable(def *gql.Table, in *interner) *table {
+	t := &table{def: def, layout: layoutOf(def), in: in, index: map[uint64]int32{},
+		overflow: map[string]int32{}, seed: maphash.MakeSeed(), mask: ^uint64(0)}
+	for _, c := range def.PrimaryKey {
+		t.pk = append(t.pk, t.layout.Index(c))
+	}
+	return t
 }
+
+// layoutOf is the layout of a table's columns, in schema order.
+func layoutOf(def *gql.Table) *gql.Layout {
+	names := make([]string, len(def.Columns))
+	for i, c := range def.Columns {
+		names[i] = c.Name
+	}
+	return gql.NewLayout(names...)
+}
+
+// len returns the number of rows stored.
+func (t *table) len() int { return len(t.all) }
 
 // key returns the primary-key string of r.
-func (t *table) key(r gql.Row) string {
+func (t *table) key(r row) string {
 	var b strings.Builder
 	for _, c := range t.def.PrimaryKey {
 		b.WriteString(valueString(r[c]))
@@ -41,34 +76,115 @@ func (t *table) key(r gql.Row) string {
 	return b.String()
 }
 
-// get returns the row with r's primary key, or nil.
-func (t *table) get(r gql.Row) gql.Row { return t.rows[t.key(r)] }
-
-// put stores r, replacing the row with the same primary key.
-func (t *table) put(r gql.Row) {
-	k := t.key(r)
-	if len(t.def.PrimaryKey) == 0 {
-		t.seq++
-		k = strconv.Itoa(t.seq)
+// hash returns the hash of r's primary key (of its key string).
+func (t *table) hash(r row) uint64 {
+	var h maphash.Hash
+	h.SetSeed(t.seed)
+	for _, c := range t.def.PrimaryKey {
+		h.WriteString(valueString(r[c]))
+		h.WriteByte(0)
 	}
-	if _, ok := t.rows[k]; ok {
-		t.replaced = true
-	} else if t.built && !t.replaced {
-		t.added = append(t.added, r)
-		if len(t.added) > len(t.rows)/2+64 {
-			t.replaced = true // cheaper to sort everything again
+	return h.Sum64() & t.mask
+}
+
+// sameKey reports whether the stored row g has r's primary key.
+func (t *table) sameKey(g gql.Row, r row) bool {
+	for j, c := range t.def.PrimaryKey {
+		if valueString(g.At(t.pk[j])) != valueString(r[c]) {
+			return false
 		}
 	}
-	t.rows[k] = r
-	if t.replaced {
-		t.added = nil
+	return true
+}
+
+// find returns the position in all of the row with r's primary key.
+func (t *table) find(r row) (int, bool) {
+	i, ok := t.index[t.hash(r)]
+	if !ok {
+		return 0, false
 	}
+	if t.sameKey(t.all[i], r) {
+		return int(i), true
+	}
+	i, ok = t.overflow[t.key(r)]
+	return int(i), ok
+}
+
+// lookup returns the stored row with r's primary key, to read.
+func (t *table) lookup(r row) (gql.Row, bool) {
+	if len(t.pk) == 0 {
+		return gql.Row{}, false
+	}
+	i, ok := t.find(r)
+	if !ok {
+		return gql.Row{}, false
+	}
+	return t.all[i], true
+}
+
+// get returns a copy of the row with r's primary key, to change, or nil.
+func (t *table) get(r row) row {
+	if len(t.pk) == 0 {
+		return nil
+	}
+	i, ok := t.find(r)
+	if !ok {
+		return nil
+	}
+	return t.all[i].Map()
+}
+
+// put stores r, replacing the row with the same primary key. Repeated
+// values are interned. A row whose columns are not exactly the declared
+// ones (a mistake in the indexer) is counted in mismatched: columns the
+// schema does not declare are dropped, missing ones are NULL.
+func (t *table) put(r row) {
+	cells := make([]*gql.Cell, len(t.layout.Columns()))
+	found := 0
+	for i, c := range t.layout.Columns() {
+		v, ok := r[c]
+		if ok {
+			found++
+		}
+		cells[i] = t.in.cell(v)
+	}
+	if found != len(cells) || found != len(r) {
+		t.mismatched++
+	}
+	g := gql.NewRowOfCells(t.layout, cells)
+	if len(t.pk) > 0 {
+		h := t.hash(r)
+		if i, ok := t.index[h]; !ok {
+			t.index[h] = int32(len(t.all))
+		} else if t.sameKey(t.all[i], r) {
+			t.replace(int(i), g)
+			return
+		} else if i, ok := t.overflow[t.key(r)]; ok {
+			t.replace(int(i), g)
+			return
+		} else {
+			t.overflow[t.key(r)] = int32(len(t.all))
+		}
+	}
+	t.all = append(t.all, g)
+	if t.built && !t.replaced {
+		t.added = append(t.added, g)
+		if len(t.added) > len(t.all)/2+64 {
+			t.replaced, t.added = true, nil // cheaper to sort everything again
+		}
+	}
+}
+
+// replace stores g at position i in place of a row with its key.
+func (t *table) replace(i int, g gql.Row) {
+	t.all[i] = g
+	t.replaced, t.added = true, nil
 }
 
 // less orders rows by primary key (insertion order without one).
 func (t *table) less(a, b gql.Row) bool {
-	for _, c := range t.def.PrimaryKey {
-		if d := compare(a[c], b[c]); d != 0 {
+	for _, i := range t.pk {
+		if d := compare(a.At(i), b.At(i)); d != 0 {
 			return d < 0
 		}
 	}
@@ -98,17 +214,8 @@ func (t *table) snapshot() []gql.Row {
 		t.snap, t.added = out, nil
 		return out
 	}
-	out := make([]gql.Row, 0, len(t.rows))
-	if len(t.def.PrimaryKey) == 0 {
-		for i := 1; i <= t.seq; i++ {
-			if r, ok := t.rows[strconv.Itoa(i)]; ok {
-				out = append(out, r)
-			}
-		}
-	} else {
-		for _, r := range t.rows {
-			out = append(out, r)
-		}
+	out := append([]gql.Row(nil), t.all...)
+	if len(t.pk) > 0 {
 		sort.Slice(out, func(i, j int) bool { return t.less(out[i], out[j]) })
 	}
 	t.snap, t.built, t.added, t.replaced = out, true, nil, false

@@ -15,7 +15,7 @@ import (
 func TestTableSnapshotsStayOrdered(t *testing.T) {
 	def := &gql.Table{Name: "t", PrimaryKey: []string{"a", "v"},
 		Columns: []gql.Column{{Name: "a", Type: gql.TypeString}, {Name: "v", Type: gql.TypeBigint}, {Name: "x", Type: gql.TypeInt}}}
-	tb := newTable(def)
+	tb := newTable(def, newInterner())
 	rng := rand.New(rand.NewSource(1))
 	type kept struct {
 		snap []gql.Row
@@ -25,11 +25,11 @@ func TestTableSnapshotsStayOrdered(t *testing.T) {
 	for step := 0; step < 400; step++ {
 		a := string(rune('a' + rng.Intn(5)))
 		v := json.Number(strconv.Itoa(rng.Intn(200) - 3))
-		tb.put(gql.Row{"a": a, "v": v, "x": json.Number(strconv.Itoa(step))})
+		tb.put(row{"a": a, "v": v, "x": json.Number(strconv.Itoa(step))})
 		if rng.Intn(7) == 0 {
 			s := tb.snapshot()
-			if len(s) != len(tb.rows) {
-				t.Fatalf("step %d: snapshot of %d rows, table has %d", step, len(s), len(tb.rows))
+			if len(s) != tb.len() {
+				t.Fatalf("step %d: snapshot of %d rows, table has %d", step, len(s), tb.len())
 			}
 			for i := 1; i < len(s); i++ {
 				if !tb.less(s[i-1], s[i]) {
@@ -37,7 +37,7 @@ func TestTableSnapshotsStayOrdered(t *testing.T) {
 				}
 			}
 			for _, r := range s {
-				if tb.get(r)["x"] != r["x"] {
+				if tb.get(r.Map())["x"] != r.Get("x") {
 					t.Fatalf("step %d: snapshot serves a replaced row %v", step, r)
 				}
 			}
@@ -46,7 +46,7 @@ func TestTableSnapshotsStayOrdered(t *testing.T) {
 	}
 	for _, k := range old {
 		for i := range k.snap {
-			if k.snap[i]["x"] != k.copy[i]["x"] {
+			if k.snap[i].Get("x") != k.copy[i].Get("x") {
 				t.Fatal("a snapshot handed out changed")
 			}
 		}
@@ -54,6 +54,39 @@ func TestTableSnapshotsStayOrdered(t *testing.T) {
 	if compare(json.Number("-1"), json.Number("0")) >= 0 || compare(nil, json.Number("0")) <= 0 ||
 		compare(json.Number("18446744073709551615"), json.Number("9")) <= 0 {
 		t.Error("compare orders numbers or nulls wrongly")
+	}
+}
+
+// TestTableKeyCollisions stores rows whose key hashes mostly collide
+// and checks each key still finds its own, latest row.
+func TestTableKeyCollisions(t *testing.T) {
+	def := &gql.Table{Name: "t", PrimaryKey: []string{"k"},
+		Columns: []gql.Column{{Name: "k", Type: gql.TypeString}, {Name: "x", Type: gql.TypeBigint}}}
+	tb := newTable(def, newInterner())
+	tb.mask = 3
+	want := map[string]json.Number{}
+	for step := 0; step < 300; step++ {
+		k := strconv.Itoa(step % 40)
+		x := json.Number(strconv.Itoa(step))
+		tb.put(row{"k": k, "x": x})
+		want[k] = x
+	}
+	if tb.len() != len(want) {
+		t.Fatalf("%d rows stored, want %d", tb.len(), len(want))
+	}
+	for k, x := range want {
+		if got := tb.get(row{"k": k}); got["x"] != x {
+			t.Errorf("key %s: got %v, want x=%s", k, got, x)
+		}
+	}
+	if tb.get(row{"k": "absent"}) != nil {
+		t.Error("an absent key found a row")
+	}
+	s := tb.snapshot()
+	for i := 1; i < len(s); i++ {
+		if !tb.less(s[i-1], s[i]) {
+			t.Fatalf("snapshot out of order at %d", i)
+		}
 	}
 }
 

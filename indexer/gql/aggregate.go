@@ -113,11 +113,15 @@ func (e *executor) count(t *tableInfo, g *fieldGroup, rows []Row, path string) (
 	}
 	seen := map[string]bool{}
 	n := 0
+	readers := make([]column, len(cols))
+	for i, c := range cols {
+		readers[i].name = c
+	}
 next:
 	for _, r := range rows {
 		var k strings.Builder
-		for _, c := range cols {
-			v := r[c]
+		for i, c := range cols {
+			v := readers[i].get(r)
 			if v == nil {
 				continue next
 			}
@@ -174,8 +178,9 @@ func aggregateColumn(col Column, fn string, rows []Row) any {
 	var best, bestNorm any
 	sum := new(big.Rat)
 	n := 0
+	c := column{name: col.Name}
 	for _, r := range rows {
-		v := r[col.Name]
+		v := c.get(r)
 		if v == nil {
 			continue
 		}

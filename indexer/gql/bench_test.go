@@ -12,15 +12,16 @@ func bigHandler(b *testing.B) http.Handler {
 	src := testSource()
 	const n = 100_000
 	rows := make([]Row, n)
+	bal := NewLayout("storage_id", "owner_address", "asset_type", "amount", "is_frozen", "version", "extra")
 	for i := range rows {
-		rows[i] = Row{"storage_id": fmt.Sprintf("s%06d", i), "owner_address": fmt.Sprintf("0x%d", i%1000),
-			"asset_type": fmt.Sprintf("A%d", i%100), "amount": json.Number(fmt.Sprint(i)), "is_frozen": false,
-			"version": json.Number(fmt.Sprint(i)), "extra": nil}
+		rows[i] = NewRow(bal, []any{fmt.Sprintf("s%06d", i), fmt.Sprintf("0x%d", i%1000),
+			fmt.Sprintf("A%d", i%100), json.Number(fmt.Sprint(i)), false, json.Number(fmt.Sprint(i)), nil})
 	}
 	src["balances"] = rows
 	meta := make([]Row, 100)
+	md := NewLayout("asset_type", "symbol", "decimals")
 	for i := range meta {
-		meta[i] = Row{"asset_type": fmt.Sprintf("A%d", i), "symbol": fmt.Sprintf("S%d", i), "decimals": json.Number("8")}
+		meta[i] = NewRow(md, []any{fmt.Sprintf("A%d", i), fmt.Sprintf("S%d", i), json.Number("8")})
 	}
 	src["metadata"] = meta
 	s := testSchema()

@@ -25,9 +25,10 @@ func Example() {
 			{Name: "last_success_version", Type: gql.TypeBigint},
 		},
 	}}}
+	status := gql.NewLayout("processor", "last_success_version")
 	src := rows{"processor_status": {
-		{"processor": "default_processor", "last_success_version": json.Number("12")},
-		{"processor": "fungible_asset_processor", "last_success_version": json.Number("12")},
+		gql.NewRow(status, []any{"default_processor", json.Number("12")}),
+		gql.NewRow(status, []any{"fungible_asset_processor", json.Number("12")}),
 	}}
 	h, err := gql.NewHandler(schema, src, gql.Options{})
 	if err != nil {

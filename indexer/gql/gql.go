@@ -4,18 +4,13 @@ import (
 	"context"
 )
 
-// Row is one row of a table: column name → value. A value is nil (SQL
-// NULL), a bool, a string (text, and timestamps written
-// "2006-01-02T15:04:05" or with a fraction, without zone), a
-// json.Number (bigint and numeric columns, any size, rendered as a JSON
-// number), or a json.RawMessage (jsonb, rendered as is).
-type Row map[string]any
-
 // Source gives the rows of the tables a Schema declares.
 type Source interface {
 	// Rows returns every row of table in primary-key order (the order a
 	// query without order_by answers in). The slice and its rows are a
 	// snapshot the caller must not modify. An unknown table is an error.
+	// Rows of one table should share one Layout: the engine finds a
+	// column's position once per layout it meets, not once per row.
 	Rows(ctx context.Context, table string) ([]Row, error)
 }
 

@@ -42,8 +42,22 @@ func testSchema() *Schema {
 	}}
 }
 
+// sourceOf builds a memSource from rows written as maps, each with a
+// layout of its own.
+func sourceOf(tables map[string][]map[string]any) memSource {
+	src := memSource{}
+	for name, ms := range tables {
+		rows := make([]Row, len(ms))
+		for i, m := range ms {
+			rows[i] = RowOf(m)
+		}
+		src[name] = rows
+	}
+	return src
+}
+
 func testSource() memSource {
-	return memSource{
+	return sourceOf(map[string][]map[string]any{
 		"processor_status": {
 			{"processor": "default_processor", "last_success_version": num("42"), "last_updated": "2024-06-01T12:00:00"},
 			{"processor": "fungible_asset_processor", "last_success_version": num("41"), "last_updated": "2024-06-01T12:00:00.5"},
@@ -62,7 +76,7 @@ func testSource() memSource {
 		"txs": {
 			{"version": num("1"), "sender": "0xa"}, {"version": num("2"), "sender": "0xb"}, {"version": num("3"), "sender": "0xa"},
 		},
-	}
+	})
 }
 
 func newTestHandler(t testing.TB, opts Options) http.Handler {

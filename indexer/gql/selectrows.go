@@ -82,9 +82,12 @@ func (e *executor) selectRows(t *tableInfo, f *ast.Field, cands []Row, path stri
 	if len(terms) == 0 && limit >= 0 {
 		stopAt = offset + limit
 	}
+	// Without where every row matches: out is a prefix of cands, shared
+	// rather than copied (nothing below writes into it).
 	var out []Row
+	passed := 0
 	for i, row := range cands {
-		if stopAt >= 0 && len(out) >= stopAt {
+		if stopAt >= 0 && passed >= stopAt {
 			break
 		}
 		if i%4096 == 0 {
@@ -92,13 +95,21 @@ func (e *executor) selectRows(t *tableInfo, f *ast.Field, cands []Row, path stri
 				return nil, err
 			}
 		}
+		if wv == nil {
+			passed++
+			continue
+		}
 		ok, err := where(row)
 		if err != nil {
 			return nil, err
 		}
 		if ok {
 			out = append(out, row)
+			passed++
 		}
+	}
+	if wv == nil {
+		out = cands[:passed:passed]
 	}
 	if len(terms) > 0 {
 		keep := -1 // only the first offset+limit rows matter when nothing is dropped after sorting
@@ -229,10 +240,14 @@ func distinctError(args string) error {
 func distinctRows(t *tableInfo, rows []Row, cols []string) []Row {
 	seen := map[string]bool{}
 	var out []Row
+	readers := make([]column, len(cols))
+	for i, c := range cols {
+		readers[i].name = c
+	}
 	for _, r := range rows {
 		var b strings.Builder
-		for _, c := range cols {
-			if v := r[c]; v == nil {
+		for i, c := range cols {
+			if v := readers[i].get(r); v == nil {
 				b.WriteString("null")
 			} else if n, ok := normalize(t.cols[c].Type, v); ok {
 				b.WriteString(valueKey(n))
@@ -257,6 +272,10 @@ func (e *executor) sortRows(rows []Row, terms []orderTerm, keep int) ([]Row, err
 		return nil, err
 	}
 	keys := make([][]any, len(rows))
+	readers := make([]column, len(terms))
+	for j, term := range terms {
+		readers[j].name = term.col.Name
+	}
 	for i, r := range rows {
 		k := make([]any, len(terms))
 		for j, term := range terms {
@@ -267,13 +286,13 @@ func (e *executor) sortRows(rows []Row, terms []orderTerm, keep int) ([]Row, err
 					return nil, err
 				}
 				if len(m) == 0 {
-					cur = nil
+					cur = Row{}
 					break
 				}
 				cur = m[0]
 			}
-			if cur != nil && cur[term.col.Name] != nil {
-				if n, ok := normalize(term.col.Type, cur[term.col.Name]); ok {
+			if v := readers[j].get(cur); v != nil {
+				if n, ok := normalize(term.col.Type, v); ok {
 					k[j] = n
 				}
 			}

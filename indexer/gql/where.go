@@ -146,7 +146,8 @@ func (e *executor) compileOp(col Column, op string, v any, path string) (pred, e
 		if !ok {
 			return nil, typeError("a boolean", TypeBoolean, v, path)
 		}
-		return func(r Row) (bool, error) { return (r[name] == nil) == want, nil }, nil
+		c := &column{name: name}
+		return func(r Row) (bool, error) { return (c.get(r) == nil) == want, nil }, nil
 	case "_in", "_nin":
 		if v == nil {
 			return nil, typeError("a list", "["+col.Type+"!]", v, path)
@@ -160,8 +161,9 @@ func (e *executor) compileOp(col Column, op string, v any, path string) (pred, e
 			set[valueKey(n)] = true
 		}
 		in := op == "_in"
+		c := &column{name: name}
 		return func(r Row) (bool, error) {
-			x := r[name]
+			x := c.get(r)
 			if x == nil {
 				return false, nil
 			}
@@ -179,8 +181,9 @@ func (e *executor) compileOp(col Column, op string, v any, path string) (pred, e
 		fold := op == "_ilike" || op == "_nilike"
 		neg := op == "_nlike" || op == "_nilike"
 		m := compileLike(pat, fold)
+		c := &column{name: name}
 		return func(r Row) (bool, error) {
-			s, ok := r[name].(string)
+			s, ok := c.get(r).(string)
 			if !ok {
 				return false, nil
 			}
@@ -196,8 +199,9 @@ func (e *executor) compileOp(col Column, op string, v any, path string) (pred, e
 			"_gt": func(c int) bool { return c > 0 }, "_gte": func(c int) bool { return c >= 0 },
 			"_lt": func(c int) bool { return c < 0 }, "_lte": func(c int) bool { return c <= 0 },
 		}[op]
+		c := &column{name: name}
 		return func(r Row) (bool, error) {
-			x := r[name]
+			x := c.get(r)
 			if x == nil {
 				return false, nil
 			}
