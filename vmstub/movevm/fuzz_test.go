@@ -132,20 +132,7 @@ func FuzzCode(f *testing.F) {
 	f.Add([]byte{0x0e, 0, 0x2d, 0, 0x06, 5, 0x40, 0, 0x02, 0})
 	f.Add([]byte{0x31, 1, 0x31, 2, 0x16, 0, 0x01, 0, 0x05, 0})
 	f.Fuzz(func(t *testing.T, data []byte) {
-		var code []bc.Instruction
-		for i := 0; i+1 < len(data) && len(code) < 64; i += 2 {
-			op := bc.Opcode(data[i]%uint8(bc.OpAbortMsg) + 1)
-			in := bc.Instruction{Op: op, Index: uint16(data[i+1] % 8), Imm: uint64(data[i+1] % 4)}
-			switch op {
-			case bc.OpBrTrue, bc.OpBrFalse, bc.OpBranch:
-				in.Index = uint16(data[i+1] % 64)
-			case bc.OpLdU8, bc.OpLdU16, bc.OpLdU32, bc.OpLdU64, bc.OpLdI8, bc.OpLdI16, bc.OpLdI32, bc.OpLdI64:
-				in.Imm = uint64(data[i+1])
-			case bc.OpLdU128, bc.OpLdU256, bc.OpLdI128, bc.OpLdI256:
-				in.Wide[0], in.Wide[15] = data[i+1], data[i+1]
-			}
-			code = append(code, in)
-		}
+		code := decodeFuzzCode(data)
 		if len(code) == 0 {
 			return
 		}

@@ -47,7 +47,7 @@ var verifiedSeeds = [][]byte{
 }
 
 // decodeFuzzCode reads instructions from pairs of bytes, operands mostly
-// in range of fuzzModule's tables.
+// in range of fuzzModule's tables (FuzzCode and FuzzVerifiedCode).
 func decodeFuzzCode(data []byte) []bc.Instruction {
 	var code []bc.Instruction
 	for i := 0; i+1 < len(data) && len(code) < 64; i += 2 {
@@ -58,6 +58,8 @@ func decodeFuzzCode(data []byte) []bc.Instruction {
 			in.Index = uint16(data[i+1] % 64)
 		case bc.OpLdU8, bc.OpLdU16, bc.OpLdU32, bc.OpLdU64, bc.OpLdI8, bc.OpLdI16, bc.OpLdI32, bc.OpLdI64:
 			in.Imm = uint64(data[i+1])
+		case bc.OpLdU128, bc.OpLdU256, bc.OpLdI128, bc.OpLdI256:
+			in.Wide[0], in.Wide[15] = data[i+1], data[i+1]
 		}
 		code = append(code, in)
 	}
