@@ -180,11 +180,17 @@ func (s *state) restoration(x *tx) {
 }
 
 // putPublicKey records that key belongs to authKey; is_public_key_used
-// stays true once set.
+// stays true once set. account_public_key is the multi-key the key is
+// part of, and null for a key that is the account's whole key (the SDKs
+// look multi-keys up by it being set).
 func (s *state) putPublicKey(authKey, accountKey, sigType string, k keyEntry, v any) {
 	t := s.tables[tPublicKeyAuthKeys]
+	var multiKey any
+	if sigType == "multi_ed25519_signature" || sigType == "multi_key_signature" {
+		multiKey = accountKey
+	}
 	r := row{"auth_key": authKey, "public_key": k.publicKey, "public_key_type": k.keyType,
-		"account_public_key": accountKey, "is_public_key_used": k.used, "signature_type": sigType,
+		"account_public_key": multiKey, "is_public_key_used": k.used, "signature_type": sigType,
 		"last_transaction_version": v}
 	if prev, ok := t.lookup(r); ok && prev.Get("is_public_key_used") == true {
 		r["is_public_key_used"] = true

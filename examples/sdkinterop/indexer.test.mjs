@@ -56,3 +56,14 @@ test("a GraphQL error is Hasura's", async () => {
   await assert.rejects(aptos.queryIndexer({ query: { query: "query { ledger_inos { chain_id } }" } }),
     (e) => String(e.message ?? e).includes("field 'ledger_inos' not found in type: 'query_root'"));
 });
+
+test("deriveAccountFromPrivateKey finds an account from its key", async () => {
+  const alice = Account.generate(), bob = Account.generate();
+  await aptos.fundAccount({ accountAddress: alice.accountAddress, amount: 10 * APT });
+  const done = await submitAndWait(alice, await transfer(alice, bob.accountAddress, 10));
+  assert.equal(done.success, true);
+  const derived = await aptos.deriveAccountFromPrivateKey({ privateKey: alice.privateKey });
+  assert.equal(derived.accountAddress.toStringLong(), alice.accountAddress.toStringLong());
+  const owned = await aptos.getAccountOwnedObjects({ accountAddress: alice.accountAddress });
+  assert.ok(owned.length >= 1, "the primary fungible store is an object the account owns");
+});
