@@ -90,6 +90,9 @@ func cellOf(ctx *movevm.NativeContext, handle ledgerapi.Address, key []byte, t *
 		if v, err = ctx.Deserialize(t, data); err != nil {
 			return nil, err
 		}
+		if err := ctx.ChargeLoaded(v); err != nil {
+			return nil, err
+		}
 	}
 	tc := &tableCell{handle: handle, key: key, cell: movevm.NewCell(t, v)}
 	if host.cells == nil {
@@ -164,6 +167,14 @@ func nativeTableAdd(upsert bool) movevm.NativeFunc {
 		if tc.cell.Value().IsValid() && !upsert {
 			return nil, &movevm.NativeAbort{Code: eTableAlreadyExists}
 		}
+		// The item keeps its value beyond the call: it counts in the memory
+		// quota until it is removed or replaced.
+		if err := ctx.KeepMemory(args[2]); err != nil {
+			return nil, err
+		}
+		if err := ctx.ReleaseMemory(tc.cell.Value()); err != nil {
+			return nil, err
+		}
 		tc.cell.Put(args[2])
 		tc.dirty = true
 		return nil, nil
@@ -217,5 +228,6 @@ func nativeTableRemove(ctx *movevm.NativeContext, targs []*movevm.Type, args []m
 		return nil, &movevm.NativeAbort{Code: eTableNotFound}
 	}
 	tc.dirty = true
-	return []movevm.Value{tc.cell.Take()}, nil
+	v := tc.cell.Take()
+	return []movevm.Value{v}, ctx.ReleaseMemory(v)
 }

@@ -82,6 +82,16 @@ func (c *NativeContext) KeepMemory(v Value) error {
 	return c.s.useMemory(h + nodeSize)
 }
 
+// ChargeLoaded charges v, a value a native read from storage and keeps
+// beyond the call (a table item), as a resource read is charged: its
+// nodes and boxes in gas, its heap size in memory.
+func (c *NativeContext) ChargeLoaded(v Value) error { return c.s.chargeLoaded(v) }
+
+// ReleaseMemory gives back the heap of v, a value a native kept (with
+// KeepMemory or ChargeLoaded) that leaves it: the native's result takes
+// it again when it is returned.
+func (c *NativeContext) ReleaseMemory(v Value) error { return c.s.drop(v) }
+
 // ChargeElems charges a native's work on n vector elements moved, swapped,
 // compared or visited in place: elemCost gas units per element. It takes
 // no memory (nothing new is made).
