@@ -84,13 +84,25 @@ func (c *NativeContext) KeepMemory(v Value) error {
 
 // ChargeLoaded charges v, a value a native read from storage and keeps
 // beyond the call (a table item), as a resource read is charged: its
-// nodes and boxes in gas, its heap size in memory.
-func (c *NativeContext) ChargeLoaded(v Value) error { return c.s.chargeLoaded(v) }
+// nodes and boxes in gas, its memory as KeepMemory counts it.
+func (c *NativeContext) ChargeLoaded(v Value) error {
+	if err := c.s.chargeLoaded(v); err != nil {
+		return err
+	}
+	return c.s.useMemory(nodeSize)
+}
 
-// ReleaseMemory gives back the heap of v, a value a native kept (with
-// KeepMemory or ChargeLoaded) that leaves it: the native's result takes
-// it again when it is returned.
-func (c *NativeContext) ReleaseMemory(v Value) error { return c.s.drop(v) }
+// ReleaseMemory gives back what KeepMemory or ChargeLoaded took for v, a
+// value a native kept that leaves it (the native's result takes its heap
+// again when it is returned). Nothing for an empty slot.
+func (c *NativeContext) ReleaseMemory(v Value) error {
+	if !v.IsValid() {
+		return nil
+	}
+	h, err := c.s.heapOf(v)
+	c.s.freeMemory(h + nodeSize)
+	return err
+}
 
 // ChargeElems charges a native's work on n vector elements moved, swapped,
 // compared or visited in place: elemCost gas units per element. It takes

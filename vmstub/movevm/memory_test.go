@@ -113,7 +113,8 @@ func TestMemoryQuota(t *testing.T) {
 
 // TestNativeMemory: bytes a native charges with ChargeBytes and returns
 // count once; values it consumes are given back unless it keeps them
-// (KeepMemory).
+// (KeepMemory), and what it keeps and releases (ReleaseMemory) is all
+// given back.
 func TestNativeMemory(t *testing.T) {
 	m := build(t, "nm", func(b *bc.ModuleBuilder) {
 		vu8 := []bc.SignatureToken{bc.Vector(bc.U8)}
@@ -121,9 +122,10 @@ func TestNativeMemory(t *testing.T) {
 		mk := b.Function("make", bc.Public, bc.Fn{Native: true, Params: u64, Returns: vu8})
 		eat := b.Function("eat", bc.Public, bc.Fn{Native: true, Params: vu8})
 		keep := b.Function("keep", bc.Public, bc.Fn{Native: true, Params: vu8})
+		cycle := b.Function("cycle", bc.Public, bc.Fn{Native: true, Params: vu8})
 		b.Function("once", bc.Public, bc.Fn{Params: u64, Code: []bc.Instruction{
 			I(bc.OpMoveLoc, 0), I(bc.OpCall, uint64(mk)), I(bc.OpPop), I(bc.OpRet)}})
-		for name, f := range map[string]bc.FunctionHandleIndex{"eat_loop": eat, "keep_loop": keep} {
+		for name, f := range map[string]bc.FunctionHandleIndex{"eat_loop": eat, "keep_loop": keep, "cycle_loop": cycle} {
 			loopFn(b, name, nil, nil, []bc.Instruction{I(bc.OpLdU64, 400), I(bc.OpCall, uint64(mk)), I(bc.OpCall, uint64(f))})
 		}
 	})
@@ -140,6 +142,12 @@ func TestNativeMemory(t *testing.T) {
 	n.Register(cafe, "nm", "keep", func(ctx *NativeContext, _ []*Type, args []Value) ([]Value, error) {
 		return nil, ctx.KeepMemory(args[0])
 	})
+	n.Register(cafe, "nm", "cycle", func(ctx *NativeContext, _ []*Type, args []Value) ([]Value, error) {
+		if err := ctx.KeepMemory(args[0]); err != nil {
+			return nil, err
+		}
+		return nil, ctx.ReleaseMemory(args[0])
+	})
 	run := func(fn string, x uint64) error {
 		e := newEnv(m)
 		e.vm = New(n, Limits{MaxMemory: 1000 * elemSize})
@@ -154,4 +162,7 @@ func TestNativeMemory(t *testing.T) {
 		t.Fatalf("consumed values: %v", err)
 	}
 	wantStatus(t, run("keep_loop", 100), statusMemoryLimit)
+	if err := run("cycle_loop", 100); err != nil {
+		t.Fatalf("values kept and released: %v", err)
+	}
 }
