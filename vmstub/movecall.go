@@ -47,32 +47,15 @@ func (vm *VM) moveVM() *movevm.VM {
 			for _, rf := range rm.funcs {
 				switch {
 				case rf.def.MoveNative != nil:
-					natives.Register(rm.id.Address, rm.id.Name, rf.def.Name, liveRefs(rf.def.MoveNative))
+					natives.Register(rm.id.Address, rm.id.Name, rf.def.Name, rf.def.MoveNative)
 				case rf.def.Native != nil:
-					natives.Register(rm.id.Address, rm.id.Name, rf.def.Name, liveRefs(bridge(rf)))
+					natives.Register(rm.id.Address, rm.id.Name, rf.def.Name, bridge(rf))
 				}
 			}
 		}
 		vm.move = movevm.New(natives, movevm.Limits{})
 	})
 	return vm.move
-}
-
-// liveRefs refuses a call of f with a reference argument that no longer
-// points at a value (into a popped element, an unpacked struct, a
-// returned frame): natives read and write through their references.
-func liveRefs(f movevm.NativeFunc) movevm.NativeFunc {
-	return func(ctx *movevm.NativeContext, targs []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-		for i, a := range args {
-			if t := a.Type(); t == nil || (t.Kind != movevm.KindRef && t.Kind != movevm.KindMutRef) {
-				continue
-			}
-			if _, ok := a.Deref(); !ok {
-				return nil, &movevm.Error{Status: 2000, Message: fmt.Sprintf("argument %d is a dangling reference", i)} // UNKNOWN_INVARIANT_VIOLATION_ERROR
-			}
-		}
-		return f(ctx, targs, args)
-	}
 }
 
 // moveSession starts an interpreter session over s with a budget of

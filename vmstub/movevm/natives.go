@@ -92,7 +92,15 @@ func (s *Session) callNative(f *Function, ctx *typeCtx, sg *sig) error {
 	args := make([]Value, n)
 	copy(args, s.stack[len(s.stack)-n:])
 	s.stack = s.stack[:len(s.stack)-n]
-	for _, a := range args {
+	for i, a := range args {
+		// Natives read and write through their references: one that no
+		// longer points at a value (into a popped element, an unpacked
+		// struct, a returned frame) is refused for every native here.
+		if isRef(a.t) {
+			if _, ok := a.Deref(); !ok {
+				return errorf(statusInvariant, "argument %d of native %s::%s is a dangling reference", i, f.Module, f.Name)
+			}
+		}
 		if err := s.drop(a); err != nil {
 			return err
 		}
