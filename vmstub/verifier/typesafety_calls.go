@@ -128,12 +128,8 @@ func (c *tsChecker) persistent(h *bc.FunctionHandle) bool {
 	if c.m == nil || h.Module != c.m.SelfHandle {
 		return false
 	}
-	for _, fn := range c.u.funcs {
-		if fn.handle == h {
-			return fn.def != nil && fn.def.Visibility == bc.Public
-		}
-	}
-	return false
+	fn := c.u.defined[h]
+	return fn != nil && fn.def.Visibility == bc.Public
 }
 
 // callClosure handles CallClosure: the function value on top must fit the
