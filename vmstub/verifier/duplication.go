@@ -203,18 +203,26 @@ func checkStructDefDuplication(u *unit) *Error {
 			}
 		}
 	}
-	for i := range m.StructDefs {
-		if m.StructHandles[m.StructDefs[i].Handle].Module != m.SelfHandle {
-			return fail(stInvalidModuleHandle, "struct definition %d defines a struct of another module", i)
+	return ownDefinitions("struct", m.SelfHandle, m.StructDefs, func(d *bytecode.StructDef) int { return int(d.Handle) },
+		m.StructHandles, func(h *bytecode.StructHandle) bytecode.ModuleHandleIndex { return h.Module })
+}
+
+// ownDefinitions refuses a definition of another module's handle
+// (INVALID_MODULE_HANDLE) and a handle of this module without a definition
+// (UNIMPLEMENTED_HANDLE); what names the kind of member in messages.
+func ownDefinitions[D, H any](what string, self bytecode.ModuleHandleIndex, defs []D, handleOf func(*D) int,
+	handles []H, moduleOf func(*H) bytecode.ModuleHandleIndex) *Error {
+	defined := make([]bool, len(handles))
+	for i := range defs {
+		h := handleOf(&defs[i])
+		if moduleOf(&handles[h]) != self {
+			return fail(stInvalidModuleHandle, "%s definition %d defines a %s of another module", what, i, what)
 		}
+		defined[h] = true
 	}
-	defined := make([]bool, len(m.StructHandles))
-	for _, d := range m.StructDefs {
-		defined[d.Handle] = true
-	}
-	for i, h := range m.StructHandles {
-		if h.Module == m.SelfHandle && !defined[i] {
-			return fail(stUnimplementedHandle, "struct handle %d names a struct of this module that is not defined", i)
+	for i := range handles {
+		if moduleOf(&handles[i]) == self && !defined[i] {
+			return fail(stUnimplementedHandle, "%s handle %d names a %s of this module that is not defined", what, i, what)
 		}
 	}
 	return nil
@@ -242,19 +250,6 @@ func checkFunctionDefDuplication(u *unit) *Error {
 				Message: "struct definition " + strconv.Itoa(int(d.Acquires[j])) + " is acquired twice"}
 		}
 	}
-	for i := range m.FunctionDefs {
-		if m.FunctionHandles[m.FunctionDefs[i].Function].Module != m.SelfHandle {
-			return fail(stInvalidModuleHandle, "function definition %d defines a function of another module", i)
-		}
-	}
-	defined := make([]bool, len(m.FunctionHandles))
-	for _, d := range m.FunctionDefs {
-		defined[d.Function] = true
-	}
-	for i, h := range m.FunctionHandles {
-		if h.Module == m.SelfHandle && !defined[i] {
-			return fail(stUnimplementedHandle, "function handle %d names a function of this module that is not defined", i)
-		}
-	}
-	return nil
+	return ownDefinitions("function", m.SelfHandle, m.FunctionDefs, func(d *bytecode.FunctionDef) int { return int(d.Function) },
+		m.FunctionHandles, func(h *bytecode.FunctionHandle) bytecode.ModuleHandleIndex { return h.Module })
 }

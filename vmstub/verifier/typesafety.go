@@ -58,6 +58,14 @@ func (c *tsChecker) pop() (bc.SignatureToken, error) {
 	return t, nil
 }
 
+// pop2 takes the top of the stack, then the value below it.
+func (c *tsChecker) pop2() (top, below bc.SignatureToken, err error) {
+	if top, err = c.pop(); err == nil {
+		below, err = c.pop()
+	}
+	return top, below, err
+}
+
 // charge adds the cost of pushing a type of n nodes.
 func (c *tsChecker) charge(n int64) error {
 	if n > tsMaxBuiltTypeNodes || !c.meter.add(n*tsCostPerTypeNode) {
@@ -184,11 +192,7 @@ func (c *tsChecker) step(in *bc.Instruction) error {
 		}
 		return c.push(bc.Bool)
 	case bc.OpEq, bc.OpNeq:
-		b, err := c.pop()
-		if err != nil {
-			return err
-		}
-		a, err := c.pop()
+		b, a, err := c.pop2()
 		if err != nil {
 			return err
 		}
@@ -320,11 +324,7 @@ func (c *tsChecker) readRef() error {
 
 // writeRef pops a mutable reference, then the value written through it.
 func (c *tsChecker) writeRef() error {
-	r, err := c.pop()
-	if err != nil {
-		return err
-	}
-	v, err := c.pop()
+	r, v, err := c.pop2()
 	if err != nil {
 		return err
 	}
@@ -352,11 +352,7 @@ func (c *tsChecker) integerOp(op bc.Opcode) error {
 		}
 		return c.push(t)
 	}
-	b, err := c.pop()
-	if err != nil {
-		return err
-	}
-	a, err := c.pop()
+	b, a, err := c.pop2()
 	if err != nil {
 		return err
 	}

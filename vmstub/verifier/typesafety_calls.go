@@ -13,9 +13,6 @@ func (c *tsChecker) call(in *bc.Instruction) error {
 		return err
 	}
 	p := c.u.pools
-	if int(h.Parameters) >= len(p.Signatures) || int(h.Return) >= len(p.Signatures) {
-		return c.fail(stIndexOutOfBounds, "function signature out of range")
-	}
 	params := p.Signatures[h.Parameters]
 	for i := len(params) - 1; i >= 0; i-- {
 		t, err := c.pop()
@@ -35,7 +32,8 @@ func (c *tsChecker) call(in *bc.Instruction) error {
 }
 
 // functionHandle resolves the function of Call(Generic) or
-// PackClosure(Generic) and its type arguments (nil when not generic).
+// PackClosure(Generic) and its type arguments (nil when not generic), and
+// checks that its parameter and return signatures exist.
 func (c *tsChecker) functionHandle(in *bc.Instruction) (*bc.FunctionHandle, []bc.SignatureToken, error) {
 	p := c.u.pools
 	generic := in.Op == bc.OpCallGeneric || in.Op == bc.OpPackClosureGeneric
@@ -64,6 +62,9 @@ func (c *tsChecker) functionHandle(in *bc.Instruction) (*bc.FunctionHandle, []bc
 	if generic && len(targs) != len(h.TypeParameters) {
 		return nil, nil, c.fail(stNumberOfTypeArgumentsMismatch, "%d type arguments for %d type parameters", len(targs), len(h.TypeParameters))
 	}
+	if int(h.Parameters) >= len(p.Signatures) || int(h.Return) >= len(p.Signatures) {
+		return nil, nil, c.fail(stIndexOutOfBounds, "function signature out of range")
+	}
 	return h, targs, nil
 }
 
@@ -77,9 +78,6 @@ func (c *tsChecker) packClosure(in *bc.Instruction) error {
 		return err
 	}
 	p := c.u.pools
-	if int(h.Parameters) >= len(p.Signatures) || int(h.Return) >= len(p.Signatures) {
-		return c.fail(stIndexOutOfBounds, "function signature out of range")
-	}
 	params := p.Signatures[h.Parameters]
 	mask := in.Imm
 	if len(params) < 64 && mask>>uint(len(params)) != 0 {
@@ -130,12 +128,8 @@ func (c *tsChecker) persistent(h *bc.FunctionHandle) bool {
 	if c.m == nil || h.Module != c.m.SelfHandle {
 		return false
 	}
-	for _, fn := range c.u.funcs {
-		if fn.handle == h {
-			return fn.def != nil && fn.def.Visibility == bc.Public
-		}
-	}
-	return false
+	fn := c.u.defined[h]
+	return fn != nil && fn.def.Visibility == bc.Public
 }
 
 // callClosure handles CallClosure: the function value on top must fit the

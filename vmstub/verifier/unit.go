@@ -12,6 +12,9 @@ type unit struct {
 	script *bytecode.Script // nil for a module
 	cfg    *Config
 	funcs  []*function // every function definition (the script's main is the only one)
+	// defined maps a module's function handles to their definitions, so
+	// per-instruction look-ups do not scan funcs.
+	defined map[*bytecode.FunctionHandle]*function
 	// spent is the verifier meter's units used so far by every pass over
 	// every function of the unit: one budget (Config.MaxMeterUnits) bounds
 	// them all, as Aptos bounds a module with the per-function limit.
@@ -53,7 +56,8 @@ type function struct {
 }
 
 func newModuleUnit(m *bytecode.Module, cfg *Config) *unit {
-	u := &unit{pools: &m.Pools, module: m, cfg: cfg}
+	u := &unit{pools: &m.Pools, module: m, cfg: cfg,
+		defined: make(map[*bytecode.FunctionHandle]*function, len(m.FunctionDefs))}
 	for i := range m.FunctionDefs {
 		d := &m.FunctionDefs[i]
 		h := &m.FunctionHandles[d.Function]
@@ -64,6 +68,7 @@ func newModuleUnit(m *bytecode.Module, cfg *Config) *unit {
 			fn.locals = append(fn.locals, m.Signatures[d.Code.Locals]...)
 		}
 		u.funcs = append(u.funcs, fn)
+		u.defined[h] = fn
 	}
 	return u
 }

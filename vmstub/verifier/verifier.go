@@ -1,8 +1,6 @@
 package verifier
 
 import (
-	"fmt"
-
 	"github.com/ledgernode/ledgernode/ledgerapi/bytecode"
 	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 )
@@ -54,15 +52,10 @@ func Production() *Config {
 	}
 }
 
-// Module verifies a module read by bytecode.DeserializeModule (whose
-// bounds checks it relies on). It returns nil or an *Error.
-func Module(m *bytecode.Module, cfg *Config) (err error) {
-	if cfg == nil {
-		cfg = Production()
-	}
-	defer recoverInvariant(&err)
-	u := newModuleUnit(m, cfg)
-	for _, pass := range []func(*unit) error{
+// modulePasses and scriptPasses are the unit passes in Aptos's order; a
+// script has no friends, struct definitions or instantiation tables.
+var (
+	modulePasses = []func(*unit) error{
 		checkLimits,
 		checkDuplication,
 		checkSignatures,
@@ -72,29 +65,43 @@ func Module(m *bytecode.Module, cfg *Config) (err error) {
 		checkRecursiveStructs,
 		checkInstantiationLoops,
 		checkCodeUnits,
-	} {
-		if err := pass(u); err != nil {
-			return err
-		}
 	}
-	return nil
-}
-
-// Script verifies a script read by bytecode.DeserializeScript.
-func Script(s *bytecode.Script, cfg *Config) (err error) {
-	if cfg == nil {
-		cfg = Production()
-	}
-	defer recoverInvariant(&err)
-	u := newScriptUnit(s, cfg)
-	for _, pass := range []func(*unit) error{
+	scriptPasses = []func(*unit) error{
 		checkLimits,
 		checkDuplication,
 		checkSignatures,
 		checkInstructionConsistency,
 		checkConstants,
 		checkCodeUnits,
-	} {
+	}
+)
+
+// Module verifies a module read by bytecode.DeserializeModule (whose
+// bounds checks it relies on). It returns nil or an *Error.
+func Module(m *bytecode.Module, cfg *Config) error {
+	return run(func() *unit { return newModuleUnit(m, orProduction(cfg)) }, modulePasses)
+}
+
+// Script verifies a script read by bytecode.DeserializeScript.
+func Script(s *bytecode.Script, cfg *Config) error {
+	return run(func() *unit { return newScriptUnit(s, orProduction(cfg)) }, scriptPasses)
+}
+
+// orProduction is cfg, or the production limits when cfg is nil.
+func orProduction(cfg *Config) *Config {
+	if cfg == nil {
+		return Production()
+	}
+	return cfg
+}
+
+// run builds the unit and applies passes to it in order, returning the
+// first error; a panic (also while building) becomes
+// VERIFIER_INVARIANT_VIOLATION.
+func run(newUnit func() *unit, passes []func(*unit) error) (err error) {
+	defer recoverInvariant(&err)
+	u := newUnit()
+	for _, pass := range passes {
 		if err := pass(u); err != nil {
 			return err
 		}
@@ -133,5 +140,3 @@ func recoverInvariant(err *error) {
 		*err = fail(onchain.StatusCode(2016), "verifier invariant violation: %v", r)
 	}
 }
-
-var _ = fmt.Sprintf
