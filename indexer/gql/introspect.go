@@ -2,7 +2,8 @@ package gql
 
 import (
 	"bytes"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/vektah/gqlparser/v2/ast"
@@ -137,11 +138,7 @@ func (e *executor) introField(v any, name string, _ bool) any {
 		case "description":
 			return str(s.Description)
 		case "types":
-			names := make([]string, 0, len(s.Types))
-			for n := range s.Types {
-				names = append(names, n)
-			}
-			sort.Strings(names)
+			names := slices.Sorted(maps.Keys(s.Types))
 			out := make([]any, len(names))
 			for i, n := range names {
 				out[i] = iType{ref: ast.NamedType(n, nil)}
@@ -150,11 +147,7 @@ func (e *executor) introField(v any, name string, _ bool) any {
 		case "queryType":
 			return iType{ref: ast.NamedType(s.Query.Name, nil)}
 		case "directives":
-			names := make([]string, 0, len(s.Directives))
-			for n := range s.Directives {
-				names = append(names, n)
-			}
-			sort.Strings(names)
+			names := slices.Sorted(maps.Keys(s.Directives))
 			out := make([]any, len(names))
 			for i, n := range names {
 				out[i] = iDirective{s.Directives[n]}
