@@ -61,6 +61,12 @@ func (s stateAt) StateValue(key storage.StateKey) ([]byte, error) {
 // Indexer derives the indexer tables from the transactions committed to a
 // store, in memory. It implements gql.Source; Rows indexes every committed
 // transaction first, so it is never behind. It is safe for concurrent use.
+//
+// The catch-up is not charged to a query's MaxRows or MaxScan: the query
+// that follows N commits indexes those N transactions (work the node's
+// own commits bound, not the client), under the query's context. A
+// cancelled catch-up keeps what it indexed, so the next query resumes
+// it, and queries waiting meanwhile share one catch-up.
 type Indexer struct {
 	store storage.Reader
 	opts  Options
