@@ -76,7 +76,7 @@ func (s *state) index(ctx context.Context, t *storage.Transaction) error {
 		if st, err := txn.DecodeSignedTransaction(t.Payload); err == nil {
 			x.signed = st
 			if ef := st.Raw.Payload.EntryFunction; ef != nil {
-				x.entry = ef.Module.Address.ShortString() + "::" + ef.Module.Name + "::" + ef.Function
+				x.entry = ef.Module.String() + "::" + ef.Function
 			}
 		}
 	}
