@@ -164,11 +164,7 @@ func (e *executor) introField(v any, name string, _ bool) any {
 		case "description":
 			return str(x.f.Description)
 		case "args":
-			out := []any{}
-			for _, a := range x.f.Arguments {
-				out = append(out, iInput{a})
-			}
-			return out
+			return inputs(x.f.Arguments)
 		case "type":
 			return iType{ref: x.f.Type}
 		case "isDeprecated":
@@ -214,11 +210,7 @@ func (e *executor) introField(v any, name string, _ bool) any {
 			}
 			return out
 		case "args":
-			out := []any{}
-			for _, a := range x.d.Arguments {
-				out = append(out, iInput{a})
-			}
-			return out
+			return inputs(x.d.Arguments)
 		case "isRepeatable":
 			return x.d.IsRepeatable
 		}
@@ -302,4 +294,13 @@ func (e *executor) introType(x iType, name string) any {
 		return out
 	}
 	return nil
+}
+
+// inputs returns the introspection objects of arguments, [] when none.
+func inputs(args ast.ArgumentDefinitionList) []any {
+	out := make([]any, len(args))
+	for i, a := range args {
+		out[i] = iInput{a}
+	}
+	return out
 }
