@@ -16,3 +16,6 @@ func Mismatched(ix *Indexer) map[string]int {
 	}
 	return out
 }
+
+// Arrivals returns how many callers of Rows and LastVersion arrived.
+func Arrivals(ix *Indexer) uint64 { return ix.arrivals.Load() }

@@ -144,7 +144,7 @@ func (s *state) pairCreation(data []byte) {
 	var meta ledgerapi.Address
 	d.Fixed(meta[:], "PairCreation.fungible_asset_metadata_address")
 	if d.Err() == nil {
-		s.faToCoin[meta] = tag.Address.ShortString() + "::" + tag.Module + "::" + tag.Name
+		s.faToCoin[meta] = tag.String()
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/ledgernode/ledgernode/indexer/gql"
@@ -60,12 +61,26 @@ func (s stateAt) StateValue(key storage.StateKey) ([]byte, error) {
 // Indexer derives the indexer tables from the transactions committed to a
 // store, in memory. It implements gql.Source; Rows indexes every committed
 // transaction first, so it is never behind. It is safe for concurrent use.
+//
+// The catch-up is not charged to a query's MaxRows or MaxScan: the query
+// that follows N commits indexes those N transactions (work the node's
+// own commits bound, not the client), under the query's context. A
+// cancelled catch-up keeps what it indexed, so the next query resumes
+// it, and queries waiting meanwhile share one catch-up.
 type Indexer struct {
 	store storage.Reader
 	opts  Options
 
-	mu sync.Mutex
-	st *state
+	// arrivals counts the callers of Rows and LastVersion; a catch-up
+	// that began after a caller arrived read a ledger info at least as
+	// new as the caller needs, so the caller reuses it instead of
+	// reading the store again under mu.
+	arrivals atomic.Uint64
+
+	mu      sync.Mutex
+	st      *state
+	covered uint64             // arrivals when the last successful catch-up began
+	info    storage.LedgerInfo // the ledger info it read
 }
 
 // New returns an indexer over store. Nothing is read until the first Rows.
@@ -85,9 +100,10 @@ func (ix *Indexer) Rows(ctx context.Context, name string) ([]gql.Row, error) {
 	if !ok {
 		return nil, fmt.Errorf("indexer: unknown table %q", name)
 	}
+	arrived := ix.arrivals.Add(1)
 	ix.mu.Lock()
 	defer ix.mu.Unlock()
-	info, err := ix.catchUp(ctx)
+	info, err := ix.catchUpSince(ctx, arrived)
 	if err != nil {
 		return nil, err
 	}
@@ -109,9 +125,10 @@ func (ix *Indexer) Rows(ctx context.Context, name string) ([]gql.Row, error) {
 // LastVersion catches up and returns the last indexed version; ok is
 // false while the store is empty.
 func (ix *Indexer) LastVersion(ctx context.Context) (version uint64, ok bool, err error) {
+	arrived := ix.arrivals.Add(1)
 	ix.mu.Lock()
 	defer ix.mu.Unlock()
-	if _, err := ix.catchUp(ctx); err != nil {
+	if _, err := ix.catchUpSince(ctx, arrived); err != nil {
 		return 0, false, err
 	}
 	if ix.st == nil || !ix.st.indexed {
@@ -126,6 +143,23 @@ func (ix *Indexer) reverts() uint64 {
 		return r.Reverts()
 	}
 	return 0
+}
+
+// catchUpSince catches up for a caller that arrived as the arrived-th,
+// unless a catch-up that began after it arrived already succeeded:
+// concurrent queries waiting on mu then share one store read instead
+// of each reading the ledger info in turn. ix.mu must be held.
+func (ix *Indexer) catchUpSince(ctx context.Context, arrived uint64) (storage.LedgerInfo, error) {
+	if ix.covered >= arrived {
+		return ix.info, nil
+	}
+	began := ix.arrivals.Load()
+	info, err := ix.catchUp(ctx)
+	if err != nil {
+		return info, err
+	}
+	ix.covered, ix.info = began, info
+	return info, nil
 }
 
 // catchUp indexes every transaction committed after the last indexed one.

@@ -2,10 +2,8 @@ package indexer
 
 import (
 	"context"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
-	"strings"
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/modules"
@@ -78,7 +76,7 @@ func (s *state) index(ctx context.Context, t *storage.Transaction) error {
 		if st, err := txn.DecodeSignedTransaction(t.Payload); err == nil {
 			x.signed = st
 			if ef := st.Raw.Payload.EntryFunction; ef != nil {
-				x.entry = ef.Module.Address.ShortString() + "::" + ef.Module.Name + "::" + ef.Function
+				x.entry = ef.Module.String() + "::" + ef.Function
 			}
 		}
 	}
@@ -222,7 +220,7 @@ func (s *state) eventData(e *storage.Event) json.RawMessage {
 // rawHexJSON renders bytes whose Move layout is not decoded as a JSON
 // string of 0x-prefixed hex.
 func rawHexJSON(b []byte) json.RawMessage {
-	out, _ := json.Marshal("0x" + hex.EncodeToString(b))
+	out, _ := json.Marshal(hexString(b))
 	return out
 }
 
@@ -234,7 +232,7 @@ func (s *state) tableItems(x *tx) {
 		if w.Key.Kind != storage.StateTableItem {
 			continue
 		}
-		handle, key := addr(w.Key.Handle), "0x"+hex.EncodeToString(w.Key.Key)
+		handle, key := addr(w.Key.Handle), hexString(w.Key.Key)
 		var value any
 		if !w.Deleted {
 			value = rawHexJSON(w.Value)
@@ -262,4 +260,4 @@ func eventIs(e *storage.Event, module, name string) bool {
 }
 
 // hexString renders bytes as 0x-prefixed hex.
-func hexString(b []byte) string { return "0x" + strings.ToLower(hex.EncodeToString(b)) }
+func hexString(b []byte) string { return ledgerapi.HexBytes(b).String() }

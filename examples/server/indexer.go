@@ -83,12 +83,17 @@ func (w *warmIndex) Rows(ctx context.Context, table string) ([]gql.Row, error) {
 	return w.Indexer.Rows(ctx, table)
 }
 
-// follow catches up every interval once the index is in use; it runs for
-// the life of the process.
+// follow catches up every interval once the index is in use, until ctx
+// is done.
 func (w *warmIndex) follow(ctx context.Context, every time.Duration, log zerolog.Logger) {
 	t := time.NewTicker(every)
 	defer t.Stop()
-	for range t.C {
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
 		if !w.used.Load() {
 			continue
 		}

@@ -16,40 +16,21 @@ func (e *executor) aggregate(b *bytes.Buffer, t *tableInfo, g *fieldGroup, cands
 	if err != nil {
 		return err
 	}
-	groups, err := e.collect(t.Name+"_aggregate", g.sub())
-	if err != nil {
-		return err
-	}
-	b.WriteByte('{')
-	for i, sg := range groups {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		writeString(b, sg.key)
-		b.WriteByte(':')
-		p := path + ".selectionSet." + sg.key
+	return e.writeObject(b, t.Name+"_aggregate", g, path, func(sg *fieldGroup, p string) (bool, error) {
 		switch sg.name() {
-		case "__typename":
-			writeString(b, t.Name+"_aggregate")
 		case "nodes":
-			if err := e.writeRows(b, t, rows, sg.sub(), p); err != nil {
-				return err
-			}
+			return true, e.writeRows(b, t, rows, sg.sub(), p)
 		case "aggregate":
-			if err := e.aggregateFields(b, t, sg, rows, p); err != nil {
-				return err
-			}
-		default:
-			return &Error{Message: fmt.Sprintf("field '%s' not found in type: '%s_aggregate'", sg.name(), t.Name), Path: p, Code: "validation-failed"}
+			return true, e.aggregateFields(b, t, sg, rows, p)
 		}
-	}
-	b.WriteByte('}')
-	return nil
+		return false, nil
+	})
 }
 
-// aggregateFields writes NAME_aggregate_fields.
-func (e *executor) aggregateFields(b *bytes.Buffer, t *tableInfo, g *fieldGroup, rows []Row, path string) error {
-	typ := t.Name + "_aggregate_fields"
+// writeObject writes an object of type typ with g's subfields: field
+// writes the value of one (at path p) and reports whether typ has it;
+// __typename is answered here.
+func (e *executor) writeObject(b *bytes.Buffer, typ string, g *fieldGroup, path string, field func(sg *fieldGroup, p string) (bool, error)) error {
 	groups, err := e.collect(typ, g.sub())
 	if err != nil {
 		return err
@@ -62,25 +43,38 @@ func (e *executor) aggregateFields(b *bytes.Buffer, t *tableInfo, g *fieldGroup,
 		writeString(b, sg.key)
 		b.WriteByte(':')
 		p := path + ".selectionSet." + sg.key
-		switch fn := sg.name(); fn {
-		case "__typename":
+		if sg.name() == "__typename" {
 			writeString(b, typ)
-		case "count":
-			n, err := e.count(t, sg, rows, p)
-			if err != nil {
-				return err
-			}
-			fmt.Fprintf(b, "%d", n)
-		case "sum", "avg", "max", "min":
-			if err := e.columnAggregates(b, t, sg, fn, rows, p); err != nil {
-				return err
-			}
-		default:
-			return &Error{Message: fmt.Sprintf("field '%s' not found in type: '%s'", fn, typ), Path: p, Code: "validation-failed"}
+			continue
+		}
+		ok, err := field(sg, p)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return &Error{Message: fmt.Sprintf("field '%s' not found in type: '%s'", sg.name(), typ), Path: p, Code: "validation-failed"}
 		}
 	}
 	b.WriteByte('}')
 	return nil
+}
+
+// aggregateFields writes NAME_aggregate_fields.
+func (e *executor) aggregateFields(b *bytes.Buffer, t *tableInfo, g *fieldGroup, rows []Row, path string) error {
+	return e.writeObject(b, t.Name+"_aggregate_fields", g, path, func(sg *fieldGroup, p string) (bool, error) {
+		switch fn := sg.name(); fn {
+		case "count":
+			n, err := e.count(t, sg, rows, p)
+			if err != nil {
+				return true, err
+			}
+			fmt.Fprintf(b, "%d", n)
+			return true, nil
+		case "sum", "avg", "max", "min":
+			return true, e.columnAggregates(b, t, sg, fn, rows, p)
+		}
+		return false, nil
+	})
 }
 
 // count is count(columns, distinct): every row without columns, else
@@ -145,31 +139,13 @@ next:
 // columnAggregates writes NAME_{sum,avg,max,min}_fields: null when no
 // row has a value.
 func (e *executor) columnAggregates(b *bytes.Buffer, t *tableInfo, g *fieldGroup, fn string, rows []Row, path string) error {
-	typ := t.Name + "_" + fn + "_fields"
-	groups, err := e.collect(typ, g.sub())
-	if err != nil {
-		return err
-	}
-	b.WriteByte('{')
-	for i, sg := range groups {
-		if i > 0 {
-			b.WriteByte(',')
+	return e.writeObject(b, t.Name+"_"+fn+"_fields", g, path, func(sg *fieldGroup, _ string) (bool, error) {
+		col, ok := t.cols[sg.name()]
+		if ok {
+			writeScalar(b, aggregateColumn(col, fn, rows))
 		}
-		writeString(b, sg.key)
-		b.WriteByte(':')
-		name := sg.name()
-		if name == "__typename" {
-			writeString(b, typ)
-			continue
-		}
-		col, ok := t.cols[name]
-		if !ok {
-			return &Error{Message: fmt.Sprintf("field '%s' not found in type: '%s'", name, typ), Path: path + ".selectionSet." + sg.key, Code: "validation-failed"}
-		}
-		writeScalar(b, aggregateColumn(col, fn, rows))
-	}
-	b.WriteByte('}')
-	return nil
+		return ok, nil
+	})
 }
 
 // aggregateColumn computes one aggregate of a column; nil when no row

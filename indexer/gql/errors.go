@@ -77,6 +77,20 @@ func fieldPathAt(doc *ast.QueryDocument, line, col int) string {
 	before := func(p *ast.Position) bool {
 		return p != nil && (p.Line < line || p.Line == line && p.Column <= col)
 	}
+	bestLine, bestCol := -1, -1
+	eachField(doc, func(f *ast.Field, p string) bool {
+		if before(f.Position) && (f.Position.Line > bestLine || f.Position.Line == bestLine && f.Position.Column > bestCol) {
+			best, bestLine, bestCol = p, f.Position.Line, f.Position.Column
+		}
+		return true
+	})
+	return best
+}
+
+// eachField calls visit with every field of doc's operations and
+// fragments and its Hasura path ($.selectionSet.a.selectionSet.b), until
+// visit returns false or 100,000 selections were seen.
+func eachField(doc *ast.QueryDocument, visit func(f *ast.Field, path string) bool) {
 	type item struct {
 		sel  ast.SelectionSet
 		path string
@@ -88,16 +102,18 @@ func fieldPathAt(doc *ast.QueryDocument, line, col int) string {
 	for _, f := range doc.Fragments {
 		stack = append(stack, item{f.SelectionSet, "$"})
 	}
-	bestLine, bestCol := -1, -1
-	for steps := 0; len(stack) > 0 && steps < 100_000; steps++ {
+	for steps := 0; len(stack) > 0; {
 		it := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		for _, s := range it.sel {
+			if steps++; steps > 100_000 {
+				return
+			}
 			switch s := s.(type) {
 			case *ast.Field:
 				p := it.path + ".selectionSet." + responseKey(s)
-				if before(s.Position) && (s.Position.Line > bestLine || s.Position.Line == bestLine && s.Position.Column > bestCol) {
-					best, bestLine, bestCol = p, s.Position.Line, s.Position.Column
+				if !visit(s, p) {
+					return
 				}
 				stack = append(stack, item{s.SelectionSet, p})
 			case *ast.InlineFragment:
@@ -105,7 +121,6 @@ func fieldPathAt(doc *ast.QueryDocument, line, col int) string {
 			}
 		}
 	}
-	return best
 }
 
 // responseKey is a field's alias, or its name.
@@ -183,33 +198,11 @@ func valuePathAt(doc *ast.QueryDocument, line, col int) string {
 			walk(c.Value, p, depth+1)
 		}
 	}
-	type item struct {
-		sel  ast.SelectionSet
-		path string
-	}
-	var stack []item
-	for _, op := range doc.Operations {
-		stack = append(stack, item{op.SelectionSet, "$"})
-	}
-	for _, f := range doc.Fragments {
-		stack = append(stack, item{f.SelectionSet, "$"})
-	}
-	for len(stack) > 0 && found == "" && steps < 100_000 {
-		it := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		for _, s := range it.sel {
-			steps++
-			switch s := s.(type) {
-			case *ast.Field:
-				p := it.path + ".selectionSet." + responseKey(s)
-				for _, a := range s.Arguments {
-					walk(a.Value, p+".args."+a.Name, 0)
-				}
-				stack = append(stack, item{s.SelectionSet, p})
-			case *ast.InlineFragment:
-				stack = append(stack, item{s.SelectionSet, it.path})
-			}
+	eachField(doc, func(f *ast.Field, p string) bool {
+		for _, a := range f.Arguments {
+			walk(a.Value, p+".args."+a.Name, 0)
 		}
-	}
+		return found == "" && steps <= 100_000
+	})
 	return found
 }

@@ -4,7 +4,8 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/vektah/gqlparser/v2/ast"
@@ -143,11 +144,7 @@ func (e *executor) rows(table string) ([]Row, error) {
 // related returns the rows of r.Table joined to row, through an index of
 // the target by its join columns built once per request.
 func (e *executor) related(r *Relationship, row Row) ([]Row, error) {
-	from := make([]string, 0, len(r.On))
-	for f := range r.On {
-		from = append(from, f)
-	}
-	sort.Strings(from)
+	from := slices.Sorted(maps.Keys(r.On))
 	to := make([]string, len(from))
 	for i, f := range from {
 		to[i] = r.On[f]

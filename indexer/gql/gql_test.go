@@ -130,3 +130,11 @@ func TestSDL(t *testing.T) {
 		t.Error("a relationship to an unknown table was accepted")
 	}
 }
+
+// TestAggregateObjects: every level of an aggregate answers __typename,
+// its fields, and max/min give a row's own value.
+func TestAggregateObjects(t *testing.T) {
+	h := newTestHandler(t, Options{})
+	expect(t, h, `{ balances_aggregate(where: {asset_type: {_eq: "USDC"}}) { __typename aggregate { __typename count max { __typename amount } min { amount storage_id } } nodes { storage_id } } }`, "",
+		`{"data":{"balances_aggregate":{"__typename":"balances_aggregate","aggregate":{"__typename":"balances_aggregate_fields","count":2,"max":{"__typename":"balances_max_fields","amount":50},"min":{"amount":3,"storage_id":"s3"}},"nodes":[{"storage_id":"s3"},{"storage_id":"s5"}]}}}`)
+}

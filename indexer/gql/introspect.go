@@ -2,7 +2,8 @@ package gql
 
 import (
 	"bytes"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/vektah/gqlparser/v2/ast"
@@ -137,11 +138,7 @@ func (e *executor) introField(v any, name string, _ bool) any {
 		case "description":
 			return str(s.Description)
 		case "types":
-			names := make([]string, 0, len(s.Types))
-			for n := range s.Types {
-				names = append(names, n)
-			}
-			sort.Strings(names)
+			names := slices.Sorted(maps.Keys(s.Types))
 			out := make([]any, len(names))
 			for i, n := range names {
 				out[i] = iType{ref: ast.NamedType(n, nil)}
@@ -150,11 +147,7 @@ func (e *executor) introField(v any, name string, _ bool) any {
 		case "queryType":
 			return iType{ref: ast.NamedType(s.Query.Name, nil)}
 		case "directives":
-			names := make([]string, 0, len(s.Directives))
-			for n := range s.Directives {
-				names = append(names, n)
-			}
-			sort.Strings(names)
+			names := slices.Sorted(maps.Keys(s.Directives))
 			out := make([]any, len(names))
 			for i, n := range names {
 				out[i] = iDirective{s.Directives[n]}
@@ -171,11 +164,7 @@ func (e *executor) introField(v any, name string, _ bool) any {
 		case "description":
 			return str(x.f.Description)
 		case "args":
-			out := []any{}
-			for _, a := range x.f.Arguments {
-				out = append(out, iInput{a})
-			}
-			return out
+			return inputs(x.f.Arguments)
 		case "type":
 			return iType{ref: x.f.Type}
 		case "isDeprecated":
@@ -221,11 +210,7 @@ func (e *executor) introField(v any, name string, _ bool) any {
 			}
 			return out
 		case "args":
-			out := []any{}
-			for _, a := range x.d.Arguments {
-				out = append(out, iInput{a})
-			}
-			return out
+			return inputs(x.d.Arguments)
 		case "isRepeatable":
 			return x.d.IsRepeatable
 		}
@@ -309,4 +294,13 @@ func (e *executor) introType(x iType, name string) any {
 		return out
 	}
 	return nil
+}
+
+// inputs returns the introspection objects of arguments, [] when none.
+func inputs(args ast.ArgumentDefinitionList) []any {
+	out := make([]any, len(args))
+	for i, a := range args {
+		out[i] = iInput{a}
+	}
+	return out
 }

@@ -1,7 +1,8 @@
 package gql
 
 import (
-	"sort"
+	"maps"
+	"slices"
 	"unsafe"
 )
 
@@ -144,11 +145,7 @@ func (r Row) cells() []*Cell {
 // RowOf builds a row from a map, with a layout of its own (the columns
 // sorted by name): a convenience for tests and small tables.
 func RowOf(m map[string]any) Row {
-	names := make([]string, 0, len(m))
-	for k := range m {
-		names = append(names, k)
-	}
-	sort.Strings(names)
+	names := slices.Sorted(maps.Keys(m))
 	vals := make([]any, len(names))
 	for i, k := range names {
 		vals[i] = m[k]

@@ -163,11 +163,7 @@ func (e *executor) compileOp(col Column, op string, v any, path string) (pred, e
 		in := op == "_in"
 		c := &column{name: name}
 		return func(r Row) (bool, error) {
-			x := c.get(r)
-			if x == nil {
-				return false, nil
-			}
-			n, ok := normalize(col.Type, x)
+			n, ok := c.getNormalized(col.Type, r)
 			if !ok {
 				return false, nil
 			}
@@ -201,11 +197,7 @@ func (e *executor) compileOp(col Column, op string, v any, path string) (pred, e
 		}[op]
 		c := &column{name: name}
 		return func(r Row) (bool, error) {
-			x := c.get(r)
-			if x == nil {
-				return false, nil
-			}
-			n, ok := normalize(col.Type, x)
+			n, ok := c.getNormalized(col.Type, r)
 			if !ok {
 				return false, nil
 			}
@@ -268,4 +260,14 @@ func expectedKind(typ string) string {
 		return "a JSON value"
 	}
 	return "a string"
+}
+
+// getNormalized returns r's value of the column in comparable form (see
+// normalize); false when it is null or does not fit typ.
+func (c *column) getNormalized(typ string, r Row) (any, bool) {
+	x := c.get(r)
+	if x == nil {
+		return nil, false
+	}
+	return normalize(typ, x)
 }
