@@ -65,9 +65,6 @@ func (vm *VM) execute(state storage.View, blk storage.Block, st *txn.SignedTrans
 		exec = st.Raw.MaxGasAmount
 	}
 	if runErr == nil {
-		runErr = s.checkChangeSet()
-	}
-	if runErr == nil {
 		out, failure, err := vm.safeEpilogue(s, st, m, exec, false, false)
 		if err == nil && failure == nil {
 			return out, nil
@@ -142,6 +139,9 @@ func (vm *VM) runPayload(s *Session, st *txn.SignedTransaction, signers []ledger
 		gas, err = vm.runScript(s, sc, signers, st.Raw.MaxGasAmount)
 	} else {
 		gas, err = vm.runEntry(s, st.Raw.Payload.EntryFunction, signers, st.Raw.MaxGasAmount)
+	}
+	if err == nil {
+		err = s.checkChangeSet() // under the same recover as the payload
 	}
 	return gas, true, err
 }
