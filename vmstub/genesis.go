@@ -198,7 +198,7 @@ func (vm *VM) BlockPrologue(state storage.View, blk storage.Block) (storage.Tran
 func viewChainID(c *Call) ([][]byte, error) {
 	b, ok, err := c.Resource(ledgerapi.AddressOne, chainIDTag)
 	if err != nil || !ok {
-		return nil, firstErr(err, fail(StatusMissingData))
+		return nil, firstErr(err, fail(onchain.MISSING_DATA))
 	}
 	return [][]byte{b}, nil
 }

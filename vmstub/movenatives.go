@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"unicode/utf8"
 
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 	"github.com/ledgernode/ledgernode/vmstub/movevm"
 )
 
@@ -12,10 +13,6 @@ import (
 
 // eIndexOutOfBounds is std::vector's EINDEX_OUT_OF_BOUNDS.
 const eIndexOutOfBounds = 0x20000
-
-// statusVectorOperation is VECTOR_OPERATION_ERROR, what a vector
-// instruction with a bad index fails with.
-const statusVectorOperation = 4018
 
 func vectorModuleDef() Module {
 	v, e := "vector<T0>", "T0"
@@ -118,9 +115,9 @@ func nativeVecRemove(swap bool) movevm.NativeFunc {
 		case swap && n > 0 && i >= uint64(n):
 			// Aptos's swap_remove checks only that the vector is not
 			// empty; vector::swap then fails on the index.
-			return nil, &movevm.Error{Status: statusVectorOperation, Message: "vector::swap_remove: index out of bounds"}
+			return nil, &movevm.Error{Status: onchain.VECTOR_OPERATION_ERROR, Message: "vector::swap_remove: index out of bounds"}
 		case n < 0:
-			return nil, &movevm.Error{Status: 2000, Message: "vector::remove through a dead reference"}
+			return nil, &movevm.Error{Status: onchain.UNKNOWN_INVARIANT_VIOLATION_ERROR, Message: "vector::remove through a dead reference"}
 		case i >= uint64(n):
 			return nil, &movevm.NativeAbort{Code: eIndexOutOfBounds}
 		}
