@@ -55,10 +55,12 @@ func runReplica(c config, vm *vmstub.VM, log zerolog.Logger, start time.Time) er
 	client := &http.Client{Timeout: 5 * time.Second}
 	// No LRU in front: its cached reads would each read the ledger info
 	// first, a round trip like the read itself (storage/BENCHMARKS.md).
+	opts := c.apiOptions()
+	opts.SubmissionsForwarded = true // the router forwards them to the writer
 	api, err := handlers.New(handlers.Deps{
-		Store: ps, Submitter: forwarded{commits}, Executor: vm, Modules: vm, Logger: log,
+		Store: ps, Commits: commits, Executor: vm, Modules: vm, Logger: log,
 		Pending: &writerPending{client: client, writer: writer.String(), store: ps, commits: commits},
-	}, c.apiOptions())
+	}, opts)
 	if err != nil {
 		return err
 	}
@@ -145,15 +147,6 @@ func (s *broadcast) fire() {
 	s.ch = make(chan struct{})
 }
 
-// forwarded is the replica's handlers.Submitter: its commit signal wakes
-// wait_by_hash; submissions never reach it (the router forwards them).
-type forwarded struct{ *broadcast }
-
-// Submit refuses: a replica forwards submissions at the HTTP level.
-func (forwarded) Submit(context.Context, *txn.SignedTransaction, []byte, ledgerapi.HashValue) (*mempool.Entry, error) {
-	return nil, ledgerapi.NewError(ledgerapi.CodeAPIDisabled, "this API replica forwards submissions to its writer")
-}
-
 // writerPending is the replica's handlers.Pending: the writer's mempool,
 // asked over its API (by_hash in BCS, which is a pending transaction's
 // signed bytes).
@@ -168,8 +161,8 @@ type writerPending struct {
 // but this replica cannot see yet (a standby replaying) is not pending:
 // Get waits, up to two seconds, for the replica to reach the writer's
 // ledger version, so the caller's next lookup in the database finds it.
-func (p *writerPending) Get(hash ledgerapi.HashValue) (*mempool.Entry, bool) {
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+func (p *writerPending) Get(ctx context.Context, hash ledgerapi.HashValue) (*mempool.Entry, bool) {
+	ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
 	defer cancel()
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, p.writer+"/transactions/by_hash/"+hash.String(), nil)
 	if err != nil {
