@@ -53,16 +53,21 @@ func Example() {
 	}
 	resp.Body.Close()
 	fmt.Println("submitted through the replica:", resp.StatusCode)
-	resp, err = http.Get(srv.URL + "/v1/transactions/wait_by_hash/" + st.Hash().String())
-	if err != nil {
-		panic(err)
-	}
-	defer resp.Body.Close()
 	var out struct {
 		Type    string `json:"type"`
 		Success bool   `json:"success"`
 	}
-	json.NewDecoder(resp.Body).Decode(&out)
+	for i := 0; i < 30 && out.Type != "user_transaction"; i++ { // each wait_by_hash waits up to 1 s
+		resp, err = http.Get(srv.URL + "/v1/transactions/wait_by_hash/" + st.Hash().String())
+		if err != nil {
+			panic(err)
+		}
+		err = json.NewDecoder(resp.Body).Decode(&out)
+		resp.Body.Close()
+		if err != nil || resp.StatusCode != http.StatusOK {
+			panic(fmt.Sprint(resp.StatusCode, err))
+		}
+	}
 	fmt.Println("waited on the replica:", out.Type, out.Success)
 	// Output:
 	// submitted through the replica: 202
