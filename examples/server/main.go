@@ -134,7 +134,7 @@ func run(c config) error {
 	defer n.Close()
 
 	api, err := handlers.New(handlers.Deps{
-		Store: store, Submitter: n, Pending: pool, Executor: vm, Modules: vm, Logger: log,
+		Store: store, Submitter: n, Commits: n, Pending: pool, Executor: vm, Modules: vm, Logger: log,
 	}, c.apiOptions())
 	if err != nil {
 		return err
