@@ -10,9 +10,9 @@
 // variant of every choice, so that encoding a decoded transaction gives back
 // the exact bytes that were signed; a MultiKey signature's bitmap, for one,
 // keeps the length the client chose (1 to 4 bytes in practice). Module
-// bundles, encrypted payloads,
-// keyless signatures and type tags of index 11 and above are rejected with a
-// descriptive error.
+// bundles, encrypted payloads and type tags of index 11 and above are
+// rejected with a descriptive error. Keyless signatures are decoded (and
+// pass in simulation, which checks no signature) but not verified.
 //
 // # Hashes and signing messages
 //

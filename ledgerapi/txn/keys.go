@@ -71,8 +71,8 @@ type AnyPublicKey struct {
 // AnySignature is a signature tagged with its scheme.
 //
 // Sig holds the raw signature for ed25519, secp256k1 and SLH-DSA; for
-// WebAuthn it holds the BCS of the assertion structure. Keyless signatures
-// are not supported.
+// WebAuthn and keyless it holds the BCS of the signature structure
+// (keyless.go); this node does not verify keyless signatures.
 type AnySignature struct {
 	Scheme SignatureScheme
 	Sig    []byte
@@ -151,8 +151,10 @@ func (s *AnySignature) UnmarshalBCS(d *bcs.Decoder) {
 		start := d.Offset()
 		readWebAuthnAssertion(d)
 		s.Sig = captured(d, start)
-	default:
-		d.Fail(bcs.ErrInvalidValue, "AnySignature", "keyless signatures are not supported by this node")
+	case SigKeyless:
+		start := d.Offset()
+		readKeylessSignature(d)
+		s.Sig = captured(d, start)
 	}
 }
 
