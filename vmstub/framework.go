@@ -1,6 +1,10 @@
 package vmstub
 
-import "github.com/ledgernode/ledgernode/ledgerapi"
+import (
+	"github.com/ledgernode/ledgernode/ledgerapi"
+	"github.com/ledgernode/ledgernode/vmstub/framework/movestdlib"
+	"github.com/ledgernode/ledgernode/vmstub/native"
+)
 
 // The framework modules at 0x1: struct layouts as the Aptos framework
 // declares them (field order is BCS order), and the natives this executor
@@ -66,8 +70,17 @@ const (
 	tTypeInfo    = "0x1::type_info::TypeInfo"
 )
 
+// frameworkModules is the framework the VM registers: the modules of the
+// framework tree (vmstub/framework/...), declared through the native
+// contract, and those still implemented in this package.
 func frameworkModules() []Module {
-	return []Module{
+	var tree []Module
+	for _, ms := range [][]native.Module{movestdlib.Modules()} {
+		for _, m := range ms {
+			tree = append(tree, fromContract(m))
+		}
+	}
+	return append(tree, []Module{
 		accountModuleDef(),
 		aptosAccountModuleDef(),
 		coinModuleDef(),
@@ -95,7 +108,6 @@ func frameworkModules() []Module {
 		hashModuleDef(),
 		math64ModuleDef(),
 		math128ModuleDef(),
-		vectorModuleDef(),
 		transactionContextModuleDef(),
 		mod1("aggregator_v2", []Struct{sGeneric(sPlain("Aggregator", abDropStore, "value: T0", "max_value: T0"), anyParam)}, nil),
 		mod1("aggregator", []Struct{sPlain("Aggregator", abStore, "handle: address", "key: address", "limit: u128")}, nil),
@@ -132,7 +144,7 @@ func frameworkModules() []Module {
 		mod1("copyable_any", []Struct{sPlain("Any", abAll3, "type_name: "+tString, "data: vector<u8>")}, nil),
 		codeModuleDef(),
 		objectCodeModuleDef(),
-	}
+	}...)
 }
 
 // frameworkErrors names abort reasons of framework modules that are not

@@ -75,6 +75,7 @@ func (vm *VM) finishMove(ms *movevm.Session, host *moveHost, runErr error) error
 		return host.internal
 	}
 	if runErr != nil {
+		host.s.states.Abandon()
 		return vm.moveFailure(host.s, runErr)
 	}
 	res, err := ms.Finish()
@@ -94,7 +95,10 @@ func (vm *VM) finishMove(ms *movevm.Session, host *moveHost, runErr error) error
 	for _, e := range res.Events {
 		host.s.Emit(e.Type, e.Data)
 	}
-	return host.writeCells()
+	if err := host.writeCells(); err != nil {
+		return err
+	}
+	return host.s.states.Commit(host)
 }
 
 // runMoveEntry runs entry function fn of a published module.

@@ -9,6 +9,7 @@ import (
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
 	"github.com/ledgernode/ledgernode/vmstub/movevm"
+	"github.com/ledgernode/ledgernode/vmstub/native"
 )
 
 // aptos_std::string_utils: Move values as text, the way Aptos's
@@ -223,14 +224,14 @@ func (f *formatter) value(t ledgerapi.TypeTag, d *bcs.Decoder, depth int) error 
 		fmt.Fprint(&f.out, d.U64("u64"))
 		suffix = "u64"
 	case ledgerapi.KindU128:
-		if err := f.ctx.ChargeElems(wideIntCost); err != nil {
+		if err := f.ctx.ChargeElems(native.WideIntCost); err != nil {
 			return err
 		}
 		lo, hi := d.U128("u128")
 		f.out.WriteString(new(big.Int).Or(new(big.Int).Lsh(new(big.Int).SetUint64(hi), 64), new(big.Int).SetUint64(lo)).String())
 		suffix = "u128"
 	case ledgerapi.KindU256:
-		if err := f.ctx.ChargeElems(wideIntCost); err != nil {
+		if err := f.ctx.ChargeElems(native.WideIntCost); err != nil {
 			return err
 		}
 		limbs := d.U256("u256")
