@@ -2,6 +2,7 @@ package vmstub
 
 import (
 	"github.com/ledgernode/ledgernode/ledgerapi"
+	"github.com/ledgernode/ledgernode/vmstub/framework/aptosframework"
 	"github.com/ledgernode/ledgernode/vmstub/framework/movestdlib"
 	"github.com/ledgernode/ledgernode/vmstub/native"
 )
@@ -75,7 +76,7 @@ const (
 // contract, and those still implemented in this package.
 func frameworkModules() []Module {
 	var tree []Module
-	for _, ms := range [][]native.Module{movestdlib.Modules()} {
+	for _, ms := range [][]native.Module{movestdlib.Modules(), aptosframework.Modules()} {
 		for _, m := range ms {
 			tree = append(tree, fromContract(m))
 		}
@@ -88,7 +89,6 @@ func frameworkModules() []Module {
 		fungibleAssetModuleDef(),
 		primaryStoreModuleDef(),
 		objectModuleDef(),
-		withFunctions(eventModuleDef(), emitEventFunction()),
 		mod1("guid", []Struct{
 			sPlain("GUID", abDropStore, "id: 0x1::guid::ID"),
 			sPlain("ID", abAll3, "creation_num: u64", "addr: address"),
@@ -108,7 +108,6 @@ func frameworkModules() []Module {
 		hashModuleDef(),
 		math64ModuleDef(),
 		math128ModuleDef(),
-		transactionContextModuleDef(),
 		mod1("aggregator_v2", []Struct{sGeneric(sPlain("Aggregator", abDropStore, "value: T0", "max_value: T0"), anyParam)}, nil),
 		mod1("aggregator", []Struct{sPlain("Aggregator", abStore, "handle: address", "key: address", "limit: u128")}, nil),
 		mod1("optional_aggregator", []Struct{
@@ -116,12 +115,6 @@ func frameworkModules() []Module {
 				"integer: 0x1::option::Option<0x1::optional_aggregator::Integer>"),
 			sPlain("Integer", abStore, "value: u128", "limit: u128"),
 		}, nil),
-		mod1("chain_id", []Struct{sKey("ChainId", "id: u8")},
-			[]Function{view("get", nil, []string{"u8"}, viewChainID)}),
-		mod1("timestamp", []Struct{sKey("CurrentTimeMicroseconds", "microseconds: u64")}, []Function{
-			view("now_microseconds", nil, []string{"u64"}, viewNowMicros),
-			view("now_seconds", nil, []string{"u64"}, viewNowSeconds),
-		}),
 		mod1("block", []Struct{
 			sKey("BlockResource", "height: u64", "epoch_interval: u64",
 				"new_block_events: "+tEventHandle+"0x1::block::NewBlockEvent>",
@@ -161,4 +154,10 @@ var frameworkErrors = map[string][]AbortReason{
 	"transaction_validation": {
 		{1005, "PROLOGUE_ECANT_PAY_GAS_DEPOSIT", "Transaction fee cannot be paid: the gas payer's balance is below the fee."},
 	},
+}
+
+// withFunctions returns m with fs added.
+func withFunctions(m Module, fs ...Function) Module {
+	m.Functions = append(append([]Function(nil), m.Functions...), fs...)
+	return m
 }

@@ -98,6 +98,10 @@ type Function struct {
 	// table::borrow_mut). Its movevm.NativeContext's Host is the call's
 	// session (see MoveSession).
 	MoveNative movevm.NativeFunc
+
+	// checked marks a MoveNative made from a native.Func: it runs only for
+	// the function its registration generated (see checkedNative).
+	checked bool
 }
 
 // Call is one invocation of a native function.

@@ -36,6 +36,9 @@ type moveHost struct {
 	// first-touch order (tables.go).
 	cells     map[string]*tableCell
 	cellOrder []*tableCell
+	// checked are the natives declared through the contract found to run
+	// for the function as stored (checkedNative).
+	checked map[*regFunc]struct{}
 }
 
 // moveVM returns the interpreter with the registry's natives, built once
@@ -46,6 +49,8 @@ func (vm *VM) moveVM() *movevm.VM {
 		for _, rm := range vm.reg.order {
 			for _, rf := range rm.funcs {
 				switch {
+				case rf.def.MoveNative != nil && rf.def.checked:
+					natives.Register(rm.id.Address, rm.id.Name, rf.def.Name, checkedNative(rf, rf.def.MoveNative))
 				case rf.def.MoveNative != nil:
 					natives.Register(rm.id.Address, rm.id.Name, rf.def.Name, rf.def.MoveNative)
 				case rf.def.Native != nil:

@@ -7,9 +7,11 @@ import (
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/crypto"
 	"github.com/ledgernode/ledgernode/ledgerapi/modules"
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 	"github.com/ledgernode/ledgernode/storage"
 	"github.com/ledgernode/ledgernode/vmstub/movevm"
 	"github.com/ledgernode/ledgernode/vmstub/native"
+	"github.com/ledgernode/ledgernode/vmstub/publish"
 )
 
 // Modules declared through the native contract (vmstub/native) are
@@ -32,7 +34,7 @@ func fromContract(m native.Module) Module {
 		out.Functions = append(out.Functions, Function{
 			Name: f.Name, Visibility: f.Visibility, IsEntry: f.IsEntry, IsView: f.IsView,
 			TypeParams: f.TypeParams, Params: f.Params, Return: f.Return,
-			MoveNative: valueNative(id, f.Impl),
+			MoveNative: valueNative(id, f.Impl), checked: true,
 		})
 	}
 	return out
@@ -58,6 +60,44 @@ func valueNative(id string, f native.Func) movevm.NativeFunc {
 		}
 		return rets, err
 	}
+}
+
+// checkedNative runs native f of rf only for the function its registration
+// generated: a stored module declaring it with another signature has no
+// implementation of it (MISSING_DEPENDENCY). The verdict is kept for the
+// session's Move call.
+func checkedNative(rf *regFunc, f movevm.NativeFunc) movevm.NativeFunc {
+	return func(ctx *movevm.NativeContext, targs []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
+		host := ctx.Host().(*moveHost)
+		if _, ok := host.checked[rf]; !ok {
+			if sf, err := host.s.modules().Function(rf.id); err != nil || host.s.vm.registered(sf) != rf {
+				return nil, &movevm.Error{Status: onchain.StatusCode(publish.StatusMissingDependency.Code),
+					Message: fmt.Sprintf("native function %s as stored has no implementation with that signature", rf.id)}
+			}
+			if host.checked == nil {
+				host.checked = map[*regFunc]struct{}{}
+			}
+			host.checked[rf] = struct{}{}
+		}
+		return f(ctx, targs, args)
+	}
+}
+
+// registered returns the registry's function that f, a function as
+// stored, is: the one of that name whose generated signature is f's.
+func (vm *VM) registered(f *modules.Function) *regFunc {
+	rm := vm.reg.mods[f.ID.Module]
+	if rm == nil {
+		return nil
+	}
+	rf := rm.funcs[f.ID.Name]
+	if rf == nil {
+		return nil
+	}
+	if g := rm.decoded.Function(f.ID.Name); g == f || g != nil && g.SameSignature(f) {
+		return rf
+	}
+	return nil
 }
 
 // interpreterError reports whether err is one a native passes on as it

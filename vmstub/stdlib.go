@@ -255,12 +255,3 @@ func typeInfoField(i int) func(*Call) ([][]byte, error) {
 		return one(BytesValue(b))
 	}
 }
-
-func eventModuleDef() Module {
-	return mod1("event", []Struct{sGeneric(sPlain("EventHandle", abStore, "counter: u64", "guid: 0x1::guid::GUID"), phantom)}, []Function{
-		generic(pub("emit", []string{"T0"}, nil, func(c *Call) ([][]byte, error) {
-			c.Emit(c.TypeArgs[0], append([]byte(nil), c.Args[0]...))
-			return nil, nil
-		}), storeDrop),
-	})
-}
