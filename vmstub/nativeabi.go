@@ -26,6 +26,9 @@ import (
 // contract.
 func fromContract(m native.Module) Module {
 	out := Module{Address: m.Address, Name: m.Name, Friends: m.Friends, Structs: m.Structs, Package: m.Package}
+	if m.Genesis != nil {
+		out.Genesis = func(s *Session) error { return m.Genesis(&moveHost{s: s}) }
+	}
 	for _, e := range m.Errors {
 		out.Errors = append(out.Errors, AbortReason{Reason: e.Reason, Name: e.Name, Description: e.Description})
 	}

@@ -26,6 +26,9 @@ type Module struct {
 	// package of that name for 0x1 modules (MoveStdlib, AptosStdlib or
 	// AptosFramework) and "HostModules" elsewhere.
 	Package string
+	// Genesis, when set, writes the module's initial state into the
+	// genesis write set (for example a resource holding a table handle).
+	Genesis func(h Host) error
 }
 
 // Abilities of Move types.
