@@ -35,12 +35,11 @@ type Session struct {
 	hasMods bool
 
 	// txn is the user transaction being executed (nil in views and
-	// system transactions), for transaction_context; auids counts the
-	// unique addresses generated from its hash.
+	// system transactions), for transaction_context (whose counter of
+	// unique addresses is in states).
 	txn     *txn.SignedTransaction
 	hash    ledgerapi.HashValue // txn's hash, once asked for
 	hasHash bool
-	auids   uint64
 	tables  uint32 // tables Move code created
 
 	// states holds the per-session state of framework modules declared
