@@ -16,7 +16,7 @@ const module = "github.com/ledgernode/ledgernode"
 var allowedImports = map[string][]string{
 	"ledgerapi/bcs":              {},
 	"ledgerapi":                  {"ledgerapi"},
-	"ledgerapi/bytecode":         {"=ledgerapi", "ledgerapi/bcs"},
+	"ledgerapi/bytecode":         {"=ledgerapi", "ledgerapi/bcs", "ledgerapi/onchain"},
 	"ledgerapi/bytecode/samples": {"=ledgerapi", "ledgerapi/bytecode"},
 	"ledgerapi/onchain":          {"=ledgerapi", "ledgerapi/bcs", "ledgerapi/crypto"},
 	"ledgerapi/modules":          {"=ledgerapi", "ledgerapi/bcs", "ledgerapi/bytecode", "ledgerapi/movevalue", "ledgerapi/txn"},

@@ -14,7 +14,7 @@ type VMStatus struct {
 // StatusType is the status family implied by the code range, as the real
 // node prints it ("Validation", "Verification", "InvariantViolation",
 // "Deserialization", "Execution", "Unknown").
-func (s *VMStatus) StatusType() string {
+func (s VMStatus) StatusType() string {
 	switch {
 	case s.Code < 1000:
 		return "Validation"

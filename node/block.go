@@ -255,7 +255,7 @@ func (n *Node) discarded(e *mempool.Entry, err error) bool {
 		return false
 	}
 	ev := n.opts.Logger.Debug()
-	if vs.Code >= 1000 { // outside the validation statuses: the prologue met bad state
+	if vs.StatusType() != "Validation" { // the prologue met bad state
 		ev = n.opts.Logger.Warn()
 	}
 	ev.Stringer("hash", e.Hash).Str("status", vs.Name).Uint64("code", vs.Code).Msg("transaction discarded at execution")

@@ -200,7 +200,8 @@ func (n *Node) Close() error {
 func (n *Node) Submit(ctx context.Context, st *txn.SignedTransaction, bcsBytes []byte, hash ledgerapi.HashValue) (*mempool.Entry, error) {
 	signers := n.impersonated(st)
 	if err := verify(st, signers); err != nil {
-		return nil, &ledgerapi.VMStatus{Code: 1, Name: "INVALID_SIGNATURE"}
+		rejection := onchain.INVALID_SIGNATURE.VMStatus()
+		return nil, &rejection
 	}
 	err := n.onLatest(ctx, func(view *overlay) error {
 		var state storage.View = view

@@ -7,6 +7,7 @@ import (
 	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
 	"github.com/ledgernode/ledgernode/ledgerapi/modules"
 	"github.com/ledgernode/ledgernode/ledgerapi/movevalue"
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 )
 
 // maxArgDepth bounds struct and vector nesting in arguments.
@@ -31,30 +32,30 @@ func (vm *VM) prepareCall(s *Session, fn ledgerapi.EntryFunctionId, tyArgs []led
 	f, err := set.Function(fn)
 	switch {
 	case errors.Is(err, modules.ErrFunctionNotFound):
-		return nil, nil, fail(StatusFunctionResolutionFailure)
+		return nil, nil, fail(onchain.FUNCTION_RESOLUTION_FAILURE)
 	case err != nil:
 		return nil, nil, err
 	case !view && !f.IsEntry:
-		return nil, nil, fail(StatusEntryFunctionNotEntry)
+		return nil, nil, fail(onchain.EXECUTE_ENTRY_FUNCTION_CALLED_ON_NON_ENTRY_FUNCTION)
 	case len(tyArgs) != len(f.TypeParams):
-		return nil, nil, fail(StatusNumberOfTypeArgumentsMismatch)
+		return nil, nil, fail(onchain.NUMBER_OF_TYPE_ARGUMENTS_MISMATCH)
 	case f.Err != nil:
-		return nil, nil, fail(statusInvalidParamType)
+		return nil, nil, fail(onchain.INVALID_PARAM_TYPE_FOR_DESERIALIZATION)
 	case (f.Signers > 0 || view) && f.Signers != len(signers):
 		// Entry functions without signer parameters ignore the signers.
-		return nil, nil, fail(StatusNumberOfSignerArgsMismatch)
+		return nil, nil, fail(onchain.NUMBER_OF_SIGNER_ARGUMENTS_MISMATCH)
 	case len(args) != len(f.Params):
-		return nil, nil, fail(StatusNumberOfArgumentsMismatch)
+		return nil, nil, fail(onchain.NUMBER_OF_ARGUMENTS_MISMATCH)
 	}
 	params, err := f.Instantiate(f.Params, tyArgs)
 	if err != nil {
-		return nil, nil, fail(StatusNumberOfTypeArgumentsMismatch)
+		return nil, nil, fail(onchain.NUMBER_OF_TYPE_ARGUMENTS_MISMATCH)
 	}
 	for i, t := range params {
 		d := bcs.NewDecoder(args[i])
 		checkValue(set, d, t, 0)
 		if d.Finish() != nil {
-			return nil, nil, fail(StatusFailedToDeserializeArgument)
+			return nil, nil, fail(onchain.FAILED_TO_DESERIALIZE_ARGUMENT)
 		}
 	}
 	for i, t := range params {

@@ -112,7 +112,7 @@ func publishFailure(err error) error {
 // (CODE_DESERIALIZATION_ERROR, LINKER_ERROR, ...): a committed failure with
 // that status, whose error says why.
 type publishRefusal struct {
-	status ledgerapi.VMStatus
+	status onchain.StatusCode
 	err    *publish.Error
 }
 

@@ -68,7 +68,7 @@ func publishPackageArgs(c *Call, i int) ([]byte, [][]byte, error) {
 		code = append(code, d.ReadBytes("module"))
 	}
 	if err := d.Finish(); err != nil {
-		return nil, nil, fail(StatusFailedToDeserializeArgument)
+		return nil, nil, fail(onchain.FAILED_TO_DESERIALIZE_ARGUMENT)
 	}
 	return c.ArgBytes(i), code, nil
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 )
 
 // 0x1::coin and 0x1::aptos_account. APT is a coin type paired with the
@@ -190,7 +191,7 @@ func viewCoinBalance(c *Call) ([][]byte, error) {
 		return nil, err
 	}
 	if b+fa < b {
-		return nil, fail(StatusArithmeticError)
+		return nil, fail(onchain.ARITHMETIC_ERROR)
 	}
 	return [][]byte{U64Value(b + fa)}, nil
 }
@@ -236,7 +237,7 @@ func viewCoinSupply(c *Call) ([][]byte, error) {
 	lo, carry := bits.Add64(lo, cs.Value, 0)
 	hi, carry = bits.Add64(hi, cs.ValueHi, carry)
 	if carry != 0 {
-		return nil, fail(StatusArithmeticError)
+		return nil, fail(onchain.ARITHMETIC_ERROR)
 	}
 	return [][]byte{u128Option(lo, hi)}, nil
 }

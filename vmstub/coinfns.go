@@ -1,6 +1,7 @@
 package vmstub
 
 import (
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 	"github.com/ledgernode/ledgernode/vmstub/movevm"
 )
 
@@ -95,7 +96,7 @@ func nativeCoinMerge(ctx *movevm.NativeContext, _ []*movevm.Type, args []movevm.
 	dst, _ := args[0].Deref()
 	a, b := dst.Elem(0).AsU64(), args[1].Elem(0).AsU64()
 	if a+b < a {
-		return nil, &movevm.Error{Status: 4017, Message: "coin::merge overflows u64"} // ARITHMETIC_ERROR
+		return nil, &movevm.Error{Status: onchain.ARITHMETIC_ERROR, Message: "coin::merge overflows u64"}
 	}
 	if _, err := unpackN(args[1], 1); err != nil {
 		return nil, err

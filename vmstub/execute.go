@@ -7,6 +7,7 @@ import (
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 	"github.com/ledgernode/ledgernode/ledgerapi/txn"
 	"github.com/ledgernode/ledgernode/storage"
 )
@@ -78,7 +79,7 @@ func (vm *VM) execute(state storage.View, blk storage.Block, st *txn.SignedTrans
 	if internal {
 		vm.internalError(s.txnHash(), runErr)
 	}
-	out, err := vm.keep(state, blk, st, m, exec, status == StatusOutOfGas)
+	out, err := vm.keep(state, blk, st, m, exec, status == onchain.OUT_OF_GAS.VMStatus())
 	if err != nil {
 		return storage.Transaction{}, err
 	}
@@ -122,7 +123,7 @@ func (s *Session) rejection(err error) error {
 	case s.readFailure() != nil:
 		return s.readFailure()
 	}
-	return reject(StatusUnexpectedErrorFromKnownMove)
+	return reject(onchain.UNEXPECTED_ERROR_FROM_KNOWN_MOVE_FUNCTION)
 }
 
 // runPayload runs the transaction's script or entry function and returns
@@ -241,7 +242,7 @@ func (vm *VM) epilogue(s *Session, st *txn.SignedTransaction, m *txnMeta, exec u
 	total := exec + io + ceilDiv(storageOctas, raw.GasUnitPrice)
 	if total > raw.MaxGasAmount {
 		if !failing {
-			return storage.Transaction{}, fail(StatusOutOfGas), nil
+			return storage.Transaction{}, fail(onchain.OUT_OF_GAS), nil
 		}
 		total = raw.MaxGasAmount
 	}

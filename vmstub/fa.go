@@ -3,6 +3,7 @@ package vmstub
 import (
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 )
 
 // Fungible assets: 0x1::fungible_asset and 0x1::primary_fungible_store.
@@ -92,7 +93,7 @@ func (s *Session) ensurePrimaryStore(owner, metadata ledgerapi.Address) (ledgera
 		if _, ok, err := s.Resource(metadata, metadataTag); err != nil {
 			return addr, err
 		} else if !ok {
-			return addr, fail(StatusMissingData)
+			return addr, fail(onchain.MISSING_DATA)
 		}
 	}
 	if err := s.putResource(addr, objectCoreTag, newObjectCore(addr, owner, false)); err != nil {
@@ -128,13 +129,13 @@ func (s *Session) depositTo(addr ledgerapi.Address, amount uint64) error {
 		return err
 	}
 	if !ok {
-		return fail(StatusMissingData)
+		return fail(onchain.MISSING_DATA)
 	}
 	if st.Frozen {
 		return frozenAbort()
 	}
 	if st.Balance+amount < st.Balance {
-		return fail(StatusArithmeticError)
+		return fail(onchain.ARITHMETIC_ERROR)
 	}
 	st.Balance += amount
 	if err := s.putResource(addr, fungibleStoreTag, st); err != nil {

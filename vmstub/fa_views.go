@@ -3,6 +3,7 @@ package vmstub
 import (
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 )
 
 // The #[view] functions of 0x1::fungible_asset and
@@ -78,7 +79,7 @@ func viewFAMetadata(get func(*faMetadata) []byte) func(*Call) ([][]byte, error) 
 			return nil, err
 		}
 		if !ok {
-			return nil, fail(StatusMissingData)
+			return nil, fail(onchain.MISSING_DATA)
 		}
 		return [][]byte{get(&m)}, nil
 	}

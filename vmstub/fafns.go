@@ -1,6 +1,7 @@
 package vmstub
 
 import (
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 	"github.com/ledgernode/ledgernode/vmstub/movevm"
 )
 
@@ -101,7 +102,7 @@ func nativeFAMerge(ctx *movevm.NativeContext, _ []*movevm.Type, args []movevm.Va
 	}
 	a, b := dst.Elem(1).AsU64(), src.Elem(1).AsU64()
 	if a+b < a {
-		return nil, &movevm.Error{Status: 4017, Message: "fungible_asset::merge overflows u64"} // ARITHMETIC_ERROR
+		return nil, &movevm.Error{Status: onchain.ARITHMETIC_ERROR, Message: "fungible_asset::merge overflows u64"}
 	}
 	if _, err := unpackN(src, 2); err != nil {
 		return nil, err

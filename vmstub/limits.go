@@ -1,6 +1,9 @@
 package vmstub
 
-import "github.com/ledgernode/ledgernode/vmstub/publish"
+import (
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
+	"github.com/ledgernode/ledgernode/vmstub/publish"
+)
 
 // Aptos's limits on what one transaction writes and emits (the
 // transaction parameters of its gas schedule, from gas feature version 5).
@@ -31,7 +34,7 @@ func (s *Session) checkChangeSet() error {
 		// Counted as slots only when the keys alone are too many: the
 		// members of an object group share one.
 		if written, _ := s.slotUsage(); written > MaxWriteOpsPerTransaction {
-			return fail(StatusStorageWriteLimitReached)
+			return fail(onchain.STORAGE_WRITE_LIMIT_REACHED)
 		}
 	}
 	var total uint64
@@ -43,7 +46,7 @@ func (s *Session) checkChangeSet() error {
 		size := uint64(e.key.EncodedSize() + len(e.value))
 		total += size
 		if size > MaxBytesPerWriteOp || total > MaxBytesAllWriteOps {
-			return fail(StatusStorageWriteLimitReached)
+			return fail(onchain.STORAGE_WRITE_LIMIT_REACHED)
 		}
 	}
 	total = 0
@@ -51,7 +54,7 @@ func (s *Session) checkChangeSet() error {
 		size := uint64(len(s.events[i].Data))
 		total += size
 		if size > MaxBytesPerEvent || total > MaxBytesAllEvents {
-			return fail(StatusStorageWriteLimitReached)
+			return fail(onchain.STORAGE_WRITE_LIMIT_REACHED)
 		}
 	}
 	return nil

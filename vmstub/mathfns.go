@@ -4,6 +4,7 @@ import (
 	"math/big"
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 )
 
 // aptos_std::math64 and aptos_std::math128 for Move code: the public
@@ -63,12 +64,12 @@ func mathModuleDef(name string, bits uint) Module {
 			case n.Cmp(big.NewInt(1)) <= 0:
 				p = n
 			case e.BitLen() > 8: // 2^256 and beyond overflow u128
-				return nil, fail(StatusArithmeticError)
+				return nil, fail(onchain.ARITHMETIC_ERROR)
 			default:
 				p = new(big.Int).Exp(n, e, nil)
 			}
 			if p.Cmp(limit) > 0 {
-				return nil, fail(StatusArithmeticError)
+				return nil, fail(onchain.ARITHMETIC_ERROR)
 			}
 			return ret(p)
 		}),

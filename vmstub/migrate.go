@@ -6,6 +6,7 @@ import (
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 )
 
 // Legacy coin stores and coin::migrate_to_fungible_store. This executor
@@ -118,7 +119,7 @@ func (s *Session) MigrateCoinStore(account ledgerapi.Address, coinType ledgerapi
 		return nil
 	}
 	if !isAPT(coinType) {
-		return fail(StatusMissingData)
+		return fail(onchain.MISSING_DATA)
 	}
 	storeAddr, err := s.ensurePrimaryStore(account, aptMetadata)
 	if err != nil {
@@ -141,7 +142,7 @@ func (s *Session) MigrateCoinStore(account ledgerapi.Address, coinType ledgerapi
 		return err
 	}
 	if st.Balance+cs.Value < st.Balance {
-		return fail(StatusArithmeticError)
+		return fail(onchain.ARITHMETIC_ERROR)
 	}
 	st.Balance += cs.Value
 	if st.Frozen != cs.Frozen {
@@ -160,7 +161,7 @@ func (s *Session) burnCoinSupply(coinType ledgerapi.TypeTag, amount uint64) erro
 	tag := tag1("coin", "CoinInfo", coinType)
 	b, ok, err := s.Resource(coinType.Struct.Address, tag)
 	if err != nil || !ok {
-		return firstErr(err, fail(StatusMissingData))
+		return firstErr(err, fail(onchain.MISSING_DATA))
 	}
 	off, err := coinInfoSupply(b)
 	if err != nil || off < 0 {
@@ -187,7 +188,7 @@ func (s *Session) burnCoinSupply(coinType ledgerapi.TypeTag, amount uint64) erro
 func (s *Session) mintFASupply(addr ledgerapi.Address, amount uint64) error {
 	var cs concurrentSupply
 	if ok, err := readResource(s, addr, concurrentSupplyTag, &cs); err != nil || !ok {
-		return firstErr(err, fail(StatusMissingData))
+		return firstErr(err, fail(onchain.MISSING_DATA))
 	}
 	lo, carry := bits.Add64(cs.Value, amount, 0)
 	hi, carry := bits.Add64(cs.ValueHi, 0, carry)

@@ -8,6 +8,7 @@ import (
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/bytecode"
 	"github.com/ledgernode/ledgernode/ledgerapi/modules"
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 	"github.com/ledgernode/ledgernode/storage"
 )
 
@@ -31,10 +32,6 @@ type moveCode struct {
 }
 
 func (c *moveCode) Error() string { return fmt.Sprintf("%s is Move code", c.fn) }
-
-// statusInvalidParamType is the VM's INVALID_PARAM_TYPE_FOR_DESERIALIZATION:
-// an entry or view function whose parameters cannot come from outside.
-var statusInvalidParamType = ledgerapi.VMStatus{Code: 1099, Name: "INVALID_PARAM_TYPE_FOR_DESERIALIZATION"}
 
 // modulesAt is the set of modules stored in state.
 func (vm *VM) modulesAt(state storage.View) *modules.Set {
@@ -107,13 +104,10 @@ func (vm *VM) native(f *modules.Function) *regFunc {
 func (s *Session) SetModule(code []byte) (ledgerapi.ModuleId, error) {
 	m, err := s.vm.mods.Decode(code)
 	if err != nil {
-		return ledgerapi.ModuleId{}, &executionFailure{status: statusCodeDeserialization}
+		return ledgerapi.ModuleId{}, &executionFailure{status: onchain.CODE_DESERIALIZATION_ERROR}
 	}
 	return m.ID, s.set(storage.ModuleKey(m.ID.Address, m.ID.Name), append([]byte(nil), code...), true)
 }
-
-// statusCodeDeserialization is the VM's CODE_DESERIALIZATION_ERROR.
-var statusCodeDeserialization = ledgerapi.VMStatus{Code: 3024, Name: "CODE_DESERIALIZATION_ERROR"}
 
 // Module returns the ABI of a registered module, derived from the bytecode
 // genesis stores for it.

@@ -11,7 +11,6 @@ import (
 	"github.com/ledgernode/ledgernode/ledgerapi/txn"
 	"github.com/ledgernode/ledgernode/storage"
 	"github.com/ledgernode/ledgernode/vmstub/movevm"
-	"github.com/ledgernode/ledgernode/vmstub/publish"
 )
 
 // Move code. A function of a stored module that is not a registered
@@ -118,7 +117,7 @@ func (vm *VM) runMoveEntry(s *Session, fn ledgerapi.EntryFunctionId, tyArgs []le
 func (vm *VM) runScript(s *Session, sc *txn.Script, signers []ledgerapi.Address, maxGas uint64) (uint64, error) {
 	script, err := bytecode.Config{AllowTrailingBytes: true}.DeserializeScript(sc.Code)
 	if err != nil {
-		return vm.gas.ExecutionPerCall, fail(statusCodeDeserialization)
+		return vm.gas.ExecutionPerCall, fail(onchain.CODE_DESERIALIZATION_ERROR)
 	}
 	if err := vm.verifyScript(script); err != nil {
 		return vm.gas.ExecutionPerCall, vm.moveFailure(s, err)
@@ -183,9 +182,9 @@ func (f *moveFailure) Unwrap() error { return f.err }
 func (f *moveFailure) vmStatus() ledgerapi.VMStatus {
 	switch f.status.Kind {
 	case onchain.KindMoveAbort:
-		return StatusAborted
+		return onchain.ABORTED.VMStatus()
 	case onchain.KindOutOfGas:
-		return StatusOutOfGas
+		return onchain.OUT_OF_GAS.VMStatus()
 	}
 	return movevm.StatusOf(f.err).VMStatus()
 }
@@ -276,7 +275,7 @@ func bridge(rf *regFunc) movevm.NativeFunc {
 		// generated: a stored module declaring it otherwise has no
 		// implementation of it.
 		if f, err := host.s.modules().Function(rf.id); err != nil || host.s.vm.native(f) != rf {
-			return nil, &movevm.Error{Status: onchain.StatusCode(publish.StatusMissingDependency.Code),
+			return nil, &movevm.Error{Status: onchain.MISSING_DEPENDENCY,
 				Message: fmt.Sprintf("native function %s as stored has no implementation with that signature", rf.id)}
 		}
 		if err := ctx.Charge(bridgeCost(rf)); err != nil {
@@ -345,7 +344,7 @@ func (h *moveHost) fromNative(err error) error {
 	case errors.As(err, &ab):
 		return &movevm.Abort{Module: ab.Module, Code: ab.Code}
 	case errors.As(err, &ef):
-		return &movevm.Error{Status: onchain.StatusCode(ef.status.Code), Message: err.Error()}
+		return &movevm.Error{Status: ef.status, Message: err.Error()}
 	}
 	if h.internal == nil {
 		h.internal = err

@@ -11,7 +11,6 @@ import (
 	"github.com/ledgernode/ledgernode/storage"
 	"github.com/ledgernode/ledgernode/vmstub/movevm"
 	"github.com/ledgernode/ledgernode/vmstub/native"
-	"github.com/ledgernode/ledgernode/vmstub/publish"
 )
 
 // Modules declared through the native contract (vmstub/native) are
@@ -74,7 +73,7 @@ func checkedNative(rf *regFunc, f movevm.NativeFunc) movevm.NativeFunc {
 		host := ctx.Host().(*moveHost)
 		if _, ok := host.checked[rf]; !ok {
 			if sf, err := host.s.modules().Function(rf.id); err != nil || host.s.vm.registered(sf) != rf {
-				return nil, &movevm.Error{Status: onchain.StatusCode(publish.StatusMissingDependency.Code),
+				return nil, &movevm.Error{Status: onchain.MISSING_DEPENDENCY,
 					Message: fmt.Sprintf("native function %s as stored has no implementation with that signature", rf.id)}
 			}
 			if host.checked == nil {

@@ -5,6 +5,7 @@ import (
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 	"github.com/ledgernode/ledgernode/ledgerapi/txn"
 	"github.com/ledgernode/ledgernode/storage"
 )
@@ -77,7 +78,7 @@ func (vm *VM) Validate(state storage.View, st *txn.SignedTransaction, nowUsec ui
 func (vm *VM) prologue(s *Session, st *txn.SignedTransaction, nowSecs uint64, mode prologueMode) (*txnMeta, error) {
 	raw, a := &st.Raw, &st.Auth
 	if len(a.SecondaryAddresses) != len(a.SecondarySigners) {
-		return nil, reject(StatusSecondaryKeysCountMismatch)
+		return nil, reject(onchain.SECONDARY_KEYS_ADDRESSES_COUNT_MISMATCH)
 	}
 	m := &txnMeta{payer: st.GasPayer(), chargeFee: true, orderless: raw.Payload.Orderless()}
 	m.signers = append(make([]ledgerapi.Address, 0, 1+len(a.SecondaryAddresses)), raw.Sender)
@@ -85,7 +86,7 @@ func (vm *VM) prologue(s *Session, st *txn.SignedTransaction, nowSecs uint64, mo
 	for i := range m.signers {
 		for j := i + 1; j < len(m.signers); j++ {
 			if m.signers[i] == m.signers[j] {
-				return nil, reject(StatusSignersContainDuplicates)
+				return nil, reject(onchain.SIGNERS_CONTAIN_DUPLICATES)
 			}
 		}
 	}
@@ -95,19 +96,19 @@ func (vm *VM) prologue(s *Session, st *txn.SignedTransaction, nowSecs uint64, mo
 	g := &vm.gas
 	switch {
 	case m.rawSize > g.MaxTransactionSize:
-		return nil, reject(StatusExceededMaxTransactionSize)
+		return nil, reject(onchain.EXCEEDED_MAX_TRANSACTION_SIZE)
 	case raw.MaxGasAmount > g.MaxGasAmount:
-		return nil, reject(StatusMaxGasUnitsExceedsBound)
+		return nil, reject(onchain.MAX_GAS_UNITS_EXCEEDS_MAX_GAS_UNITS_BOUND)
 	case raw.MaxGasAmount < vm.intrinsicGas(m.rawSize):
-		return nil, reject(StatusMaxGasUnitsBelowMin)
+		return nil, reject(onchain.MAX_GAS_UNITS_BELOW_MIN_TRANSACTION_GAS_UNITS)
 	case raw.GasUnitPrice < g.MinGasUnitPrice:
-		return nil, reject(StatusGasUnitPriceBelowMin)
+		return nil, reject(onchain.GAS_UNIT_PRICE_BELOW_MIN_BOUND)
 	case raw.GasUnitPrice > g.MaxGasUnitPrice:
-		return nil, reject(StatusGasUnitPriceAboveMax)
+		return nil, reject(onchain.GAS_UNIT_PRICE_ABOVE_MAX_BOUND)
 	case nowSecs >= raw.ExpirationTimestampSecs:
-		return nil, reject(StatusTransactionExpired)
+		return nil, reject(onchain.TRANSACTION_EXPIRED)
 	case raw.ChainID != vm.opts.ChainID:
-		return nil, reject(StatusBadChainID)
+		return nil, reject(onchain.BAD_CHAIN_ID)
 	}
 	sender, err := vm.checkAuthKey(s, raw.Sender, &a.Sender, mode)
 	if err != nil {
@@ -116,12 +117,12 @@ func (vm *VM) prologue(s *Session, st *txn.SignedTransaction, nowSecs uint64, mo
 	if m.orderless {
 		m.nonce = *raw.Payload.ReplayProtectionNonce
 		if raw.ExpirationTimestampSecs > nowSecs+OrderlessExpirationWindow {
-			return nil, reject(StatusExpirationTooFarInFuture)
+			return nil, reject(onchain.TRANSACTION_EXPIRATION_TOO_FAR_IN_FUTURE)
 		}
 		if exp, ok, err := s.TableItem(nonceTable, nonceKey(raw.Sender, m.nonce)); err != nil {
 			return nil, err
 		} else if ok && len(exp) == 8 && bcs.NewDecoder(exp).U64("exp") >= nowSecs {
-			return nil, reject(StatusNonceAlreadyUsed)
+			return nil, reject(onchain.NONCE_ALREADY_USED)
 		}
 	} else {
 		var onChain uint64
@@ -130,11 +131,11 @@ func (vm *VM) prologue(s *Session, st *txn.SignedTransaction, nowSecs uint64, mo
 		}
 		switch {
 		case raw.SequenceNumber >= maxSequenceNumber:
-			return nil, reject(StatusSequenceNumberTooBig)
+			return nil, reject(onchain.SEQUENCE_NUMBER_TOO_BIG)
 		case raw.SequenceNumber < onChain:
-			return nil, reject(StatusSequenceNumberTooOld)
+			return nil, reject(onchain.SEQUENCE_NUMBER_TOO_OLD)
 		case raw.SequenceNumber > onChain && !mode.submission:
-			return nil, reject(StatusSequenceNumberTooNew)
+			return nil, reject(onchain.SEQUENCE_NUMBER_TOO_NEW)
 		}
 	}
 	if a.Variant == txn.AuthFeePayer && mode.simulation && m.payer == ledgerapi.AddressZero {
@@ -146,7 +147,7 @@ func (vm *VM) prologue(s *Session, st *txn.SignedTransaction, nowSecs uint64, mo
 			return nil, err
 		}
 		if bal/raw.GasUnitPrice < raw.MaxGasAmount {
-			return nil, reject(StatusInsufficientBalanceForFee)
+			return nil, reject(onchain.INSUFFICIENT_BALANCE_FOR_TRANSACTION_FEE)
 		}
 	}
 	for i := range a.SecondarySigners {
@@ -163,15 +164,15 @@ func (vm *VM) prologue(s *Session, st *txn.SignedTransaction, nowSecs uint64, mo
 		// Sponsored account creation needs room for the new account's slot.
 		if sender == nil && m.payer != raw.Sender && !m.orderless &&
 			raw.MaxGasAmount < 10+ceilDiv(2*g.StorageFeePerSlot, raw.GasUnitPrice) {
-			return nil, reject(StatusMaxGasUnitsBelowMin)
+			return nil, reject(onchain.MAX_GAS_UNITS_BELOW_MIN_TRANSACTION_GAS_UNITS)
 		}
 	}
 	p := &raw.Payload
 	switch {
 	case p.Multisig != nil:
-		return nil, reject(StatusAccountNotMultisig)
+		return nil, reject(onchain.ACCOUNT_NOT_MULTISIG)
 	case p.EntryFunction == nil && p.Script == nil:
-		return nil, reject(StatusFeatureUnderGating)
+		return nil, reject(onchain.FEATURE_UNDER_GATING)
 	}
 	return m, nil
 }
@@ -189,14 +190,14 @@ func (vm *VM) checkAuthKey(s *Session, addr ledgerapi.Address, auth *txn.Account
 		if mode.simulation {
 			return acc, nil
 		}
-		return nil, reject(StatusInvalidAuthKey)
+		return nil, reject(onchain.INVALID_AUTH_KEY)
 	}
 	onChain := addr[:]
 	if exists {
 		onChain = acc.AuthKey
 	}
 	if !bytes.Equal(key[:], onChain) {
-		return nil, reject(StatusInvalidAuthKey)
+		return nil, reject(onchain.INVALID_AUTH_KEY)
 	}
 	return acc, nil
 }

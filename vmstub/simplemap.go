@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 	"github.com/ledgernode/ledgernode/vmstub/movevm"
 )
 
@@ -219,7 +220,7 @@ func nativeMapRemove(ctx *movevm.NativeContext, _ []*movevm.Type, args []movevm.
 func unpackN(v movevm.Value, n int) ([]movevm.Value, error) {
 	f := movevm.Unpack(v)
 	if len(f) != n {
-		return nil, &movevm.Error{Status: 2000, Message: fmt.Sprintf("a removed element has %d fields, want %d", len(f), n)}
+		return nil, &movevm.Error{Status: onchain.UNKNOWN_INVARIANT_VIOLATION_ERROR, Message: fmt.Sprintf("a removed element has %d fields, want %d", len(f), n)}
 	}
 	return f, nil
 }

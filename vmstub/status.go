@@ -9,45 +9,11 @@ import (
 	"github.com/ledgernode/ledgernode/vmstub/movevm"
 )
 
-// Move VM status codes this executor reports, numbered and named as in
-// Aptos's StatusCode enum (package onchain holds the table).
-var (
-	StatusInvalidSignature              = onchain.StatusInvalidSignature.VMStatus()
-	StatusInvalidAuthKey                = onchain.StatusInvalidAuthKey.VMStatus()
-	StatusSequenceNumberTooOld          = onchain.StatusSequenceNumberTooOld.VMStatus()
-	StatusSequenceNumberTooNew          = onchain.StatusSequenceNumberTooNew.VMStatus()
-	StatusInsufficientBalanceForFee     = onchain.StatusInsufficientBalanceForFee.VMStatus()
-	StatusTransactionExpired            = onchain.StatusTransactionExpired.VMStatus()
-	StatusExceededMaxTransactionSize    = onchain.StatusExceededMaxTransactionSize.VMStatus()
-	StatusMaxGasUnitsExceedsBound       = onchain.StatusMaxGasUnitsExceedsBound.VMStatus()
-	StatusMaxGasUnitsBelowMin           = onchain.StatusMaxGasUnitsBelowMin.VMStatus()
-	StatusGasUnitPriceBelowMin          = onchain.StatusGasUnitPriceBelowMin.VMStatus()
-	StatusGasUnitPriceAboveMax          = onchain.StatusGasUnitPriceAboveMax.VMStatus()
-	StatusBadChainID                    = onchain.StatusBadChainID.VMStatus()
-	StatusSequenceNumberTooBig          = onchain.StatusSequenceNumberTooBig.VMStatus()
-	StatusFeatureUnderGating            = onchain.StatusFeatureUnderGating.VMStatus()
-	StatusSecondaryKeysCountMismatch    = onchain.StatusSecondaryKeysCountMismatch.VMStatus()
-	StatusSignersContainDuplicates      = onchain.StatusSignersContainDuplicates.VMStatus()
-	StatusAccountNotMultisig            = onchain.StatusAccountNotMultisig.VMStatus()
-	StatusNonceAlreadyUsed              = onchain.StatusNonceAlreadyUsed.VMStatus()
-	StatusExpirationTooFarInFuture      = onchain.StatusExpirationTooFarInFuture.VMStatus()
-	StatusNumberOfTypeArgumentsMismatch = onchain.StatusNumberOfTypeArgumentsMismatch.VMStatus()
-	StatusFunctionResolutionFailure     = onchain.StatusFunctionResolutionFailure.VMStatus()
-	StatusNumberOfArgumentsMismatch     = onchain.StatusNumberOfArgumentsMismatch.VMStatus()
-	StatusFailedToDeserializeArgument   = onchain.StatusFailedToDeserializeArgument.VMStatus()
-	StatusNumberOfSignerArgsMismatch    = onchain.StatusNumberOfSignerArgsMismatch.VMStatus()
-	StatusEntryFunctionNotEntry         = onchain.StatusEntryFunctionNotEntry.VMStatus()
-	StatusOutOfGas                      = onchain.StatusOutOfGas.VMStatus()
-	StatusMissingData                   = onchain.StatusMissingData.VMStatus()
-	StatusAborted                       = onchain.StatusAborted.VMStatus()
-	StatusArithmeticError               = onchain.StatusArithmeticError.VMStatus()
-	StatusUnknownInvariantViolation     = onchain.StatusUnknownInvariantViolation.VMStatus()
-	StatusUnexpectedErrorFromKnownMove  = onchain.StatusUnexpectedErrorFromKnownMove.VMStatus()
-	StatusStorageWriteLimitReached      = onchain.StatusStorageWriteLimitReached.VMStatus()
-)
-
-// reject returns a fresh copy of a status as a rejection error.
-func reject(s ledgerapi.VMStatus) error { return &s }
+// reject returns a rejection of the transaction with status c.
+func reject(c onchain.StatusCode) error {
+	s := c.VMStatus()
+	return &s
+}
 
 // Abort categories of the framework's std::error module. An abort code is
 // (category << 16) | reason.
@@ -95,12 +61,12 @@ type AbortReason struct {
 
 // executionFailure is a committed failure carrying a VM status other than
 // an abort (FUNCTION_RESOLUTION_FAILURE, ...).
-type executionFailure struct{ status ledgerapi.VMStatus }
+type executionFailure struct{ status onchain.StatusCode }
 
-func (f *executionFailure) Error() string { return f.status.Name }
+func (f *executionFailure) Error() string { return f.status.String() }
 
-// fail returns a committed execution failure with status s.
-func fail(s ledgerapi.VMStatus) error { return &executionFailure{status: s} }
+// fail returns a committed execution failure with status c.
+func fail(c onchain.StatusCode) error { return &executionFailure{status: c} }
 
 // classify gives the committed outcome of a failed payload: its
 // execution status and its VM status. An abort is explained by the
@@ -124,12 +90,12 @@ func (vm *VM) classify(err error) (onchain.ExecutionStatus, ledgerapi.VMStatus, 
 		if r, ok := vm.reg.abortReason(ab.Module, ab.Code&0xFFFF); ok {
 			info = &onchain.AbortInfo{ReasonName: r.Name, Description: r.Description}
 		}
-		return onchain.MoveAbort(ab.Module, ab.Code, info), StatusAborted, false
+		return onchain.MoveAbort(ab.Module, ab.Code, info), onchain.ABORTED.VMStatus(), false
 	case errors.As(err, &ef):
-		if ef.status == StatusOutOfGas {
-			return onchain.OutOfGas(), ef.status, false
+		if ef.status == onchain.OUT_OF_GAS {
+			return onchain.OutOfGas(), ef.status.VMStatus(), false
 		}
-		return onchain.MiscellaneousError(onchain.StatusCode(ef.status.Code)), ef.status, false
+		return onchain.MiscellaneousError(ef.status), ef.status.VMStatus(), false
 	case errors.As(err, &vs):
 		return onchain.MiscellaneousError(onchain.StatusCode(vs.Code)), *vs, false
 	}

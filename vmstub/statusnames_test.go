@@ -6,7 +6,6 @@ import (
 	"go/token"
 	"io/fs"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -14,32 +13,25 @@ import (
 )
 
 // TestEveryStatusIsNamed reads the executor's sources (this package, the
-// interpreter, the publisher, the verifier) and checks that each status
-// code they write as a number has its name in onchain's table, so that
-// vm_status never reads STATUS_CODE_<n>, and that a VMStatus literal's
-// name is the table's. A status is a number written as a StatusCode
-// constant or conversion, as the Status field of a composite literal, or
-// as the Code of a VMStatus literal.
+// interpreter, the publisher, the verifier) and checks that no status code
+// is written as a number: every status is one of onchain's named
+// constants, so that vm_status never reads STATUS_CODE_<n> and onchain's
+// table stays the one home of codes and names. A status is what is written
+// as a StatusCode constant or conversion, as the Status field of a
+// composite literal, or as the Code or Name of a VMStatus literal.
 func TestEveryStatusIsNamed(t *testing.T) {
 	fset := token.NewFileSet()
-	var found int
-	check := func(pos token.Pos, lit ast.Expr, name string) {
-		b, ok := lit.(*ast.BasicLit)
-		if !ok || b.Kind != token.INT {
-			return
-		}
-		n, err := strconv.ParseUint(b.Value, 0, 64)
-		if err != nil {
-			t.Errorf("%s: %s: %v", fset.Position(pos), b.Value, err)
-			return
-		}
-		found++
-		known, ok := onchain.StatusCode(n).Name()
-		switch {
-		case !ok:
-			t.Errorf("%s: status %d has no name in onchain's table", fset.Position(pos), n)
-		case name != "" && name != known:
-			t.Errorf("%s: status %d is named %s, onchain's table says %s", fset.Position(pos), n, name, known)
+	var named int
+	check := func(pos token.Pos, e ast.Expr) {
+		switch x := e.(type) {
+		case *ast.BasicLit:
+			t.Errorf("%s: status written as %s: use onchain's constant", fset.Position(pos), x.Value)
+		case *ast.SelectorExpr:
+			if id, ok := x.X.(*ast.Ident); ok && id.Name == "onchain" && isStatusName(x.Sel.Name) {
+				if _, ok := statusByName[x.Sel.Name]; !ok {
+					t.Errorf("%s: onchain.%s has no name in onchain's table", fset.Position(pos), x.Sel.Name)
+				}
+			}
 		}
 	}
 	isStatusType := func(e ast.Expr) bool {
@@ -70,19 +62,21 @@ func TestEveryStatusIsNamed(t *testing.T) {
 		}
 		ast.Inspect(f, func(n ast.Node) bool {
 			switch x := n.(type) {
+			case *ast.SelectorExpr:
+				if id, ok := x.X.(*ast.Ident); ok && id.Name == "onchain" && isStatusName(x.Sel.Name) {
+					named++
+				}
 			case *ast.ValueSpec:
 				if x.Type != nil && isStatusType(x.Type) {
 					for _, v := range x.Values {
-						check(v.Pos(), v, "")
+						check(v.Pos(), v)
 					}
 				}
 			case *ast.CallExpr:
 				if isStatusType(x.Fun) && len(x.Args) == 1 {
-					check(x.Pos(), x.Args[0], "")
+					check(x.Pos(), x.Args[0])
 				}
 			case *ast.CompositeLit:
-				var code ast.Expr
-				var name string
 				for _, el := range x.Elts {
 					kv, ok := el.(*ast.KeyValueExpr)
 					if !ok {
@@ -92,17 +86,10 @@ func TestEveryStatusIsNamed(t *testing.T) {
 					switch {
 					case key == nil:
 					case key.Name == "Status":
-						check(kv.Pos(), kv.Value, "")
-					case key.Name == "Code" && isVMStatus(x.Type):
-						code = kv.Value
-					case key.Name == "Name" && isVMStatus(x.Type):
-						if s, ok := kv.Value.(*ast.BasicLit); ok {
-							name, _ = strconv.Unquote(s.Value)
-						}
+						check(kv.Pos(), kv.Value)
+					case (key.Name == "Code" || key.Name == "Name") && isVMStatus(x.Type):
+						t.Errorf("%s: VMStatus written by hand: use onchain's StatusCode.VMStatus", fset.Position(kv.Pos()))
 					}
-				}
-				if code != nil {
-					check(x.Pos(), code, name)
 				}
 			}
 			return true
@@ -112,7 +99,33 @@ func TestEveryStatusIsNamed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if found < 50 {
-		t.Fatalf("found %d numeric statuses: the sources were not read as expected", found)
+	if named < 200 {
+		t.Fatalf("found %d named statuses: the sources were not read as expected", named)
 	}
 }
+
+// isStatusName reports whether an identifier is spelled as a status code's
+// name (upper case and underscores, as onchain's constants are).
+func isStatusName(s string) bool {
+	if s == "" || s[0] < 'A' || s[0] > 'Z' {
+		return false
+	}
+	for _, r := range s {
+		if !(r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_') {
+			return false
+		}
+	}
+	return strings.Contains(s, "_") || s == "ABORTED" || s == "EXECUTED" || s == "MALFORMED" || s == "UNREACHABLE"
+}
+
+// statusByName maps the names of onchain's codes, as far as its table
+// names the range of codes a VM reports, to their codes.
+var statusByName = func() map[string]onchain.StatusCode {
+	m := map[string]onchain.StatusCode{}
+	for c := onchain.StatusCode(0); c < 5000; c++ {
+		if n, ok := c.Name(); ok {
+			m[n] = c
+		}
+	}
+	return m
+}()

@@ -9,6 +9,7 @@ import (
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
 	"github.com/ledgernode/ledgernode/ledgerapi/crypto"
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 )
 
 // The standard library modules Move code calls most (std::signer, error,
@@ -57,7 +58,7 @@ func signerModuleDef() Module {
 func canonicalCode(category, reason uint64) ([][]byte, error) {
 	code := category<<16 + reason
 	if code < reason {
-		return nil, fail(StatusArithmeticError)
+		return nil, fail(onchain.ARITHMETIC_ERROR)
 	}
 	return one(U64Value(code))
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/ledgernode/ledgernode/ledgerapi/bytecode"
 	"github.com/ledgernode/ledgernode/ledgerapi/modules"
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 	"github.com/ledgernode/ledgernode/vmstub/movevm"
 	"github.com/ledgernode/ledgernode/vmstub/verifier"
 )
@@ -15,10 +16,6 @@ import (
 // for execution, so a module stored before this rule existed, or written
 // by any other path, never runs unverified; scripts are verified before
 // they run.
-
-// statusVerificationError is VERIFICATION_ERROR, what loading code that
-// fails the verifier at run time reports, as Aptos does.
-const statusVerificationError = 2006
 
 // verifiedModules remembers the verifier's verdict on decoded modules. The
 // decoded-module cache shares one *modules.Module per distinct bytes, so
@@ -41,7 +38,7 @@ func (v *verifiedModules) check(m *modules.Module) error {
 		return err
 	}
 	if verr := verifier.Module(m.Compiled, nil); verr != nil {
-		err = &movevm.Error{Status: statusVerificationError, Message: fmt.Sprintf("module %s fails verification: %v", m.ID, verr)}
+		err = &movevm.Error{Status: onchain.VERIFICATION_ERROR, Message: fmt.Sprintf("module %s fails verification: %v", m.ID, verr)}
 	}
 	v.mu.Lock()
 	if v.m == nil || len(v.m) >= maxVerifiedModules {

@@ -50,7 +50,7 @@ func (e *ViewError) Unwrap() []error {
 // defines, whether the call came as BCS or needed the function's ABI to
 // convert JSON arguments: the VM's FUNCTION_RESOLUTION_FAILURE.
 func unknownFunction(fn ledgerapi.EntryFunctionId) *ViewError {
-	st := StatusFunctionResolutionFailure
+	st := onchain.FUNCTION_RESOLUTION_FAILURE.VMStatus()
 	return &ViewError{Kind: ErrUnknownFunction, Status: &st, Message: fmt.Sprintf("Module or function do not exist for %s", fn)}
 }
 
@@ -101,7 +101,7 @@ func (vm *VM) view(s *Session, fn ledgerapi.EntryFunctionId, tyArgs []ledgerapi.
 		}
 		total := cost + s.charged + uint64(s.reads)
 		if total > vm.gas.MaxViewGas {
-			st := StatusOutOfGas
+			st := onchain.OUT_OF_GAS.VMStatus()
 			return nil, nil, 0, &ViewError{Kind: ErrAborted, Status: &st,
 				Message: fmt.Sprintf("%s needs %d gas units, above the view gas limit of %d", fn, total, vm.gas.MaxViewGas)}
 		}
@@ -139,7 +139,7 @@ func (vm *VM) viewFailure(s *Session, fn ledgerapi.EntryFunctionId, err error) e
 	text := outcome.VMStatus(nil)
 	kind := ErrAborted
 	var ef *executionFailure
-	if errors.As(err, &ef) && ef.status.Code >= 1000 && ef.status.Code < 2000 {
+	if errors.As(err, &ef) && ef.status.VMStatus().StatusType() == "Verification" {
 		kind = ErrInvalidArguments
 		text = fmt.Sprintf("%s: %s", fn, text)
 	}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 	"github.com/ledgernode/ledgernode/vmstub"
 )
 
@@ -135,7 +136,7 @@ func TestGuestbookErrors(t *testing.T) {
 		!strings.Contains(ae.Body.Message, "ENO_ENTRY(0x60002)") {
 		t.Fatalf("get of an account that never signed: %v", err)
 	}
-	if ae.Body.VMErrorCode == nil || *ae.Body.VMErrorCode != vmstub.StatusAborted.Code {
+	if ae.Body.VMErrorCode == nil || *ae.Body.VMErrorCode != uint64(onchain.ABORTED) {
 		t.Fatalf("get abort vm_error_code %v", ae.Body.VMErrorCode)
 	}
 }

@@ -3,73 +3,45 @@ package bytecode
 import (
 	"fmt"
 	"strings"
+
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 )
 
-// Status is the Move VM status a failure corresponds to, named and
-// numbered as the reference implementation does. A node publishing a
-// module reports any of them as CODE_DESERIALIZATION_ERROR; the finer
-// status says what was wrong. Status is an error, so errors.Is(err,
+// Status is the Move VM status a failure corresponds to: one of
+// onchain's status codes, which names it. A node publishing a module
+// reports any of them as CODE_DESERIALIZATION_ERROR; the finer status says
+// what was wrong. Status is an error, so errors.Is(err,
 // bytecode.StatusMalformed) works on every error of this package.
 type Status uint16
 
-// Statuses the reader can report.
+// Statuses the reader can report, as onchain numbers and names them.
 const (
-	StatusIndexOutOfBounds              Status = 1001
-	StatusNoModuleHandles               Status = 1068
-	StatusNumberOfTypeArgumentsMismatch Status = 1076
-	StatusTooManyLocals                 Status = 1089
-	StatusZeroVariants                  Status = 1130
-	StatusUnknownInvariantViolation     Status = 2000
-	StatusMalformed                     Status = 3001
-	StatusBadMagic                      Status = 3002
-	StatusUnknownVersion                Status = 3003
-	StatusUnknownTableType              Status = 3004
-	StatusUnknownSerializedType         Status = 3006
-	StatusUnknownOpcode                 Status = 3007
-	StatusBadHeaderTable                Status = 3008
-	StatusDuplicateTable                Status = 3010
-	StatusUnknownNativeStructFlag       Status = 3014
-	StatusBadU16                        Status = 3017
-	StatusBadU32                        Status = 3018
-	StatusBadU64                        Status = 3019
-	StatusBadU128                       Status = 3020
-	StatusBadU256                       Status = 3021
-	StatusCodeDeserializationError      Status = 3024
-	StatusInvalidFlagBits               Status = 3025
+	StatusIndexOutOfBounds              = Status(onchain.INDEX_OUT_OF_BOUNDS)
+	StatusNoModuleHandles               = Status(onchain.NO_MODULE_HANDLES)
+	StatusNumberOfTypeArgumentsMismatch = Status(onchain.NUMBER_OF_TYPE_ARGUMENTS_MISMATCH)
+	StatusTooManyLocals                 = Status(onchain.TOO_MANY_LOCALS)
+	StatusZeroVariants                  = Status(onchain.ZERO_VARIANTS_ERROR)
+	StatusUnknownInvariantViolation     = Status(onchain.UNKNOWN_INVARIANT_VIOLATION_ERROR)
+	StatusMalformed                     = Status(onchain.MALFORMED)
+	StatusBadMagic                      = Status(onchain.BAD_MAGIC)
+	StatusUnknownVersion                = Status(onchain.UNKNOWN_VERSION)
+	StatusUnknownTableType              = Status(onchain.UNKNOWN_TABLE_TYPE)
+	StatusUnknownSerializedType         = Status(onchain.UNKNOWN_SERIALIZED_TYPE)
+	StatusUnknownOpcode                 = Status(onchain.UNKNOWN_OPCODE)
+	StatusBadHeaderTable                = Status(onchain.BAD_HEADER_TABLE)
+	StatusDuplicateTable                = Status(onchain.DUPLICATE_TABLE)
+	StatusUnknownNativeStructFlag       = Status(onchain.UNKNOWN_NATIVE_STRUCT_FLAG)
+	StatusBadU16                        = Status(onchain.BAD_U16)
+	StatusBadU32                        = Status(onchain.BAD_U32)
+	StatusBadU64                        = Status(onchain.BAD_U64)
+	StatusBadU128                       = Status(onchain.BAD_U128)
+	StatusBadU256                       = Status(onchain.BAD_U256)
+	StatusCodeDeserializationError      = Status(onchain.CODE_DESERIALIZATION_ERROR)
+	StatusInvalidFlagBits               = Status(onchain.INVALID_FLAG_BITS)
 )
 
-var statusNames = map[Status]string{
-	StatusIndexOutOfBounds:              "INDEX_OUT_OF_BOUNDS",
-	StatusNoModuleHandles:               "NO_MODULE_HANDLES",
-	StatusNumberOfTypeArgumentsMismatch: "NUMBER_OF_TYPE_ARGUMENTS_MISMATCH",
-	StatusTooManyLocals:                 "TOO_MANY_LOCALS",
-	StatusZeroVariants:                  "ZERO_VARIANTS_ERROR",
-	StatusUnknownInvariantViolation:     "UNKNOWN_INVARIANT_VIOLATION_ERROR",
-	StatusMalformed:                     "MALFORMED",
-	StatusBadMagic:                      "BAD_MAGIC",
-	StatusUnknownVersion:                "UNKNOWN_VERSION",
-	StatusUnknownTableType:              "UNKNOWN_TABLE_TYPE",
-	StatusUnknownSerializedType:         "UNKNOWN_SERIALIZED_TYPE",
-	StatusUnknownOpcode:                 "UNKNOWN_OPCODE",
-	StatusBadHeaderTable:                "BAD_HEADER_TABLE",
-	StatusDuplicateTable:                "DUPLICATE_TABLE",
-	StatusUnknownNativeStructFlag:       "UNKNOWN_NATIVE_STRUCT_FLAG",
-	StatusBadU16:                        "BAD_U16",
-	StatusBadU32:                        "BAD_U32",
-	StatusBadU64:                        "BAD_U64",
-	StatusBadU128:                       "BAD_U128",
-	StatusBadU256:                       "BAD_U256",
-	StatusCodeDeserializationError:      "CODE_DESERIALIZATION_ERROR",
-	StatusInvalidFlagBits:               "INVALID_FLAG_BITS",
-}
-
 // String is the status name, e.g. "INDEX_OUT_OF_BOUNDS".
-func (s Status) String() string {
-	if n, ok := statusNames[s]; ok {
-		return n
-	}
-	return fmt.Sprintf("STATUS_%d", uint16(s))
-}
+func (s Status) String() string { return onchain.StatusCode(s).String() }
 
 // Code is the numeric VM status code.
 func (s Status) Code() uint64 { return uint64(s) }

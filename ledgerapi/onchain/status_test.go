@@ -30,7 +30,7 @@ func TestVMStatusText(t *testing.T) {
 		{onchain.ExecutionStatus{Kind: onchain.KindExecutionFailure, Location: onchain.AbortLocation{Script: true}, CodeOffset: 2},
 			"Execution failed in script at code offset 2"},
 		{s["miscCode"], "FUNCTION_RESOLUTION_FAILURE"},
-		{onchain.MiscellaneousError(onchain.StatusOutOfGas), "OUT_OF_GAS"},
+		{onchain.MiscellaneousError(onchain.OUT_OF_GAS), "OUT_OF_GAS"},
 		{s["miscNone"], "Execution failed with miscellaneous error and no status code"},
 		{onchain.MiscellaneousError(77777), "STATUS_CODE_77777"},
 	}
@@ -83,12 +83,12 @@ func TestStatusDecodeRejects(t *testing.T) {
 // and the VMStatus the rejections carry.
 func TestStatusCodeNames(t *testing.T) {
 	for code, name := range map[onchain.StatusCode]string{
-		onchain.StatusSequenceNumberTooOld:      "SEQUENCE_NUMBER_TOO_OLD",
-		onchain.StatusFunctionResolutionFailure: "FUNCTION_RESOLUTION_FAILURE",
-		onchain.StatusOutOfGas:                  "OUT_OF_GAS",
-		onchain.StatusCode(1081):                "LINKER_ERROR",
-		onchain.StatusCode(3024):                "CODE_DESERIALIZATION_ERROR",
-		onchain.StatusCode(^uint64(0)):          "UNKNOWN_STATUS",
+		onchain.SEQUENCE_NUMBER_TOO_OLD:     "SEQUENCE_NUMBER_TOO_OLD",
+		onchain.FUNCTION_RESOLUTION_FAILURE: "FUNCTION_RESOLUTION_FAILURE",
+		onchain.OUT_OF_GAS:                  "OUT_OF_GAS",
+		onchain.StatusCode(1081):            "LINKER_ERROR",
+		onchain.StatusCode(3024):            "CODE_DESERIALIZATION_ERROR",
+		onchain.StatusCode(^uint64(0)):      "UNKNOWN_STATUS",
 	} {
 		if got, ok := code.Name(); !ok || got != name {
 			t.Errorf("%d: name %q %v, want %q", uint64(code), got, ok, name)

@@ -79,7 +79,7 @@ func vectorStatuses() map[string]onchain.ExecutionStatus {
 		"abortNoInfo": onchain.MoveAbort(coinMod, 0x10006, nil),
 		"abortScript": script,
 		"failure":     {Kind: onchain.KindExecutionFailure, Location: onchain.AbortLocation{Module: coinMod}, Function: 3, CodeOffset: 17},
-		"miscCode":    onchain.MiscellaneousError(onchain.StatusFunctionResolutionFailure),
+		"miscCode":    onchain.MiscellaneousError(onchain.FUNCTION_RESOLUTION_FAILURE),
 		"miscNone":    {Kind: onchain.KindMiscellaneousError},
 	}
 }

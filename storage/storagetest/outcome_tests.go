@@ -25,7 +25,7 @@ func Outcomes() []onchain.ExecutionStatus {
 		onchain.MoveAbort(m, 1, &onchain.AbortInfo{}), // an empty reason and description
 		script,
 		failure,
-		onchain.MiscellaneousError(onchain.StatusFunctionResolutionFailure),
+		onchain.MiscellaneousError(onchain.FUNCTION_RESOLUTION_FAILURE),
 		onchain.MiscellaneousError(onchain.StatusCode(123456)), // a code without a name
 		{Kind: onchain.KindMiscellaneousError},
 	}

@@ -6,6 +6,7 @@ import (
 	"math/bits"
 
 	"github.com/ledgernode/ledgernode/ledgerapi/bytecode"
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 )
 
 // Range of each integer kind, for the wide ones and for casts.
@@ -29,7 +30,7 @@ func init() {
 }
 
 func arithErr(op bytecode.Opcode, t *Type) error {
-	return errorf(statusArithmetic, "%s on %s overflows, underflows or divides by zero", op, t)
+	return errorf(onchain.ARITHMETIC_ERROR, "%s on %s overflows, underflows or divides by zero", op, t)
 }
 
 // binary runs an integer instruction taking two operands: arithmetic, bit
@@ -44,11 +45,11 @@ func (s *Session) binary(fr *frame, op bytecode.Opcode) error {
 		return err
 	}
 	if a.t == nil || !a.t.Kind.isInt() {
-		return errorf(statusIntOpMismatch, "%s on %s", op, typeName(a))
+		return errorf(onchain.INTEGER_OP_TYPE_MISMATCH_ERROR, "%s on %s", op, typeName(a))
 	}
 	if op == bytecode.OpShl || op == bytecode.OpShr {
 		if b.t != TypeU8 || a.t.Kind.isSigned() {
-			return errorf(statusIntOpMismatch, "%s of %s by %s", op, a.t, typeName(b))
+			return errorf(onchain.INTEGER_OP_TYPE_MISMATCH_ERROR, "%s of %s by %s", op, a.t, typeName(b))
 		}
 		if uint(b.n) >= a.t.Kind.bits() {
 			return arithErr(op, a.t)
@@ -57,7 +58,7 @@ func (s *Session) binary(fr *frame, op bytecode.Opcode) error {
 		return nil
 	}
 	if a.t != b.t {
-		return errorf(statusIntOpMismatch, "%s on %s and %s", op, a.t, typeName(b))
+		return errorf(onchain.INTEGER_OP_TYPE_MISMATCH_ERROR, "%s on %s and %s", op, a.t, typeName(b))
 	}
 	switch op {
 	case bytecode.OpLt, bytecode.OpGt, bytecode.OpLe, bytecode.OpGe:
@@ -77,7 +78,7 @@ func (s *Session) binary(fr *frame, op bytecode.Opcode) error {
 		return nil
 	case bytecode.OpBitOr, bytecode.OpBitAnd, bytecode.OpXor:
 		if a.t.Kind.isSigned() {
-			return errorf(statusIntOpMismatch, "%s on %s", op, a.t)
+			return errorf(onchain.INTEGER_OP_TYPE_MISMATCH_ERROR, "%s on %s", op, a.t)
 		}
 	}
 	k := a.t.Kind
@@ -229,11 +230,11 @@ func (s *Session) unary(fr *frame, op bytecode.Opcode) error {
 		return err
 	}
 	if a.t == nil || !a.t.Kind.isInt() {
-		return errorf(statusIntOpMismatch, "%s on %s", op, typeName(a))
+		return errorf(onchain.INTEGER_OP_TYPE_MISMATCH_ERROR, "%s on %s", op, typeName(a))
 	}
 	if op == bytecode.OpNegate {
 		if !a.t.Kind.isSigned() {
-			return errorf(statusIntOpMismatch, "%s on %s", op, a.t)
+			return errorf(onchain.INTEGER_OP_TYPE_MISMATCH_ERROR, "%s on %s", op, a.t)
 		}
 		x := a.AsBig()
 		x.Neg(x)

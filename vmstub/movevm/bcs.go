@@ -6,6 +6,7 @@ import (
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 )
 
 // Serialize appends the BCS of v, as Aptos serializes a value of its type:
@@ -20,7 +21,7 @@ func serializeAt(dst []byte, v Value, depth int) ([]byte, error) {
 		return nil, depthErr(maxSerializeDepth)
 	}
 	if !v.IsValid() {
-		return nil, errorf(statusValueSerialize, "no value")
+		return nil, errorf(onchain.VALUE_SERIALIZATION_ERROR, "no value")
 	}
 	switch k := v.t.Kind; k {
 	case KindBool, KindU8, KindI8:
@@ -51,7 +52,7 @@ func serializeAt(dst []byte, v Value, depth int) ([]byte, error) {
 		}
 		return dst, nil
 	}
-	return nil, errorf(statusValueSerialize, "cannot serialize a value of type %s", v.t)
+	return nil, errorf(onchain.VALUE_SERIALIZATION_ERROR, "cannot serialize a value of type %s", v.t)
 }
 
 // appendWide appends x as n bytes little endian, two's complement when negative.
@@ -89,16 +90,16 @@ func (s *Session) Deserialize(t *Type, b []byte) (Value, error) {
 		return Value{}, err
 	}
 	if err := d.Finish(); err != nil {
-		return Value{}, errorf(statusBadResource, "%v", err)
+		return Value{}, errorf(onchain.FAILED_TO_DESERIALIZE_RESOURCE, "%v", err)
 	}
 	return v, nil
 }
 
 func (s *Session) decode(d *bcs.Decoder, t *Type, depth int) (Value, error) {
 	if depth >= s.vm.limits.MaxValueDepth {
-		return Value{}, errorf(statusValueDepth, "value nests deeper than %d", s.vm.limits.MaxValueDepth)
+		return Value{}, errorf(onchain.VM_MAX_VALUE_DEPTH_REACHED, "value nests deeper than %d", s.vm.limits.MaxValueDepth)
 	}
-	fail := func() (Value, error) { return Value{}, errorf(statusBadResource, "%v", d.Err()) }
+	fail := func() (Value, error) { return Value{}, errorf(onchain.FAILED_TO_DESERIALIZE_RESOURCE, "%v", d.Err()) }
 	switch k := t.Kind; k {
 	case KindBool:
 		b := d.Bool("bool")
@@ -146,7 +147,7 @@ func (s *Session) decode(d *bcs.Decoder, t *Type, depth int) (Value, error) {
 			return fail()
 		}
 		if n > s.vm.limits.MaxVectorLen {
-			return Value{}, errorf(statusBadResource, "vector of %d elements, longer than %d", n, s.vm.limits.MaxVectorLen)
+			return Value{}, errorf(onchain.FAILED_TO_DESERIALIZE_RESOURCE, "vector of %d elements, longer than %d", n, s.vm.limits.MaxVectorLen)
 		}
 		elems := make([]Value, 0, n) // n ≤ the bytes left and MaxVectorLen
 		for i := 0; i < n; i++ {
@@ -177,5 +178,5 @@ func (s *Session) decode(d *bcs.Decoder, t *Type, depth int) (Value, error) {
 		}
 		return NewVariant(t, uint16(variant), fields), nil
 	}
-	return Value{}, errorf(statusBadResource, "cannot deserialize a value of type %s", t)
+	return Value{}, errorf(onchain.FAILED_TO_DESERIALIZE_RESOURCE, "cannot deserialize a value of type %s", t)
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/movevalue"
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 )
 
 // TestBCSMatchesArgumentCodec reads BCS made by the REST API's argument
@@ -92,7 +93,7 @@ func TestSignedBCS(t *testing.T) {
 		}
 	}
 	for _, bad := range [][]byte{{}, {1, 2}} {
-		if _, err := s.Deserialize(TypeI8, bad); StatusOf(err) != statusBadResource {
+		if _, err := s.Deserialize(TypeI8, bad); StatusOf(err) != onchain.FAILED_TO_DESERIALIZE_RESOURCE {
 			t.Fatalf("i8 from %x: %v", bad, err)
 		}
 	}

@@ -55,7 +55,7 @@ func TestClosures(t *testing.T) {
 	if got := f.Type().String(); got != "|u64|u64" || f.Type().Abilities() != bc.AbilityCopy|bc.AbilityDrop|bc.AbilityStore {
 		t.Fatalf("closure type %s %v", got, f.Type().Abilities().Names())
 	}
-	if _, err := Serialize(nil, f); StatusOf(err) != statusValueSerialize {
+	if _, err := Serialize(nil, f); StatusOf(err) != onchain.VALUE_SERIALIZATION_ERROR {
 		t.Fatalf("serializing a closure: %v", err)
 	}
 	rets, err = e.call("cl", "apply", nil, f, U64(5))
@@ -72,8 +72,8 @@ func TestClosures(t *testing.T) {
 	if err != nil || !rets[0].AsBool() || rets[1].AsBool() {
 		t.Fatalf("equal = %v, %v", rets, err)
 	}
-	for fn, st := range map[string]onchain.StatusCode{"private_no_store": statusCallMismatch, "wrong_call": statusCallMismatch,
-		"wrong_capture": statusTypeMismatch, "bad_mask": statusInvariant} {
+	for fn, st := range map[string]onchain.StatusCode{"private_no_store": onchain.CALL_TYPE_MISMATCH_ERROR, "wrong_call": onchain.CALL_TYPE_MISMATCH_ERROR,
+		"wrong_capture": onchain.TYPE_MISMATCH, "bad_mask": onchain.UNKNOWN_INVARIANT_VIOLATION_ERROR} {
 		_, err := e.call("cl", fn, nil)
 		if StatusOf(err) != st {
 			t.Fatalf("%s: %v, want %s", fn, err, st)

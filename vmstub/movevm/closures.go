@@ -4,6 +4,7 @@ import (
 	"math/bits"
 
 	"github.com/ledgernode/ledgernode/ledgerapi/bytecode"
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 )
 
 // closure is a function value (file format 8): a function, its type
@@ -44,7 +45,7 @@ func (s *Session) closureShape(fr *frame, in *bytecode.Instruction) (*closureSha
 		f, err = s.functionHandle(lm, bytecode.FunctionHandleIndex(in.Index))
 	} else {
 		if int(in.Index) >= len(lm.pools.FunctionInstantiations) {
-			return nil, errorf(statusInvariant, "function instantiation %d out of range", in.Index)
+			return nil, errorf(onchain.UNKNOWN_INVARIANT_VIOLATION_ERROR, "function instantiation %d out of range", in.Index)
 		}
 		inst := lm.pools.FunctionInstantiations[in.Index]
 		if f, err = s.functionHandle(lm, inst.Handle); err == nil {
@@ -63,7 +64,7 @@ func (s *Session) closureShape(fr *frame, in *bytecode.Instruction) (*closureSha
 	}
 	n := len(sg.params)
 	if n < 64 && in.Imm>>uint(n) != 0 {
-		return nil, errorf(statusInvariant, "closure mask %#x captures beyond the %d parameters", in.Imm, n)
+		return nil, errorf(onchain.UNKNOWN_INVARIANT_VIOLATION_ERROR, "closure mask %#x captures beyond the %d parameters", in.Imm, n)
 	}
 	ab := bytecode.AbilityCopy | bytecode.AbilityDrop
 	if f.IsPublic() || hasAttr(f, bytecode.AttrPersistent) {
@@ -76,7 +77,7 @@ func (s *Session) closureShape(fr *frame, in *bytecode.Instruction) (*closureSha
 			continue
 		}
 		if isRef(p) {
-			return nil, errorf(statusTypeMismatch, "parameter %d captured by a closure is a reference %s", i, p)
+			return nil, errorf(onchain.TYPE_MISMATCH, "parameter %d captured by a closure is a reference %s", i, p)
 		}
 		ab &= p.abilities
 	}
@@ -99,7 +100,7 @@ func (s *Session) packClosure(fr *frame, in *bytecode.Instruction) error {
 	}
 	m := bits.OnesCount64(in.Imm)
 	if len(s.stack)-fr.base < m {
-		return errorf(statusEmptyStack, "closure captures %d values", m)
+		return errorf(onchain.EMPTY_VALUE_STACK, "closure captures %d values", m)
 	}
 	captured := make([]Value, m)
 	copy(captured, s.stack[len(s.stack)-m:])
@@ -109,7 +110,7 @@ func (s *Session) packClosure(fr *frame, in *bytecode.Instruction) error {
 			continue
 		}
 		if v := captured[j]; v.t != p {
-			return errorf(statusTypeMismatch, "captured value %d is %s, parameter %d is %s", j, typeName(v), i, p)
+			return errorf(onchain.TYPE_MISMATCH, "captured value %d is %s, parameter %d is %s", j, typeName(v), i, p)
 		}
 		j++
 	}
@@ -145,7 +146,7 @@ func hasAttr(f *Function, k bytecode.AttributeKind) bool {
 func (s *Session) callClosure(fr *frame, in *bytecode.Instruction) error {
 	p := fr.fn.mod.pools
 	if int(in.Index) >= len(p.Signatures) || len(p.Signatures[in.Index]) != 1 {
-		return errorf(statusInvariant, "signature %d is not one type", in.Index)
+		return errorf(onchain.UNKNOWN_INVARIANT_VIOLATION_ERROR, "signature %d is not one type", in.Index)
 	}
 	var want *Type
 	ck := cacheKey(cacheClosureSig, in.Index)
@@ -167,11 +168,11 @@ func (s *Session) callClosure(fr *frame, in *bytecode.Instruction) error {
 	cl, ok := c.p.(*closure)
 	if !ok || want.Kind != KindFunction || !sameTypes(c.t.Args, want.Args) || !sameTypes(c.t.Result, want.Result) ||
 		!c.t.abilities.Has(want.abilities) {
-		return errorf(statusCallMismatch, "calling %s as %s", typeName(c), want)
+		return errorf(onchain.CALL_TYPE_MISMATCH_ERROR, "calling %s as %s", typeName(c), want)
 	}
 	k := len(c.t.Args)
 	if len(s.stack)-fr.base < k {
-		return errorf(statusEmptyStack, "closure call needs %d arguments", k)
+		return errorf(onchain.EMPTY_VALUE_STACK, "closure call needs %d arguments", k)
 	}
 	given := append([]Value(nil), s.stack[len(s.stack)-k:]...)
 	s.stack = s.stack[:len(s.stack)-k]
@@ -186,7 +187,7 @@ func (s *Session) callClosure(fr *frame, in *bytecode.Instruction) error {
 		}
 	}
 	if len(s.stack) > s.vm.limits.MaxStack {
-		return errorf(statusStackOverflow, "operand stack exceeds %d values", s.vm.limits.MaxStack)
+		return errorf(onchain.EXECUTION_STACK_OVERFLOW, "operand stack exceeds %d values", s.vm.limits.MaxStack)
 	}
 	return s.enter(cl.f, cl.targs)
 }

@@ -40,22 +40,22 @@ func TestControlFailures(t *testing.T) {
 		code   []bc.Instruction
 		st     onchain.StatusCode
 	}{
-		{"copy after move", u64, u64, []bc.Instruction{I(bc.OpLdU64, 1), I(bc.OpStLoc, 0), I(bc.OpMoveLoc, 0), I(bc.OpCopyLoc, 0), I(bc.OpRet)}, statusCopyUnavailable},
-		{"move twice", u64, u64, []bc.Instruction{I(bc.OpLdU64, 1), I(bc.OpStLoc, 0), I(bc.OpMoveLoc, 0), I(bc.OpMoveLoc, 0), I(bc.OpRet)}, statusMoveUnavailable},
-		{"copy unset local", u64, u64, []bc.Instruction{I(bc.OpCopyLoc, 0), I(bc.OpRet)}, statusCopyUnavailable},
-		{"borrow unset local", nil, u64, []bc.Instruction{I(bc.OpImmBorrowLoc, 0), I(bc.OpPop), I(bc.OpRet)}, statusBorrowUnavailable},
-		{"store wrong type", nil, u64, []bc.Instruction{I(bc.OpLdTrue), I(bc.OpStLoc, 0), I(bc.OpRet)}, statusTypeMismatch},
-		{"local out of range", u64, nil, []bc.Instruction{I(bc.OpCopyLoc, 3), I(bc.OpRet)}, statusCopyUnavailable},
-		{"branch on u64", nil, nil, []bc.Instruction{I(bc.OpLdU64, 1), I(bc.OpBrTrue, 0), I(bc.OpRet)}, statusTypeMismatch},
-		{"branch out of code", nil, nil, []bc.Instruction{I(bc.OpBranch, 40)}, statusPCOverflow},
-		{"fall off the end", nil, nil, []bc.Instruction{I(bc.OpNop)}, statusPCOverflow},
-		{"return too many", nil, nil, []bc.Instruction{I(bc.OpLdU64, 1), I(bc.OpRet)}, statusRetMismatch},
-		{"return too few", u64, nil, []bc.Instruction{I(bc.OpRet)}, statusRetMismatch},
-		{"return wrong type", u64, nil, []bc.Instruction{I(bc.OpLdU8, 1), I(bc.OpRet)}, statusRetMismatch},
-		{"pop empty", nil, nil, []bc.Instruction{I(bc.OpPop), I(bc.OpRet)}, statusEmptyStack},
-		{"add empty", u64, nil, []bc.Instruction{I(bc.OpLdU64, 1), I(bc.OpAdd), I(bc.OpRet)}, statusEmptyStack},
-		{"stack overflow", nil, nil, []bc.Instruction{I(bc.OpLdU64, 1), I(bc.OpBranch, 0)}, statusStackOverflow},
-		{"abort code not u64", nil, nil, []bc.Instruction{I(bc.OpLdU8, 1), I(bc.OpAbort)}, statusTypeMismatch},
+		{"copy after move", u64, u64, []bc.Instruction{I(bc.OpLdU64, 1), I(bc.OpStLoc, 0), I(bc.OpMoveLoc, 0), I(bc.OpCopyLoc, 0), I(bc.OpRet)}, onchain.COPYLOC_UNAVAILABLE_ERROR},
+		{"move twice", u64, u64, []bc.Instruction{I(bc.OpLdU64, 1), I(bc.OpStLoc, 0), I(bc.OpMoveLoc, 0), I(bc.OpMoveLoc, 0), I(bc.OpRet)}, onchain.MOVELOC_UNAVAILABLE_ERROR},
+		{"copy unset local", u64, u64, []bc.Instruction{I(bc.OpCopyLoc, 0), I(bc.OpRet)}, onchain.COPYLOC_UNAVAILABLE_ERROR},
+		{"borrow unset local", nil, u64, []bc.Instruction{I(bc.OpImmBorrowLoc, 0), I(bc.OpPop), I(bc.OpRet)}, onchain.BORROWLOC_UNAVAILABLE_ERROR},
+		{"store wrong type", nil, u64, []bc.Instruction{I(bc.OpLdTrue), I(bc.OpStLoc, 0), I(bc.OpRet)}, onchain.TYPE_MISMATCH},
+		{"local out of range", u64, nil, []bc.Instruction{I(bc.OpCopyLoc, 3), I(bc.OpRet)}, onchain.COPYLOC_UNAVAILABLE_ERROR},
+		{"branch on u64", nil, nil, []bc.Instruction{I(bc.OpLdU64, 1), I(bc.OpBrTrue, 0), I(bc.OpRet)}, onchain.TYPE_MISMATCH},
+		{"branch out of code", nil, nil, []bc.Instruction{I(bc.OpBranch, 40)}, onchain.PC_OVERFLOW},
+		{"fall off the end", nil, nil, []bc.Instruction{I(bc.OpNop)}, onchain.PC_OVERFLOW},
+		{"return too many", nil, nil, []bc.Instruction{I(bc.OpLdU64, 1), I(bc.OpRet)}, onchain.RET_TYPE_MISMATCH_ERROR},
+		{"return too few", u64, nil, []bc.Instruction{I(bc.OpRet)}, onchain.RET_TYPE_MISMATCH_ERROR},
+		{"return wrong type", u64, nil, []bc.Instruction{I(bc.OpLdU8, 1), I(bc.OpRet)}, onchain.RET_TYPE_MISMATCH_ERROR},
+		{"pop empty", nil, nil, []bc.Instruction{I(bc.OpPop), I(bc.OpRet)}, onchain.EMPTY_VALUE_STACK},
+		{"add empty", u64, nil, []bc.Instruction{I(bc.OpLdU64, 1), I(bc.OpAdd), I(bc.OpRet)}, onchain.EMPTY_VALUE_STACK},
+		{"stack overflow", nil, nil, []bc.Instruction{I(bc.OpLdU64, 1), I(bc.OpBranch, 0)}, onchain.EXECUTION_STACK_OVERFLOW},
+		{"abort code not u64", nil, nil, []bc.Instruction{I(bc.OpLdU8, 1), I(bc.OpAbort)}, onchain.TYPE_MISMATCH},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -113,7 +113,7 @@ func TestConstants(t *testing.T) {
 		t.Fatalf("got %d %q", rets[0].AsU64(), rets[1].Bytes())
 	}
 	_, err = e.call("t", "bad", nil)
-	wantStatus(t, err, statusBadConstant)
+	wantStatus(t, err, onchain.MALFORMED_CONSTANT_DATA)
 }
 
 // callModule has add(a, b), fact(n) (recursive), loop() (endless
@@ -151,14 +151,14 @@ func TestCalls(t *testing.T) {
 		t.Fatalf("fact(20) = %v, %v", rets, err)
 	}
 	_, err = e.call("c", "fact", nil, U64(21))
-	wantStatus(t, err, statusArithmetic)
+	wantStatus(t, err, onchain.ARITHMETIC_ERROR)
 	_, err = e.call("c", "bad_arg", nil)
-	wantStatus(t, err, statusCallMismatch)
+	wantStatus(t, err, onchain.CALL_TYPE_MISMATCH_ERROR)
 	_, err = e.call("c", "loop", nil)
-	wantStatus(t, err, statusCallOverflow)
+	wantStatus(t, err, onchain.CALL_STACK_OVERFLOW)
 	e.gas, e.sess = &Budget{Limit: 10_000}, nil
 	_, err = e.call("c", "spin", nil)
-	wantStatus(t, err, statusOutOfGas)
+	wantStatus(t, err, onchain.OUT_OF_GAS)
 	if ExecutionStatus(err).Kind != onchain.KindOutOfGas {
 		t.Fatalf("status %v", ExecutionStatus(err))
 	}
@@ -181,12 +181,12 @@ func TestLinking(t *testing.T) {
 	e := newEnv(callModule(t), caller)
 	for _, fn := range []string{"priv", "missing", "gone", "wrong"} {
 		_, err := e.call("d", fn, nil)
-		wantStatus(t, err, statusLinker)
+		wantStatus(t, err, onchain.LINKER_ERROR)
 	}
 	_, err := e.call("nothere", "f", nil)
-	wantStatus(t, err, statusLinker)
+	wantStatus(t, err, onchain.LINKER_ERROR)
 	_, err = e.call("d", "nothere", nil)
-	wantStatus(t, err, statusFunctionNotFound)
+	wantStatus(t, err, onchain.FUNCTION_RESOLUTION_FAILURE)
 }
 
 func TestNatives(t *testing.T) {
@@ -219,9 +219,9 @@ func TestNatives(t *testing.T) {
 	_, err = e.call("n", "g", nil)
 	wantAbort(t, err, "n", 9)
 	_, err = e.call("n", "missing", nil)
-	wantStatus(t, err, statusMissingDependency)
+	wantStatus(t, err, onchain.MISSING_DEPENDENCY)
 	_, err = e.call("n", "h", nil)
-	wantStatus(t, err, statusInvariant)
+	wantStatus(t, err, onchain.UNKNOWN_INVARIANT_VIOLATION_ERROR)
 }
 
 // TestNativeHelpers has a native build a 0x1::string::String from bytes.
@@ -273,7 +273,7 @@ func TestConcurrentOutOfGas(t *testing.T) {
 	}
 	for range 4 {
 		err := <-errs
-		wantStatus(t, err, statusOutOfGas)
+		wantStatus(t, err, onchain.OUT_OF_GAS)
 		var me *Error
 		if !errors.As(err, &me) || !me.InCode || me == ErrOutOfGas {
 			t.Fatalf("out of gas not located in its own error: %#v", err)

@@ -6,9 +6,8 @@ import (
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
 	"github.com/ledgernode/ledgernode/ledgerapi/bytecode"
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 )
-
-const statusInvalidMainSignature = 1011 // INVALID_MAIN_FUNCTION_SIGNATURE
 
 // TypeOf resolves a type tag to a runtime type, loading the modules of the
 // structs it names.
@@ -16,7 +15,7 @@ func (s *Session) TypeOf(tag ledgerapi.TypeTag) (*Type, error) {
 	switch tag.Kind {
 	case ledgerapi.KindVector:
 		if tag.Elem == nil {
-			return nil, errorf(statusTypeResolution, "vector without an element type")
+			return nil, errorf(onchain.TYPE_RESOLUTION_FAILURE, "vector without an element type")
 		}
 		e, err := s.TypeOf(*tag.Elem)
 		if err != nil {
@@ -26,7 +25,7 @@ func (s *Session) TypeOf(tag ledgerapi.TypeTag) (*Type, error) {
 	case ledgerapi.KindStruct:
 		st := tag.Struct
 		if st == nil {
-			return nil, errorf(statusTypeResolution, "struct without a tag")
+			return nil, errorf(onchain.TYPE_RESOLUTION_FAILURE, "struct without a tag")
 		}
 		lm, err := s.module(st.ModuleID())
 		if err != nil {
@@ -34,7 +33,7 @@ func (s *Session) TypeOf(tag ledgerapi.TypeTag) (*Type, error) {
 		}
 		di, ok := lm.structs[st.Name]
 		if !ok {
-			return nil, errorf(statusTypeResolution, "struct %s does not exist", st)
+			return nil, errorf(onchain.TYPE_RESOLUTION_FAILURE, "struct %s does not exist", st)
 		}
 		args := make([]*Type, len(st.TypeArgs))
 		for i, a := range st.TypeArgs {
@@ -52,7 +51,7 @@ func (s *Session) TypeOf(tag ledgerapi.TypeTag) (*Type, error) {
 		ledgerapi.KindU32: TypeU32, ledgerapi.KindU64: TypeU64, ledgerapi.KindU128: TypeU128, ledgerapi.KindU256: TypeU256,
 		ledgerapi.KindAddress: TypeAddress, ledgerapi.KindSigner: TypeSigner}[tag.Kind]
 	if k == nil {
-		return nil, errorf(statusTypeResolution, "unknown type tag kind %d", tag.Kind)
+		return nil, errorf(onchain.TYPE_RESOLUTION_FAILURE, "unknown type tag kind %d", tag.Kind)
 	}
 	return k, nil
 }
@@ -76,7 +75,7 @@ func (s *Session) resolve(fn ledgerapi.EntryFunctionId) (*Function, error) {
 	}
 	i, ok := lm.funcs[fn.Name]
 	if !ok {
-		return nil, errorf(statusFunctionNotFound, "function %s does not exist", fn)
+		return nil, errorf(onchain.FUNCTION_RESOLUTION_FAILURE, "function %s does not exist", fn)
 	}
 	return s.funcAt(lm, i), nil
 }
@@ -92,7 +91,7 @@ func (s *Session) ExecuteEntry(fn ledgerapi.EntryFunctionId, tyArgs []ledgerapi.
 			return nil, nil, nil, err
 		}
 		if !f.IsEntry() {
-			return nil, nil, nil, errorf(statusNotEntry, "%s is not an entry function", fn)
+			return nil, nil, nil, errorf(onchain.EXECUTE_ENTRY_FUNCTION_CALLED_ON_NON_ENTRY_FUNCTION, "%s is not an entry function", fn)
 		}
 		return s.prepare(f, tyArgs, senders, args, false)
 	})
@@ -137,7 +136,7 @@ func (s *Session) View(fn ledgerapi.EntryFunctionId, tyArgs []ledgerapi.TypeTag,
 			return nil, nil, nil, err
 		}
 		if md := f.mod.m.RuntimeMetadata(); md == nil || !md.IsView(f.Name) {
-			return nil, nil, nil, errorf(statusFunctionNotFound, "%s is not a view function", fn)
+			return nil, nil, nil, errorf(onchain.FUNCTION_RESOLUTION_FAILURE, "%s is not a view function", fn)
 		}
 		return s.prepare(f, tyArgs, nil, args, true)
 	}, func(rets []Value) error {
@@ -203,18 +202,18 @@ func (s *Session) prepare(f *Function, tyArgs []ledgerapi.TypeTag, senders []led
 		signers++
 	}
 	if view && signers > 0 {
-		return nil, nil, nil, errorf(statusInvalidMainSignature, "a view function cannot take a signer")
+		return nil, nil, nil, errorf(onchain.INVALID_MAIN_FUNCTION_SIGNATURE, "a view function cannot take a signer")
 	}
 	for i, t := range sg.params[signers:] {
 		if !s.validArgType(t, 0) {
-			return nil, nil, nil, errorf(statusInvalidMainSignature, "parameter %d has type %s, which cannot be a transaction argument", signers+i, t)
+			return nil, nil, nil, errorf(onchain.INVALID_MAIN_FUNCTION_SIGNATURE, "parameter %d has type %s, which cannot be a transaction argument", signers+i, t)
 		}
 	}
 	if signers+len(args) != len(sg.params) {
-		return nil, nil, nil, errorf(statusArgCount, "%s::%s takes %d arguments, got %d", f.Module, f.Name, len(sg.params)-signers, len(args))
+		return nil, nil, nil, errorf(onchain.NUMBER_OF_ARGUMENTS_MISMATCH, "%s::%s takes %d arguments, got %d", f.Module, f.Name, len(sg.params)-signers, len(args))
 	}
 	if signers > 0 && signers != len(senders) {
-		return nil, nil, nil, errorf(statusSignerCount, "%s::%s takes %d signers, the transaction has %d", f.Module, f.Name, signers, len(senders))
+		return nil, nil, nil, errorf(onchain.NUMBER_OF_SIGNER_ARGUMENTS_MISMATCH, "%s::%s takes %d signers, the transaction has %d", f.Module, f.Name, signers, len(senders))
 	}
 	vals := make([]Value, 0, len(sg.params))
 	for i := 0; i < signers; i++ {
@@ -227,7 +226,7 @@ func (s *Session) prepare(f *Function, tyArgs []ledgerapi.TypeTag, senders []led
 	for i, b := range args {
 		v, err := s.decodeArg(sg.params[signers+i], b)
 		if err != nil {
-			return nil, nil, nil, errorf(statusBadArgument, "argument %d: %v", i, err)
+			return nil, nil, nil, errorf(onchain.FAILED_TO_DESERIALIZE_ARGUMENT, "argument %d: %v", i, err)
 		}
 		vals = append(vals, v)
 	}
@@ -293,11 +292,11 @@ func checkArg(v Value) error {
 		}
 	case isStd(t, "string", "String"):
 		if v.Len() != 1 || !utf8.Valid(v.Elem(0).Bytes()) {
-			return errorf(statusBadArgument, "string is not UTF-8")
+			return errorf(onchain.FAILED_TO_DESERIALIZE_ARGUMENT, "string is not UTF-8")
 		}
 	case isStd(t, "option", "Option"):
 		if v.Len() != 1 || v.Elem(0).Len() > 1 {
-			return errorf(statusBadArgument, "option holds more than one value")
+			return errorf(onchain.FAILED_TO_DESERIALIZE_ARGUMENT, "option holds more than one value")
 		}
 		return checkArg(v.Elem(0))
 	}

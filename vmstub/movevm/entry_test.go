@@ -96,19 +96,19 @@ func TestEntryArguments(t *testing.T) {
 		args    [][]byte
 		st      onchain.StatusCode
 	}{
-		{"not entry", "not_entry", nil, nil, statusNotEntry},
-		{"missing function", "nope", nil, nil, statusFunctionNotFound},
-		{"too few arguments", "all", []ledgerapi.Address{alice}, args[:3], statusArgCount},
-		{"too many signers", "all", []ledgerapi.Address{alice, cafe}, args, statusSignerCount},
-		{"no signer", "all", nil, args, statusSignerCount},
-		{"short u64", "all", []ledgerapi.Address{alice}, bad(4, []byte{1, 2, 3}), statusBadArgument},
-		{"trailing bytes", "all", []ledgerapi.Address{alice}, bad(1, []byte{1, 2}), statusBadArgument},
-		{"bool 2", "all", []ledgerapi.Address{alice}, bad(0, []byte{2}), statusBadArgument},
-		{"string not utf-8", "all", []ledgerapi.Address{alice}, bad(8, []byte{2, 0xc3, 0x28}), statusBadArgument},
-		{"option of two", "all", []ledgerapi.Address{alice}, bad(10, append([]byte{2}, append(u64le(1), u64le(2)...)...)), statusBadArgument},
-		{"nested bad string", "all", []ledgerapi.Address{alice}, bad(12, []byte{1, 1, 1, 0xff}), statusBadArgument},
-		{"struct parameter", "takes_struct", nil, [][]byte{{1}}, statusInvalidMainSignature},
-		{"two signers, one given", "two_signers", []ledgerapi.Address{alice}, nil, statusSignerCount},
+		{"not entry", "not_entry", nil, nil, onchain.EXECUTE_ENTRY_FUNCTION_CALLED_ON_NON_ENTRY_FUNCTION},
+		{"missing function", "nope", nil, nil, onchain.FUNCTION_RESOLUTION_FAILURE},
+		{"too few arguments", "all", []ledgerapi.Address{alice}, args[:3], onchain.NUMBER_OF_ARGUMENTS_MISMATCH},
+		{"too many signers", "all", []ledgerapi.Address{alice, cafe}, args, onchain.NUMBER_OF_SIGNER_ARGUMENTS_MISMATCH},
+		{"no signer", "all", nil, args, onchain.NUMBER_OF_SIGNER_ARGUMENTS_MISMATCH},
+		{"short u64", "all", []ledgerapi.Address{alice}, bad(4, []byte{1, 2, 3}), onchain.FAILED_TO_DESERIALIZE_ARGUMENT},
+		{"trailing bytes", "all", []ledgerapi.Address{alice}, bad(1, []byte{1, 2}), onchain.FAILED_TO_DESERIALIZE_ARGUMENT},
+		{"bool 2", "all", []ledgerapi.Address{alice}, bad(0, []byte{2}), onchain.FAILED_TO_DESERIALIZE_ARGUMENT},
+		{"string not utf-8", "all", []ledgerapi.Address{alice}, bad(8, []byte{2, 0xc3, 0x28}), onchain.FAILED_TO_DESERIALIZE_ARGUMENT},
+		{"option of two", "all", []ledgerapi.Address{alice}, bad(10, append([]byte{2}, append(u64le(1), u64le(2)...)...)), onchain.FAILED_TO_DESERIALIZE_ARGUMENT},
+		{"nested bad string", "all", []ledgerapi.Address{alice}, bad(12, []byte{1, 1, 1, 0xff}), onchain.FAILED_TO_DESERIALIZE_ARGUMENT},
+		{"struct parameter", "takes_struct", nil, [][]byte{{1}}, onchain.INVALID_MAIN_FUNCTION_SIGNATURE},
+		{"two signers, one given", "two_signers", []ledgerapi.Address{alice}, nil, onchain.NUMBER_OF_SIGNER_ARGUMENTS_MISMATCH},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -141,12 +141,12 @@ func TestView(t *testing.T) {
 	}
 	fn.Name = "sum_plain"
 	_, err = s.View(fn, nil, [][]byte{u64le(2), u64le(40)})
-	wantStatus(t, err, statusFunctionNotFound)
+	wantStatus(t, err, onchain.FUNCTION_RESOLUTION_FAILURE)
 	fn.Name = "sum"
 	_, err = s.View(fn, nil, [][]byte{u64le(2)})
-	wantStatus(t, err, statusArgCount)
+	wantStatus(t, err, onchain.NUMBER_OF_ARGUMENTS_MISMATCH)
 	_, err = s.View(fn, nil, [][]byte{u64le(1 << 63), u64le(1 << 63)})
-	wantStatus(t, err, statusArithmetic)
+	wantStatus(t, err, onchain.ARITHMETIC_ERROR)
 }
 
 func TestScripts(t *testing.T) {
@@ -185,7 +185,7 @@ func TestScripts(t *testing.T) {
 		t.Fatalf("aborted script wrote %+v", res.Writes)
 	}
 	err = e.session().ExecuteScript(script, []ledgerapi.TypeTag{ledgerapi.TypeU8}, []ledgerapi.Address{alice}, [][]byte{addrArg(alice), u64le(0)})
-	wantStatus(t, err, statusTypeArgCount)
+	wantStatus(t, err, onchain.NUMBER_OF_TYPE_ARGUMENTS_MISMATCH)
 }
 
 func asAbort(err error, a **Abort) bool {

@@ -5,6 +5,7 @@ import (
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	bc "github.com/ledgernode/ledgernode/ledgerapi/bytecode"
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 )
 
 func enumModule(t testing.TB) *bc.Module {
@@ -80,7 +81,7 @@ func TestEnums(t *testing.T) {
 		t.Fatal("radius")
 	}
 	_, err = e.call("e", "radius", nil, r)
-	wantStatus(t, err, statusVariantMismatch)
+	wantStatus(t, err, onchain.STRUCT_VARIANT_MISMATCH)
 	if one("get_x", nil, e.refTo(t, c)).AsU64() != 1 || one("get_x", nil, e.refTo(t, r)).AsU64() != 2 {
 		t.Fatal("get_x")
 	}
@@ -88,12 +89,12 @@ func TestEnums(t *testing.T) {
 		t.Fatal("get_r")
 	}
 	_, err = e.call("e", "get_r", nil, e.refTo(t, r))
-	wantStatus(t, err, statusVariantMismatch)
+	wantStatus(t, err, onchain.STRUCT_VARIANT_MISMATCH)
 	if one("set_x", nil, r).Elem(0).AsU64() != 40 {
 		t.Fatal("set_x")
 	}
 	_, err = e.call("e", "pack_plain", nil)
-	wantStatus(t, err, statusTypeMismatch)
+	wantStatus(t, err, onchain.TYPE_MISMATCH)
 
 	u64 := []ledgerapi.TypeTag{ledgerapi.TypeU64}
 	sm := one("some", u64, U64(3))
@@ -105,9 +106,9 @@ func TestEnums(t *testing.T) {
 		t.Fatal("peek/unwrap")
 	}
 	_, err = e.call("e", "unwrap", u64, nm)
-	wantStatus(t, err, statusVariantMismatch)
+	wantStatus(t, err, onchain.STRUCT_VARIANT_MISMATCH)
 	_, err = e.call("e", "peek", u64, e.refTo(t, nm))
-	wantStatus(t, err, statusVariantMismatch)
+	wantStatus(t, err, onchain.STRUCT_VARIANT_MISMATCH)
 }
 
 // refTo makes an immutable reference to a copy of v, as a caller's local.

@@ -8,59 +8,6 @@ import (
 	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 )
 
-// Status codes the interpreter reports, numbered as in Aptos (see
-// onchain.StatusCode for their names).
-const (
-	statusInvariant         onchain.StatusCode = 2000 // UNKNOWN_INVARIANT_VIOLATION_ERROR
-	statusEmptyStack        onchain.StatusCode = 2003 // EMPTY_VALUE_STACK
-	statusPCOverflow        onchain.StatusCode = 2005 // PC_OVERFLOW
-	statusStorage           onchain.StatusCode = 2008 // STORAGE_ERROR
-	statusInternalType      onchain.StatusCode = 2009 // INTERNAL_TYPE_ERROR
-	statusBadResource       onchain.StatusCode = 2020 // FAILED_TO_DESERIALIZE_RESOURCE
-	statusTypeResolution    onchain.StatusCode = 2021 // TYPE_RESOLUTION_FAILURE
-	statusTypeMismatch      onchain.StatusCode = 1020 // TYPE_MISMATCH
-	statusMissingDependency onchain.StatusCode = 1021 // MISSING_DEPENDENCY
-	statusPopWithoutDrop    onchain.StatusCode = 1023 // POP_WITHOUT_DROP_ABILITY
-	statusUnsafeRet         onchain.StatusCode = 1029 // UNSAFE_RET_LOCAL_OR_RESOURCE_STILL_BORROWED
-	statusRetMismatch       onchain.StatusCode = 1030 // RET_TYPE_MISMATCH_ERROR
-	statusCopyUnavailable   onchain.StatusCode = 1037 // COPYLOC_UNAVAILABLE_ERROR
-	statusCopyWithoutCopy   onchain.StatusCode = 1038 // COPYLOC_WITHOUT_COPY_ABILITY
-	statusMoveUnavailable   onchain.StatusCode = 1040 // MOVELOC_UNAVAILABLE_ERROR
-	statusBorrowUnavailable onchain.StatusCode = 1043 // BORROWLOC_UNAVAILABLE_ERROR
-	statusCallMismatch      onchain.StatusCode = 1045 // CALL_TYPE_MISMATCH_ERROR
-	statusStLocUnsafe       onchain.StatusCode = 1028 // STLOC_UNSAFE_TO_DESTROY_ERROR
-	statusReadRefNoCopy     onchain.StatusCode = 1050 // READREF_WITHOUT_COPY_ABILITY
-	statusWriteRefNoDrop    onchain.StatusCode = 1053 // WRITEREF_WITHOUT_DROP_ABILITY
-	statusWriteRefImmutable onchain.StatusCode = 1055 // WRITEREF_NO_MUTABLE_REFERENCE_ERROR
-	statusIntOpMismatch     onchain.StatusCode = 1056 // INTEGER_OP_TYPE_MISMATCH_ERROR
-	statusBoolOpMismatch    onchain.StatusCode = 1057 // BOOLEAN_OP_TYPE_MISMATCH_ERROR
-	statusEqualityMismatch  onchain.StatusCode = 1058 // EQUALITY_OP_TYPE_MISMATCH_ERROR
-	statusNoKey             onchain.StatusCode = 1061 // BORROWGLOBAL_WITHOUT_KEY_ABILITY
-	statusConstraint        onchain.StatusCode = 1075 // CONSTRAINT_NOT_SATISFIED
-	statusTypeArgCount      onchain.StatusCode = 1076 // NUMBER_OF_TYPE_ARGUMENTS_MISMATCH
-	statusLinker            onchain.StatusCode = 1081 // LINKER_ERROR
-	statusBadConstant       onchain.StatusCode = 1083 // MALFORMED_CONSTANT_DATA
-	statusUnusedNoDrop      onchain.StatusCode = 1088 // UNSAFE_RET_UNUSED_VALUES_WITHOUT_DROP
-	statusFunctionNotFound  onchain.StatusCode = 1091 // FUNCTION_RESOLUTION_FAILURE
-	statusArgCount          onchain.StatusCode = 1098 // NUMBER_OF_ARGUMENTS_MISMATCH
-	statusInvalidParam      onchain.StatusCode = 1099 // INVALID_PARAM_TYPE_FOR_DESERIALIZATION
-	statusBadArgument       onchain.StatusCode = 1100 // FAILED_TO_DESERIALIZE_ARGUMENT
-	statusSignerCount       onchain.StatusCode = 1101 // NUMBER_OF_SIGNER_ARGUMENTS_MISMATCH
-	statusNotEntry          onchain.StatusCode = 1103 // EXECUTE_ENTRY_FUNCTION_CALLED_ON_NON_ENTRY_FUNCTION
-	statusInvalidType       onchain.StatusCode = 1003 // INVALID_SIGNATURE_TOKEN
-	statusValueSerialize    onchain.StatusCode = 3022 // VALUE_SERIALIZATION_ERROR
-	statusOutOfGas          onchain.StatusCode = 4002 // OUT_OF_GAS
-	statusResourceExists    onchain.StatusCode = 4004 // RESOURCE_ALREADY_EXISTS
-	statusMissingData       onchain.StatusCode = 4008 // MISSING_DATA
-	statusArithmetic        onchain.StatusCode = 4017 // ARITHMETIC_ERROR
-	statusVector            onchain.StatusCode = 4018 // VECTOR_OPERATION_ERROR
-	statusStackOverflow     onchain.StatusCode = 4020 // EXECUTION_STACK_OVERFLOW
-	statusCallOverflow      onchain.StatusCode = 4021 // CALL_STACK_OVERFLOW
-	statusTypeDepth         onchain.StatusCode = 4024 // VM_MAX_TYPE_DEPTH_REACHED
-	statusValueDepth        onchain.StatusCode = 4025 // VM_MAX_VALUE_DEPTH_REACHED
-	statusTypeNodes         onchain.StatusCode = 4029 // VM_MAX_TYPE_NODES_REACHED
-)
-
 // Error is a failed call: a status code, where it happened and why.
 // Location is unset for failures before any code ran (argument checks,
 // linking of the called function); Script marks the transaction's script.
@@ -126,7 +73,7 @@ func errorf(st onchain.StatusCode, format string, args ...any) *Error {
 }
 
 // ErrOutOfGas is what a GasMeter returns when the budget is spent.
-var ErrOutOfGas = errorf(statusOutOfGas, "gas budget exhausted")
+var ErrOutOfGas = errorf(onchain.OUT_OF_GAS, "gas budget exhausted")
 
 // ExecutionStatus converts the outcome of a call as Aptos keeps it in a
 // transaction: nil is success, an Abort a MoveAbort (without explanation:
@@ -145,12 +92,12 @@ func ExecutionStatus(err error) onchain.ExecutionStatus {
 	}
 	var e *Error
 	if !errors.As(err, &e) {
-		return onchain.MiscellaneousError(statusInvariant)
+		return onchain.MiscellaneousError(onchain.UNKNOWN_INVARIANT_VIOLATION_ERROR)
 	}
 	switch {
-	case e.Status == statusOutOfGas:
+	case e.Status == onchain.OUT_OF_GAS:
 		return onchain.OutOfGas()
-	case e.InCode && e.Status >= 4000 && e.Status < 5000:
+	case e.InCode && e.Status.VMStatus().StatusType() == "Execution":
 		return onchain.ExecutionStatus{Kind: onchain.KindExecutionFailure, Function: e.Function, CodeOffset: e.Offset,
 			Location: onchain.AbortLocation{Script: e.Script, Module: e.Module}}
 	}
@@ -162,11 +109,11 @@ func ExecutionStatus(err error) onchain.ExecutionStatus {
 func StatusOf(err error) onchain.StatusCode {
 	var a *Abort
 	if errors.As(err, &a) {
-		return onchain.StatusAborted
+		return onchain.ABORTED
 	}
 	var e *Error
 	if errors.As(err, &e) {
 		return e.Status
 	}
-	return statusInvariant
+	return onchain.UNKNOWN_INVARIANT_VIOLATION_ERROR
 }

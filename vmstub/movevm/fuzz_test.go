@@ -6,6 +6,7 @@ import (
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	bc "github.com/ledgernode/ledgernode/ledgerapi/bytecode"
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 )
 
 // zeroArg makes a value for a parameter of a fuzzed function, when its
@@ -68,7 +69,7 @@ func FuzzRun(f *testing.F) {
 				for _, p := range sg.params {
 					v, ok := zeroArg(s, p)
 					if !ok {
-						return nil, nil, nil, errorf(statusInvalidMainSignature, "no argument for %s", p)
+						return nil, nil, nil, errorf(onchain.INVALID_MAIN_FUNCTION_SIGNATURE, "no argument for %s", p)
 					}
 					args = append(args, v)
 				}

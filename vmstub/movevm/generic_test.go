@@ -5,6 +5,7 @@ import (
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	bc "github.com/ledgernode/ledgernode/ledgerapi/bytecode"
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 )
 
 func genericModule(t testing.TB) *bc.Module {
@@ -71,14 +72,14 @@ func TestGenerics(t *testing.T) {
 		t.Fatalf("type %s", got)
 	}
 	_, err = e.call("gen", "bad_constraint", nil)
-	wantStatus(t, err, statusConstraint)
+	wantStatus(t, err, onchain.CONSTRAINT_NOT_SATISFIED)
 	if _, err = e.call("gen", "dup_u8", nil); err != nil {
 		t.Fatal(err)
 	}
 	_, err = e.call("gen", "dup_nocopy", nil)
-	wantStatus(t, err, statusCopyWithoutCopy)
+	wantStatus(t, err, onchain.COPYLOC_WITHOUT_COPY_ABILITY)
 	_, err = e.call("gen", "grow", []ledgerapi.TypeTag{ledgerapi.TypeU8})
-	wantStatus(t, err, statusTypeDepth)
+	wantStatus(t, err, onchain.VM_MAX_TYPE_DEPTH_REACHED)
 
 	res, err := e.entry("gen", "store", []ledgerapi.TypeTag{ledgerapi.TypeU64}, []ledgerapi.Address{alice}, []byte{9, 0, 0, 0, 0, 0, 0, 0})
 	if err != nil {
@@ -96,10 +97,10 @@ func TestGenerics(t *testing.T) {
 		t.Fatalf("has<u8> = %v, %v", rets, err)
 	}
 	_, err = e.entry("gen", "store", nil, []ledgerapi.Address{alice}, []byte{9, 0, 0, 0, 0, 0, 0, 0})
-	wantStatus(t, err, statusTypeArgCount)
+	wantStatus(t, err, onchain.NUMBER_OF_TYPE_ARGUMENTS_MISMATCH)
 	signerTag := ledgerapi.TypeSigner
 	_, err = e.entry("gen", "store", []ledgerapi.TypeTag{signerTag}, []ledgerapi.Address{alice}, []byte{1})
-	wantStatus(t, err, statusConstraint)
+	wantStatus(t, err, onchain.CONSTRAINT_NOT_SATISFIED)
 }
 
 func TestPhantomAbilities(t *testing.T) {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/bytecode"
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 )
 
 // Storage reads resources as the state before the session holds them.
@@ -61,7 +62,7 @@ func (s *Session) load(addr ledgerapi.Address, t *Type) (*resource, error) {
 			return nil, err
 		}
 		if data, found, err = s.env.Storage.Resource(addr, tag); err != nil {
-			return nil, errorf(statusStorage, "reading %s under %s: %v", tag, addr, err)
+			return nil, errorf(onchain.STORAGE_ERROR, "reading %s under %s: %v", tag, addr, err)
 		}
 		r.base = found
 	}
@@ -71,7 +72,7 @@ func (s *Session) load(addr ledgerapi.Address, t *Type) (*resource, error) {
 		}
 		v, err := s.Deserialize(t, data)
 		if err != nil {
-			return nil, errorf(statusBadResource, "resource %s under %s: %v", t, addr, err)
+			return nil, errorf(onchain.FAILED_TO_DESERIALIZE_RESOURCE, "resource %s under %s: %v", t, addr, err)
 		}
 		if err := s.chargeLoaded(v); err != nil {
 			return nil, err
@@ -95,7 +96,7 @@ func (s *Session) global(fr *frame, in *bytecode.Instruction) error {
 		return err
 	}
 	if !t.abilities.Has(bytecode.AbilityKey) {
-		return errorf(statusNoKey, "%s on %s, which has no key ability", in.Op, t)
+		return errorf(onchain.BORROWGLOBAL_WITHOUT_KEY_ABILITY, "%s on %s, which has no key ability", in.Op, t)
 	}
 	var addr ledgerapi.Address
 	var val Value
@@ -108,7 +109,7 @@ func (s *Session) global(fr *frame, in *bytecode.Instruction) error {
 			return err
 		}
 		if sg.t != TypeSigner {
-			return errorf(statusTypeMismatch, "move_to needs &signer, got a reference to %s", sg.t)
+			return errorf(onchain.TYPE_MISMATCH, "move_to needs &signer, got a reference to %s", sg.t)
 		}
 		addr = sg.AsAddress()
 	} else {
@@ -128,7 +129,7 @@ func (s *Session) global(fr *frame, in *bytecode.Instruction) error {
 		s.stack = append(s.stack, Bool(present))
 	case bytecode.OpMoveTo, bytecode.OpMoveToGeneric:
 		if present {
-			return errorf(statusResourceExists, "%s already exists under %s", t, addr)
+			return errorf(onchain.RESOURCE_ALREADY_EXISTS, "%s already exists under %s", t, addr)
 		}
 		// A fresh cell: references into an earlier one stay dead.
 		r.cell.dead = true
@@ -136,14 +137,14 @@ func (s *Session) global(fr *frame, in *bytecode.Instruction) error {
 		r.dirty = true
 	case bytecode.OpMoveFrom, bytecode.OpMoveFromGeneric:
 		if !present {
-			return errorf(statusMissingData, "no %s under %s", t, addr)
+			return errorf(onchain.MISSING_DATA, "no %s under %s", t, addr)
 		}
 		s.stack = append(s.stack, r.cell.vals[0])
 		r.cell.vals[0] = Value{}
 		r.dirty = true
 	default:
 		if !present {
-			return errorf(statusMissingData, "no %s under %s", t, addr)
+			return errorf(onchain.MISSING_DATA, "no %s under %s", t, addr)
 		}
 		mut := in.Op == bytecode.OpMutBorrowGlobal || in.Op == bytecode.OpMutBorrowGlobalGeneric
 		rt, err := s.types.refOf(t, mut)

@@ -6,6 +6,7 @@ import (
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	bc "github.com/ledgernode/ledgernode/ledgerapi/bytecode"
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 )
 
 // counterModule is 0xcafe::g with Counter{value: u64} (key), Plain{x: u64}
@@ -60,7 +61,7 @@ func TestGlobalStorage(t *testing.T) {
 		t.Fatalf("writes %+v", res.Writes)
 	}
 	res, err = e.entry("g", "init", nil, []ledgerapi.Address{alice})
-	wantStatus(t, err, statusResourceExists)
+	wantStatus(t, err, onchain.RESOURCE_ALREADY_EXISTS)
 	if len(res.Writes) != 0 {
 		t.Fatalf("a failed call wrote %+v", res.Writes)
 	}
@@ -86,11 +87,11 @@ func TestGlobalStorage(t *testing.T) {
 		t.Fatalf("exists(0xcafe) = %v, %v", rets, err)
 	}
 	_, err = e.call("g", "get", nil, Address(cafe))
-	wantStatus(t, err, statusMissingData)
+	wantStatus(t, err, onchain.MISSING_DATA)
 	_, err = e.entry("g", "bump", nil, nil, addrArg(cafe))
-	wantStatus(t, err, statusMissingData)
+	wantStatus(t, err, onchain.MISSING_DATA)
 	_, err = e.entry("g", "remove", nil, nil, addrArg(cafe))
-	wantStatus(t, err, statusMissingData)
+	wantStatus(t, err, onchain.MISSING_DATA)
 	res, err = e.entry("g", "remove", nil, nil, addrArg(alice))
 	if err != nil || len(res.Writes) != 1 || !res.Writes[0].Deleted {
 		t.Fatalf("remove: %+v, %v", res, err)
@@ -100,18 +101,18 @@ func TestGlobalStorage(t *testing.T) {
 	}
 
 	_, err = e.entry("g", "put_plain", nil, []ledgerapi.Address{alice})
-	wantStatus(t, err, statusNoKey)
+	wantStatus(t, err, onchain.BORROWGLOBAL_WITHOUT_KEY_ABILITY)
 	_, err = e.entry("g", "put_wrong", nil, []ledgerapi.Address{alice})
-	wantStatus(t, err, statusTypeMismatch)
+	wantStatus(t, err, onchain.TYPE_MISMATCH)
 	res, err = e.entry("g", "put_twice", nil, []ledgerapi.Address{alice})
-	wantStatus(t, err, statusResourceExists)
+	wantStatus(t, err, onchain.RESOURCE_ALREADY_EXISTS)
 	if len(res.Writes) != 0 {
 		t.Fatalf("a failed call wrote %+v", res.Writes)
 	}
 
 	e.store[storeKey(alice, counterTag())] = []byte{1, 2, 3}
 	_, err = e.call("g", "get", nil, Address(alice))
-	wantStatus(t, err, statusBadResource)
+	wantStatus(t, err, onchain.FAILED_TO_DESERIALIZE_RESOURCE)
 }
 
 // TestSessionCalls checks that a session's later calls see its earlier

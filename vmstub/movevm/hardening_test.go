@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	bc "github.com/ledgernode/ledgernode/ledgerapi/bytecode"
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 )
 
 // chainModule has chain(n): wrap a closure in a closure n times, copy the
@@ -45,9 +46,9 @@ func TestClosureChainDepth(t *testing.T) {
 		t.Fatalf("chain(126) = %v, %v", rets, err)
 	}
 	_, err = run(127)
-	wantStatus(t, err, statusValueDepth)
+	wantStatus(t, err, onchain.VM_MAX_VALUE_DEPTH_REACHED)
 	_, err = run(6_000_000)
-	wantStatus(t, err, statusValueDepth)
+	wantStatus(t, err, onchain.VM_MAX_VALUE_DEPTH_REACHED)
 }
 
 // deepClosure builds, bypassing the interpreter's checks, a closure chain
@@ -71,13 +72,13 @@ func TestWalkersAreBounded(t *testing.T) {
 	}
 	const deep = 200_000
 	f := deepClosure(ft, deep)
-	if _, err := copyValue(f, 128); StatusOf(err) != statusValueDepth {
+	if _, err := copyValue(f, 128); StatusOf(err) != onchain.VM_MAX_VALUE_DEPTH_REACHED {
 		t.Fatalf("copyValue: %v", err)
 	}
-	if _, err := equalValues(f, f, 128); StatusOf(err) != statusValueDepth {
+	if _, err := equalValues(f, f, 128); StatusOf(err) != onchain.VM_MAX_VALUE_DEPTH_REACHED {
 		t.Fatalf("equalValues: %v", err)
 	}
-	if _, err := measure(f, 128); StatusOf(err) != statusValueDepth {
+	if _, err := measure(f, 128); StatusOf(err) != onchain.VM_MAX_VALUE_DEPTH_REACHED {
 		t.Fatalf("measure: %v", err)
 	}
 	vt, err := s.types.vectorOf(TypeU8)
@@ -88,7 +89,7 @@ func TestWalkersAreBounded(t *testing.T) {
 	for i := 0; i < deep; i++ { // a vector nested in itself's type is impossible; only the value walk matters
 		v = Value{t: vt, p: &container{vals: []Value{v}}}
 	}
-	if _, err := Serialize(nil, v); StatusOf(err) != statusValueDepth {
+	if _, err := Serialize(nil, v); StatusOf(err) != onchain.VM_MAX_VALUE_DEPTH_REACHED {
 		t.Fatalf("Serialize: %v", err)
 	}
 	if _, err := copyValue(deepClosure(ft, 126), 128); err != nil {

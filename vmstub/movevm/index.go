@@ -1,6 +1,9 @@
 package movevm
 
-import "github.com/ledgernode/ledgernode/ledgerapi/bytecode"
+import (
+	"github.com/ledgernode/ledgernode/ledgerapi/bytecode"
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
+)
 
 // moduleIndex is what every session needs of a module and may share: its
 // structs and functions by name.
@@ -40,7 +43,7 @@ func (vm *VM) index(m *bytecode.Module) *moduleIndex {
 // structAt is struct definition i of lm, made on first use.
 func (s *Session) structAt(lm *loadedModule, i bytecode.StructDefIndex) (*StructType, error) {
 	if int(i) >= len(lm.defs) {
-		return nil, errorf(statusInvariant, "struct definition %d out of range", i)
+		return nil, errorf(onchain.UNKNOWN_INVARIANT_VIOLATION_ERROR, "struct definition %d out of range", i)
 	}
 	if st := lm.defs[i]; st != nil {
 		return st, nil

@@ -1,5 +1,7 @@
 package movevm
 
+import "github.com/ledgernode/ledgernode/ledgerapi/onchain"
+
 // In-place operations for natives. A native that changes a vector behind a
 // mutable reference must change that vector's own container, as the vector
 // instructions do, never write a new vector into the slot: a reference
@@ -15,15 +17,15 @@ package movevm
 // points at.
 func inplaceVector(ref Value) (*container, *Type, error) {
 	if ref.t == nil || ref.t.Kind != KindMutRef || ref.t.Elem == nil || ref.t.Elem.Kind != KindVector {
-		return nil, nil, errorf(statusInvariant, "a mutable reference to a vector wanted, got %s", typeName(ref))
+		return nil, nil, errorf(onchain.UNKNOWN_INVARIANT_VIOLATION_ERROR, "a mutable reference to a vector wanted, got %s", typeName(ref))
 	}
 	v, ok := ref.Deref()
 	if !ok {
-		return nil, nil, errorf(statusInvariant, "dangling reference %s", ref.t)
+		return nil, nil, errorf(onchain.UNKNOWN_INVARIANT_VIOLATION_ERROR, "dangling reference %s", ref.t)
 	}
 	c, ok := v.p.(*container)
 	if !ok || c.dead || v.t != ref.t.Elem {
-		return nil, nil, errorf(statusInvariant, "%s does not point at a live vector", ref.t)
+		return nil, nil, errorf(onchain.UNKNOWN_INVARIANT_VIOLATION_ERROR, "%s does not point at a live vector", ref.t)
 	}
 	return c, v.t, nil
 }
@@ -31,7 +33,7 @@ func inplaceVector(ref Value) (*container, *Type, error) {
 // inplaceElem reports whether x may be an element of a vector of type vt.
 func inplaceElem(vt *Type, x Value) error {
 	if x.t != vt.Elem {
-		return errorf(statusTypeMismatch, "element of %s wanted, got %s", vt, typeName(x))
+		return errorf(onchain.TYPE_MISMATCH, "element of %s wanted, got %s", vt, typeName(x))
 	}
 	return nil
 }
@@ -129,10 +131,10 @@ func (c *NativeContext) VecSplice(ref Value, i uint64, other Value) error {
 	}
 	oc, ok := other.p.(*container)
 	if !ok || other.t != vt || oc.dead {
-		return errorf(statusTypeMismatch, "a live %s wanted, got %s", vt, typeName(other))
+		return errorf(onchain.TYPE_MISMATCH, "a live %s wanted, got %s", vt, typeName(other))
 	}
 	if oc == vc {
-		return errorf(statusInvariant, "a vector spliced into itself")
+		return errorf(onchain.UNKNOWN_INVARIANT_VIOLATION_ERROR, "a vector spliced into itself")
 	}
 	if i > uint64(len(vc.vals)) {
 		return vecErr(vecIndexOutOfBounds, "inserting at %d of %d", i, len(vc.vals))
@@ -223,10 +225,10 @@ func Unpack(v Value) []Value {
 func (c *NativeContext) WriteThrough(ref, x Value) (Value, error) {
 	cont, ok := ref.p.(*container)
 	if !ok || ref.t == nil || ref.t.Kind != KindMutRef || cont.dead || int(ref.n) >= len(cont.vals) {
-		return Value{}, errorf(statusInvariant, "writing through %s, not a live mutable reference", typeName(ref))
+		return Value{}, errorf(onchain.UNKNOWN_INVARIANT_VIOLATION_ERROR, "writing through %s, not a live mutable reference", typeName(ref))
 	}
 	if ref.t.Elem != x.t {
-		return Value{}, errorf(statusTypeMismatch, "writing %s through %s", typeName(x), ref.t)
+		return Value{}, errorf(onchain.TYPE_MISMATCH, "writing %s through %s", typeName(x), ref.t)
 	}
 	if err := c.s.takeHeap(x); err != nil {
 		return Value{}, err
@@ -244,7 +246,7 @@ func (c *NativeContext) WriteThrough(ref, x Value) (Value, error) {
 func (c *NativeContext) FitsMemory(n int) error {
 	limit := c.s.vm.limits.MaxMemory
 	if n < 0 || uint64(n) > (limit-min(c.s.mem, limit))/elemSize {
-		return errorf(statusMemoryLimit, "a native's result of %d bytes exceeds the memory quota of %d units", n, limit)
+		return errorf(onchain.MEMORY_LIMIT_EXCEEDED, "a native's result of %d bytes exceeds the memory quota of %d units", n, limit)
 	}
 	return nil
 }

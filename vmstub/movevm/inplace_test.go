@@ -1,6 +1,9 @@
 package movevm
 
-import "testing"
+import (
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
+	"testing"
+)
 
 // inplaceFixture is a local holding a vector<u64>, a mutable reference to
 // that local and the context natives get.
@@ -120,7 +123,7 @@ func TestInPlaceRemove(t *testing.T) {
 		}
 	}
 	_, err = f.ctx.VecPopBack(f.vecRef)
-	wantStatus(t, err, statusVector)
+	wantStatus(t, err, onchain.VECTOR_OPERATION_ERROR)
 	sees(t, r0, 0, true)
 }
 
@@ -135,10 +138,10 @@ func TestInPlaceInsertAndReplace(t *testing.T) {
 	if err := f.ctx.VecPushBack(f.vecRef, U64(4)); err != nil {
 		t.Fatal(err)
 	}
-	wantStatus(t, f.ctx.VecPushBack(f.vecRef, U64(5)), statusVector) // the length limit
-	wantStatus(t, f.ctx.VecInsert(f.vecRef, 0, U64(0)), statusVector)
-	wantStatus(t, f.ctx.VecInsert(f.vecRef, 9, U64(0)), statusVector)
-	wantStatus(t, f.ctx.VecInsert(f.vecRef, 0, Bool(true)), statusTypeMismatch)
+	wantStatus(t, f.ctx.VecPushBack(f.vecRef, U64(5)), onchain.VECTOR_OPERATION_ERROR) // the length limit
+	wantStatus(t, f.ctx.VecInsert(f.vecRef, 0, U64(0)), onchain.VECTOR_OPERATION_ERROR)
+	wantStatus(t, f.ctx.VecInsert(f.vecRef, 9, U64(0)), onchain.VECTOR_OPERATION_ERROR)
+	wantStatus(t, f.ctx.VecInsert(f.vecRef, 0, Bool(true)), onchain.TYPE_MISMATCH)
 	old, err := f.ctx.VecReplace(f.vecRef, 3, U64(40))
 	if err != nil || old.AsU64() != 4 {
 		t.Fatalf("replace: %v, %v", old, err)
@@ -160,7 +163,7 @@ func TestInPlaceSplice(t *testing.T) {
 	if err := f.ctx.VecSplice(f.vecRef, 1, other); err == nil {
 		t.Fatal("a consumed vector was spliced again")
 	}
-	wantStatus(t, f.ctx.VecSplice(f.vecRef, 4, f.vec(5, 6, 7)), statusVector) // 7 > 6
+	wantStatus(t, f.ctx.VecSplice(f.vecRef, 4, f.vec(5, 6, 7)), onchain.VECTOR_OPERATION_ERROR) // 7 > 6
 	f.want(1, 2, 3, 4)
 	if err := f.ctx.VecSplice(f.vecRef, 4, f.vec(5, 6)); err != nil {
 		t.Fatal(err)
@@ -205,14 +208,14 @@ func TestUnpackKillsReferences(t *testing.T) {
 
 func TestInPlaceMemory(t *testing.T) {
 	f := newInplace(t, Limits{MaxMemory: 400}, 1)
-	wantStatus(t, f.ctx.VecSplice(f.vecRef, 1, f.vec(make([]uint64, 20)...)), statusMemoryLimit) // 20 × 32 > 400
+	wantStatus(t, f.ctx.VecSplice(f.vecRef, 1, f.vec(make([]uint64, 20)...)), onchain.MEMORY_LIMIT_EXCEEDED) // 20 × 32 > 400
 	f.want(1)
 	for range 12 {
 		if err := f.ctx.VecPushBack(f.vecRef, U64(2)); err != nil {
 			t.Fatal(err)
 		}
 	}
-	wantStatus(t, f.ctx.VecPushBack(f.vecRef, U64(2)), statusMemoryLimit) // 13 × 32 > 400
+	wantStatus(t, f.ctx.VecPushBack(f.vecRef, U64(2)), onchain.MEMORY_LIMIT_EXCEEDED) // 13 × 32 > 400
 	if _, err := f.ctx.VecPopBack(f.vecRef); err != nil {
 		t.Fatal(err)
 	}
@@ -243,12 +246,12 @@ func TestFitsMemory(t *testing.T) {
 	if err := f.ctx.FitsMemory(100); err != nil {
 		t.Fatal(err)
 	}
-	wantStatus(t, f.ctx.FitsMemory(101), statusMemoryLimit)
-	wantStatus(t, f.ctx.FitsMemory(-1), statusMemoryLimit)
+	wantStatus(t, f.ctx.FitsMemory(101), onchain.MEMORY_LIMIT_EXCEEDED)
+	wantStatus(t, f.ctx.FitsMemory(-1), onchain.MEMORY_LIMIT_EXCEEDED)
 	if err := f.ctx.VecPushBack(f.vecRef, U64(2)); err != nil { // takes one element, 32
 		t.Fatal(err)
 	}
-	wantStatus(t, f.ctx.FitsMemory(100), statusMemoryLimit)
+	wantStatus(t, f.ctx.FitsMemory(100), onchain.MEMORY_LIMIT_EXCEEDED)
 	if err := f.ctx.FitsMemory(99); err != nil {
 		t.Fatal(err)
 	}

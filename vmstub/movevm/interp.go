@@ -4,6 +4,7 @@ import (
 	"errors"
 
 	"github.com/ledgernode/ledgernode/ledgerapi/bytecode"
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 )
 
 // frame is a running function: its locals and where it is.
@@ -66,7 +67,7 @@ func (s *Session) signature(f *Function, ctx *typeCtx) (*sig, error) {
 	all := make([]*Type, 0, len(p)+len(l))
 	all = append(append(all, p...), l...)
 	if len(all) > 255 {
-		return nil, errorf(statusInvariant, "%s::%s has %d locals", f.Module, f.Name, len(all))
+		return nil, errorf(onchain.UNKNOWN_INVARIANT_VIOLATION_ERROR, "%s::%s has %d locals", f.Module, f.Name, len(all))
 	}
 	out := &sig{params: p, locals: all, returns: r}
 	if !f.mod.script {
@@ -78,14 +79,14 @@ func (s *Session) signature(f *Function, ctx *typeCtx) (*sig, error) {
 // checkTypeArgs checks type arguments against a function's type parameters.
 func checkTypeArgs(f *Function, targs []*Type) error {
 	if len(targs) != len(f.TypeParams) {
-		return errorf(statusTypeArgCount, "%s::%s takes %d type arguments, got %d", f.Module, f.Name, len(f.TypeParams), len(targs))
+		return errorf(onchain.NUMBER_OF_TYPE_ARGUMENTS_MISMATCH, "%s::%s takes %d type arguments, got %d", f.Module, f.Name, len(f.TypeParams), len(targs))
 	}
 	for i, t := range targs {
 		if t.Kind == KindRef || t.Kind == KindMutRef {
-			return errorf(statusInvalidType, "type argument %s is a reference", t)
+			return errorf(onchain.INVALID_SIGNATURE_TOKEN, "type argument %s is a reference", t)
 		}
 		if !t.abilities.Has(f.TypeParams[i]) {
-			return errorf(statusConstraint, "type argument %s of %s::%s lacks abilities %v", t, f.Module, f.Name, f.TypeParams[i].Names())
+			return errorf(onchain.CONSTRAINT_NOT_SATISFIED, "type argument %s of %s::%s lacks abilities %v", t, f.Module, f.Name, f.TypeParams[i].Names())
 		}
 	}
 	return nil
@@ -133,13 +134,13 @@ func (s *Session) enter(f *Function, targs []*Type) error {
 		base = s.frames[len(s.frames)-1].base
 	}
 	if len(s.stack)-base < n {
-		return errorf(statusEmptyStack, "call of %s::%s needs %d arguments, %d on the stack", f.Module, f.Name, n, len(s.stack)-base)
+		return errorf(onchain.EMPTY_VALUE_STACK, "call of %s::%s needs %d arguments, %d on the stack", f.Module, f.Name, n, len(s.stack)-base)
 	}
 	args := s.stack[len(s.stack)-n:]
 	for i, a := range args {
 		v, ok := assignable(sg.params[i], a)
 		if !ok {
-			return errorf(statusCallMismatch, "argument %d of %s::%s is %s, want %s", i, f.Module, f.Name, typeName(a), sg.params[i])
+			return errorf(onchain.CALL_TYPE_MISMATCH_ERROR, "argument %d of %s::%s is %s, want %s", i, f.Module, f.Name, typeName(a), sg.params[i])
 		}
 		args[i] = v
 	}
@@ -150,10 +151,10 @@ func (s *Session) enter(f *Function, targs []*Type) error {
 		return s.callNative(f, ctx, sg)
 	}
 	if len(s.frames) >= s.vm.limits.MaxCallDepth {
-		return errorf(statusCallOverflow, "call depth exceeds %d", s.vm.limits.MaxCallDepth)
+		return errorf(onchain.CALL_STACK_OVERFLOW, "call depth exceeds %d", s.vm.limits.MaxCallDepth)
 	}
 	if len(f.code) == 0 {
-		return errorf(statusInvariant, "%s::%s has no code", f.Module, f.Name)
+		return errorf(onchain.UNKNOWN_INVARIANT_VIOLATION_ERROR, "%s::%s has no code", f.Module, f.Name)
 	}
 	locals := make([]Value, len(sg.locals))
 	copy(locals, args)
@@ -173,18 +174,18 @@ func typeName(v Value) string {
 // ret ends the running frame: the stack must hold exactly its results.
 func (s *Session) ret(fr *frame) error {
 	if len(s.stack)-fr.base != len(fr.rtypes) {
-		return errorf(statusRetMismatch, "returning %d values, the function returns %d", len(s.stack)-fr.base, len(fr.rtypes))
+		return errorf(onchain.RET_TYPE_MISMATCH_ERROR, "returning %d values, the function returns %d", len(s.stack)-fr.base, len(fr.rtypes))
 	}
 	for i, t := range fr.rtypes {
 		v, ok := assignable(t, s.stack[fr.base+i])
 		if !ok {
-			return errorf(statusRetMismatch, "return value %d is %s, want %s", i, typeName(s.stack[fr.base+i]), t)
+			return errorf(onchain.RET_TYPE_MISMATCH_ERROR, "return value %d is %s, want %s", i, typeName(s.stack[fr.base+i]), t)
 		}
 		s.stack[fr.base+i] = v
 	}
 	for i, v := range fr.locals.vals {
 		if v.IsValid() && !v.t.abilities.Has(bytecode.AbilityDrop) {
-			return errorf(statusUnusedNoDrop, "local %d of type %s cannot be dropped", i, v.t)
+			return errorf(onchain.UNSAFE_RET_UNUSED_VALUES_WITHOUT_DROP, "local %d of type %s cannot be dropped", i, v.t)
 		}
 		if err := s.drop(v); err != nil {
 			return err
@@ -219,7 +220,7 @@ func locate(fr *frame, err error) error {
 func (s *Session) pop(fr *frame) (Value, error) {
 	n := len(s.stack)
 	if n <= fr.base {
-		return Value{}, errorf(statusEmptyStack, "operand stack is empty")
+		return Value{}, errorf(onchain.EMPTY_VALUE_STACK, "operand stack is empty")
 	}
 	v := s.stack[n-1]
 	s.stack = s.stack[:n-1]
@@ -230,7 +231,7 @@ func (s *Session) pop(fr *frame) (Value, error) {
 func (s *Session) popType(fr *frame, t *Type) (Value, error) {
 	v, err := s.pop(fr)
 	if err == nil && v.t != t {
-		err = errorf(statusTypeMismatch, "operand is %s, want %s", typeName(v), t)
+		err = errorf(onchain.TYPE_MISMATCH, "operand is %s, want %s", typeName(v), t)
 	}
 	return v, err
 }
@@ -244,20 +245,20 @@ func (s *Session) popRef(fr *frame, mut bool) (Value, Value, error) {
 	}
 	if r.t == nil || !(r.t.Kind == KindMutRef || (!mut && r.t.Kind == KindRef)) {
 		if mut && r.t != nil && r.t.Kind == KindRef {
-			return r, Value{}, errorf(statusWriteRefImmutable, "mutable reference wanted, got %s", r.t)
+			return r, Value{}, errorf(onchain.WRITEREF_NO_MUTABLE_REFERENCE_ERROR, "mutable reference wanted, got %s", r.t)
 		}
-		return r, Value{}, errorf(statusTypeMismatch, "reference wanted, got %s", typeName(r))
+		return r, Value{}, errorf(onchain.TYPE_MISMATCH, "reference wanted, got %s", typeName(r))
 	}
 	v, ok := r.Deref()
 	if !ok {
-		return r, Value{}, errorf(statusInvariant, "dangling reference %s", r.t)
+		return r, Value{}, errorf(onchain.UNKNOWN_INVARIANT_VIOLATION_ERROR, "dangling reference %s", r.t)
 	}
 	return r, v, nil
 }
 
 func (s *Session) push(v Value) error {
 	if len(s.stack) >= s.vm.limits.MaxStack {
-		return errorf(statusStackOverflow, "operand stack exceeds %d values", s.vm.limits.MaxStack)
+		return errorf(onchain.EXECUTION_STACK_OVERFLOW, "operand stack exceeds %d values", s.vm.limits.MaxStack)
 	}
 	s.stack = append(s.stack, v)
 	return nil

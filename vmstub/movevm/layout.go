@@ -1,6 +1,9 @@
 package movevm
 
-import "github.com/ledgernode/ledgernode/ledgerapi/bytecode"
+import (
+	"github.com/ledgernode/ledgernode/ledgerapi/bytecode"
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
+)
 
 // fieldTypes returns the field types of variant v of struct type t (v is 0
 // for a plain struct).
@@ -9,7 +12,7 @@ func (s *Session) fieldTypes(t *Type, v int) ([]*Type, error) {
 		return nil, err
 	}
 	if v < 0 || v >= len(t.fields) {
-		return nil, errorf(statusInternalType, "%s has no variant %d", t, v)
+		return nil, errorf(onchain.INTERNAL_TYPE_ERROR, "%s has no variant %d", t, v)
 	}
 	return t.fields[v], nil
 }
@@ -22,16 +25,16 @@ func (s *Session) layout(t *Type) error {
 		return nil
 	}
 	if t.vdepth < 0 {
-		return errorf(statusValueDepth, "struct %s contains itself", t)
+		return errorf(onchain.VM_MAX_VALUE_DEPTH_REACHED, "struct %s contains itself", t)
 	}
 	if t.Kind != KindStruct {
-		return errorf(statusInternalType, "%s is not a struct", t)
+		return errorf(onchain.INTERNAL_TYPE_ERROR, "%s is not a struct", t)
 	}
 	// Structs nest in structs through their fields: past MaxValueDepth
 	// levels the value would be too deep anyway, so stop before the Go
 	// stack grows with a chain of definitions.
 	if s.layoutNesting >= s.vm.limits.MaxValueDepth {
-		return errorf(statusValueDepth, "values of %s nest deeper than %d", t, s.vm.limits.MaxValueDepth)
+		return errorf(onchain.VM_MAX_VALUE_DEPTH_REACHED, "values of %s nest deeper than %d", t, s.vm.limits.MaxValueDepth)
 	}
 	s.layoutNesting++
 	defer func() { s.layoutNesting-- }()
@@ -45,7 +48,7 @@ func (s *Session) layout(t *Type) error {
 			variants = append(variants, v.Fields)
 		}
 	default:
-		return errorf(statusInternalType, "native struct %s has no fields", t)
+		return errorf(onchain.INTERNAL_TYPE_ERROR, "native struct %s has no fields", t)
 	}
 	t.vdepth = -1
 	fields := make([][]*Type, len(variants))
@@ -55,7 +58,7 @@ func (s *Session) layout(t *Type) error {
 		for i := range fs {
 			ft, err := s.typeOf(t.Struct.mod, &fs[i].Type, t.Args)
 			if err == nil && (ft.Kind == KindRef || ft.Kind == KindMutRef || ft.Kind == KindSigner) {
-				err = errorf(statusInvalidType, "field %d of %s has type %s", i, t, ft)
+				err = errorf(onchain.INVALID_SIGNATURE_TOKEN, "field %d of %s has type %s", i, t, ft)
 			}
 			var fd int
 			if err == nil {
@@ -76,7 +79,7 @@ func (s *Session) layout(t *Type) error {
 	}
 	if depth > s.vm.limits.MaxValueDepth {
 		t.vdepth = 0
-		return errorf(statusValueDepth, "values of %s nest deeper than %d", t, s.vm.limits.MaxValueDepth)
+		return errorf(onchain.VM_MAX_VALUE_DEPTH_REACHED, "values of %s nest deeper than %d", t, s.vm.limits.MaxValueDepth)
 	}
 	t.fields, t.vdepth = fields, depth
 	return nil

@@ -6,6 +6,7 @@ import (
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/bytecode"
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 )
 
 // ModuleLoader reads the modules calls link against.
@@ -90,16 +91,16 @@ func (s *Session) module(id ledgerapi.ModuleId) (*loadedModule, error) {
 		if errors.As(err, &refused) {
 			return nil, refused // the loader's own verdict (VERIFICATION_ERROR)
 		}
-		return nil, errorf(statusStorage, "loading module %s: %v", id, err)
+		return nil, errorf(onchain.STORAGE_ERROR, "loading module %s: %v", id, err)
 	}
 	if m == nil {
-		return nil, errorf(statusLinker, "module %s does not exist", id)
+		return nil, errorf(onchain.LINKER_ERROR, "module %s does not exist", id)
 	}
 	if got := moduleID(&m.Pools, m.SelfHandle); got != id {
-		return nil, errorf(statusLinker, "module stored under %s names itself %s", id, got)
+		return nil, errorf(onchain.LINKER_ERROR, "module stored under %s names itself %s", id, got)
 	}
 	if len(s.modules) >= s.vm.limits.MaxModules {
-		return nil, errorf(statusMissingDependency, "more than %d modules loaded in one session", s.vm.limits.MaxModules)
+		return nil, errorf(onchain.MISSING_DEPENDENCY, "more than %d modules loaded in one session", s.vm.limits.MaxModules)
 	}
 	lm := newLoaded(id, &m.Pools)
 	lm.m = m
@@ -114,7 +115,7 @@ func (s *Session) module(id ledgerapi.ModuleId) (*loadedModule, error) {
 // that the handle declares what the definition has.
 func (s *Session) structHandle(lm *loadedModule, h bytecode.StructHandleIndex) (*StructType, error) {
 	if int(h) >= len(lm.sh) {
-		return nil, errorf(statusLinker, "struct handle %d out of range", h)
+		return nil, errorf(onchain.LINKER_ERROR, "struct handle %d out of range", h)
 	}
 	if st := lm.sh[h]; st != nil {
 		return st, nil
@@ -127,18 +128,18 @@ func (s *Session) structHandle(lm *loadedModule, h bytecode.StructHandleIndex) (
 	}
 	di, ok := owner.structs[name]
 	if !ok {
-		return nil, errorf(statusLinker, "struct %s::%s does not exist", owner.id, name)
+		return nil, errorf(onchain.LINKER_ERROR, "struct %s::%s does not exist", owner.id, name)
 	}
 	st, err := s.structAt(owner, di)
 	if err != nil {
 		return nil, err
 	}
 	if st.Abilities != sh.Abilities || len(st.Params) != len(sh.TypeParameters) {
-		return nil, errorf(statusLinker, "struct %s::%s is declared with other abilities or type parameters", owner.id, name)
+		return nil, errorf(onchain.LINKER_ERROR, "struct %s::%s is declared with other abilities or type parameters", owner.id, name)
 	}
 	for i, p := range st.Params {
 		if p != sh.TypeParameters[i] {
-			return nil, errorf(statusLinker, "struct %s::%s type parameter %d is declared differently", owner.id, name, i)
+			return nil, errorf(onchain.LINKER_ERROR, "struct %s::%s type parameter %d is declared differently", owner.id, name, i)
 		}
 	}
 	lm.sh[h] = st
@@ -149,7 +150,7 @@ func (s *Session) structHandle(lm *loadedModule, h bytecode.StructHandleIndex) (
 // visibility from lm.
 func (s *Session) functionHandle(lm *loadedModule, h bytecode.FunctionHandleIndex) (*Function, error) {
 	if int(h) >= len(lm.fh) {
-		return nil, errorf(statusLinker, "function handle %d out of range", h)
+		return nil, errorf(onchain.LINKER_ERROR, "function handle %d out of range", h)
 	}
 	if f := lm.fh[h]; f != nil {
 		return f, nil
@@ -162,23 +163,23 @@ func (s *Session) functionHandle(lm *loadedModule, h bytecode.FunctionHandleInde
 	}
 	di, ok := owner.funcs[name]
 	if !ok {
-		return nil, errorf(statusLinker, "function %s::%s does not exist", owner.id, name)
+		return nil, errorf(onchain.LINKER_ERROR, "function %s::%s does not exist", owner.id, name)
 	}
 	f := s.funcAt(owner, di)
 	if !sameAbilities(f.TypeParams, fh.TypeParameters) ||
 		!sameSig(owner, f.params, lm, lm.pools.Signatures[fh.Parameters]) ||
 		!sameSig(owner, f.returns, lm, lm.pools.Signatures[fh.Return]) {
-		return nil, errorf(statusLinker, "function %s::%s is declared with another signature", owner.id, name)
+		return nil, errorf(onchain.LINKER_ERROR, "function %s::%s is declared with another signature", owner.id, name)
 	}
 	if owner != lm {
 		switch f.def.Visibility {
 		case bytecode.Public:
 		case bytecode.Friend:
 			if !isFriend(owner, lm.id) || lm.script {
-				return nil, errorf(statusLinker, "%s::%s is friend-only and %s is not a friend", owner.id, name, lm.id)
+				return nil, errorf(onchain.LINKER_ERROR, "%s::%s is friend-only and %s is not a friend", owner.id, name, lm.id)
 			}
 		default:
-			return nil, errorf(statusLinker, "%s::%s is private", owner.id, name)
+			return nil, errorf(onchain.LINKER_ERROR, "%s::%s is private", owner.id, name)
 		}
 	}
 	lm.fh[h] = f
@@ -292,7 +293,7 @@ func (s *Session) typeOf(lm *loadedModule, t *bytecode.SignatureToken, targs []*
 	switch t.Kind {
 	case bytecode.TypeVector, bytecode.TypeReference, bytecode.TypeMutReference:
 		if t.Elem == nil {
-			return nil, errorf(statusInvalidType, "malformed type")
+			return nil, errorf(onchain.INVALID_SIGNATURE_TOKEN, "malformed type")
 		}
 		e, err := s.typeOf(lm, t.Elem, targs)
 		if err != nil {
@@ -304,7 +305,7 @@ func (s *Session) typeOf(lm *loadedModule, t *bytecode.SignatureToken, targs []*
 		return s.types.refOf(e, t.Kind == bytecode.TypeMutReference)
 	case bytecode.TypeParam:
 		if int(t.Param) >= len(targs) {
-			return nil, errorf(statusTypeResolution, "type parameter %d out of range (%d type arguments)", t.Param, len(targs))
+			return nil, errorf(onchain.TYPE_RESOLUTION_FAILURE, "type parameter %d out of range (%d type arguments)", t.Param, len(targs))
 		}
 		return targs[t.Param], nil
 	case bytecode.TypeStruct, bytecode.TypeStructInst:
@@ -328,7 +329,7 @@ func (s *Session) typeOf(lm *loadedModule, t *bytecode.SignatureToken, targs []*
 		}
 		return s.types.functionOf(args, res, t.Abilities)
 	}
-	return nil, errorf(statusInvalidType, "type %s is not supported", t)
+	return nil, errorf(onchain.INVALID_SIGNATURE_TOKEN, "type %s is not supported", t)
 }
 
 func (s *Session) typesOf(lm *loadedModule, ts []bytecode.SignatureToken, targs []*Type) ([]*Type, error) {

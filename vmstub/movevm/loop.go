@@ -1,6 +1,9 @@
 package movevm
 
-import "github.com/ledgernode/ledgernode/ledgerapi/bytecode"
+import (
+	"github.com/ledgernode/ledgernode/ledgerapi/bytecode"
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
+)
 
 // loop runs instructions until the outermost frame returns.
 func (s *Session) loop(stop int) error {
@@ -20,7 +23,7 @@ func (s *Session) runFrame(fr *frame) error {
 	gas := s.env.Gas
 	for {
 		if fr.pc >= len(code) {
-			return errorf(statusPCOverflow, "fell off the end of the code")
+			return errorf(onchain.PC_OVERFLOW, "fell off the end of the code")
 		}
 		in := &code[fr.pc]
 		if err := gas.Charge(instrCost[in.Op]); err != nil {
@@ -34,7 +37,7 @@ func (s *Session) runFrame(fr *frame) error {
 				return err
 			}
 			if !v.t.abilities.Has(bytecode.AbilityDrop) {
-				return errorf(statusPopWithoutDrop, "popping %s, which cannot be dropped", v.t)
+				return errorf(onchain.POP_WITHOUT_DROP_ABILITY, "popping %s, which cannot be dropped", v.t)
 			}
 			if err := s.drop(v); err != nil {
 				return err
@@ -102,11 +105,11 @@ func (s *Session) runFrame(fr *frame) error {
 		case bytecode.OpCopyLoc:
 			i := int(in.Index)
 			if i >= len(locals) || !locals[i].IsValid() {
-				return errorf(statusCopyUnavailable, "local %d holds no value", i)
+				return errorf(onchain.COPYLOC_UNAVAILABLE_ERROR, "local %d holds no value", i)
 			}
 			v := locals[i]
 			if !v.t.abilities.Has(bytecode.AbilityCopy) {
-				return errorf(statusCopyWithoutCopy, "local %d of type %s cannot be copied", i, v.t)
+				return errorf(onchain.COPYLOC_WITHOUT_COPY_ABILITY, "local %d of type %s cannot be copied", i, v.t)
 			}
 			v, err := s.copyOut(v)
 			if err != nil {
@@ -118,7 +121,7 @@ func (s *Session) runFrame(fr *frame) error {
 		case bytecode.OpMoveLoc:
 			i := int(in.Index)
 			if i >= len(locals) || !locals[i].IsValid() {
-				return errorf(statusMoveUnavailable, "local %d holds no value", i)
+				return errorf(onchain.MOVELOC_UNAVAILABLE_ERROR, "local %d holds no value", i)
 			}
 			if err := s.push(locals[i]); err != nil {
 				return err
@@ -127,7 +130,7 @@ func (s *Session) runFrame(fr *frame) error {
 		case bytecode.OpStLoc:
 			i := int(in.Index)
 			if i >= len(locals) {
-				return errorf(statusInvariant, "local %d out of range", i)
+				return errorf(onchain.UNKNOWN_INVARIANT_VIOLATION_ERROR, "local %d out of range", i)
 			}
 			v, err := s.pop(fr)
 			if err != nil {
@@ -135,10 +138,10 @@ func (s *Session) runFrame(fr *frame) error {
 			}
 			v, ok := assignable(fr.ltypes[i], v)
 			if !ok {
-				return errorf(statusTypeMismatch, "storing %s in local %d of type %s", typeName(v), i, fr.ltypes[i])
+				return errorf(onchain.TYPE_MISMATCH, "storing %s in local %d of type %s", typeName(v), i, fr.ltypes[i])
 			}
 			if old := locals[i]; old.IsValid() && !old.t.abilities.Has(bytecode.AbilityDrop) {
-				return errorf(statusStLocUnsafe, "overwriting local %d of type %s, which cannot be dropped", i, old.t)
+				return errorf(onchain.STLOC_UNSAFE_TO_DESTROY_ERROR, "overwriting local %d of type %s, which cannot be dropped", i, old.t)
 			}
 			if err := s.drop(locals[i]); err != nil {
 				return err
@@ -147,7 +150,7 @@ func (s *Session) runFrame(fr *frame) error {
 		case bytecode.OpMutBorrowLoc, bytecode.OpImmBorrowLoc:
 			i := int(in.Index)
 			if i >= len(locals) || !locals[i].IsValid() {
-				return errorf(statusBorrowUnavailable, "local %d holds no value", i)
+				return errorf(onchain.BORROWLOC_UNAVAILABLE_ERROR, "local %d holds no value", i)
 			}
 			rt, err := s.types.refOf(fr.ltypes[i], in.Op == bytecode.OpMutBorrowLoc)
 			if err != nil {
@@ -162,7 +165,7 @@ func (s *Session) runFrame(fr *frame) error {
 				return err
 			}
 			if !v.t.abilities.Has(bytecode.AbilityCopy) {
-				return errorf(statusReadRefNoCopy, "reading %s, which cannot be copied", v.t)
+				return errorf(onchain.READREF_WITHOUT_COPY_ABILITY, "reading %s, which cannot be copied", v.t)
 			}
 			if v, err = s.copyOut(v); err != nil {
 				return err
@@ -178,7 +181,7 @@ func (s *Session) runFrame(fr *frame) error {
 				return err
 			}
 			if !old.t.abilities.Has(bytecode.AbilityDrop) {
-				return errorf(statusWriteRefNoDrop, "overwriting %s, which cannot be dropped", old.t)
+				return errorf(onchain.WRITEREF_WITHOUT_DROP_ABILITY, "overwriting %s, which cannot be dropped", old.t)
 			}
 			if err := s.drop(old); err != nil {
 				return err
@@ -190,7 +193,7 @@ func (s *Session) runFrame(fr *frame) error {
 				return err
 			}
 			if r.t == nil || r.t.Kind != KindMutRef {
-				return errorf(statusTypeMismatch, "freezing %s", typeName(r))
+				return errorf(onchain.TYPE_MISMATCH, "freezing %s", typeName(r))
 			}
 			if r.t, err = s.types.refOf(r.t.Elem, false); err != nil {
 				return err
@@ -232,10 +235,10 @@ func (s *Session) runFrame(fr *frame) error {
 				return err
 			}
 			if a.t != b.t && !(isRef(a.t) && isRef(b.t) && a.t.Elem == b.t.Elem) {
-				return errorf(statusEqualityMismatch, "comparing %s with %s", typeName(a), typeName(b))
+				return errorf(onchain.EQUALITY_OP_TYPE_MISMATCH_ERROR, "comparing %s with %s", typeName(a), typeName(b))
 			}
 			if !a.t.abilities.Has(bytecode.AbilityDrop) {
-				return errorf(statusEqualityMismatch, "comparing %s, which cannot be dropped", a.t)
+				return errorf(onchain.EQUALITY_OP_TYPE_MISMATCH_ERROR, "comparing %s, which cannot be dropped", a.t)
 			}
 			if err := s.chargeCompare(a, b); err != nil {
 				return err
@@ -265,7 +268,7 @@ func (s *Session) runFrame(fr *frame) error {
 					return err
 				}
 				if m.t == nil || m.t.Kind != KindVector || m.t.Elem != TypeU8 {
-					return errorf(statusTypeMismatch, "abort message is %s, want vector<u8>", typeName(m))
+					return errorf(onchain.TYPE_MISMATCH, "abort message is %s, want vector<u8>", typeName(m))
 				}
 				msg = string(m.Bytes())
 			}
@@ -342,7 +345,7 @@ func (s *Session) callInstr(fr *frame, in *bytecode.Instruction) error {
 		} else {
 			p := fr.fn.mod.pools
 			if int(in.Index) >= len(p.FunctionInstantiations) {
-				return errorf(statusInvariant, "function instantiation %d out of range", in.Index)
+				return errorf(onchain.UNKNOWN_INVARIANT_VIOLATION_ERROR, "function instantiation %d out of range", in.Index)
 			}
 			inst := p.FunctionInstantiations[in.Index]
 			var err error
@@ -369,7 +372,7 @@ type funcInst struct {
 // constant decodes constant i of lm and gives its size in bytes.
 func (s *Session) constant(lm *loadedModule, i uint16) (Value, int, error) {
 	if int(i) >= len(lm.consts) {
-		return Value{}, 0, errorf(statusInvariant, "constant %d out of range", i)
+		return Value{}, 0, errorf(onchain.UNKNOWN_INVARIANT_VIOLATION_ERROR, "constant %d out of range", i)
 	}
 	c := lm.pools.ConstantPool[i]
 	if v := lm.consts[i]; v != nil {
@@ -380,11 +383,11 @@ func (s *Session) constant(lm *loadedModule, i uint16) (Value, int, error) {
 		return Value{}, 0, err
 	}
 	if isRef(t) || t.Kind == KindSigner {
-		return Value{}, 0, errorf(statusBadConstant, "constant of type %s", t)
+		return Value{}, 0, errorf(onchain.MALFORMED_CONSTANT_DATA, "constant of type %s", t)
 	}
 	v, err := s.Deserialize(t, c.Data)
 	if err != nil {
-		return Value{}, 0, errorf(statusBadConstant, "constant %d: %v", i, err)
+		return Value{}, 0, errorf(onchain.MALFORMED_CONSTANT_DATA, "constant %d: %v", i, err)
 	}
 	lm.consts[i] = &v
 	return v, len(c.Data), nil

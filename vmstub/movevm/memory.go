@@ -1,5 +1,7 @@
 package movevm
 
+import "github.com/ledgernode/ledgernode/ledgerapi/onchain"
+
 // Memory quota: each call of a session may hold at most Limits.MaxMemory
 // units of value memory beyond what sits directly in locals and on the
 // operand stack (MEMORY_LIMIT_EXCEEDED otherwise). Aptos counts abstract
@@ -26,16 +28,15 @@ package movevm
 // frame. Giving back never goes below zero, so imprecision only ever makes
 // the quota stricter.
 const (
-	statusMemoryLimit = 4028 // MEMORY_LIMIT_EXCEEDED
-	nodeSize          = 40   // units of one value node
-	elemSize          = 32   // units of one vector element: a Value
-	bigIntSize        = 64   // units of the big.Int behind a 128- or 256-bit integer
+	nodeSize   = 40 // units of one value node
+	elemSize   = 32 // units of one vector element: a Value
+	bigIntSize = 64 // units of the big.Int behind a 128- or 256-bit integer
 )
 
 // useMemory takes n abstract units from the call's memory quota.
 func (s *Session) useMemory(n uint64) error {
 	if n > s.vm.limits.MaxMemory-min(s.mem, s.vm.limits.MaxMemory) {
-		return errorf(statusMemoryLimit, "values use more than %d abstract memory units", s.vm.limits.MaxMemory)
+		return errorf(onchain.MEMORY_LIMIT_EXCEEDED, "values use more than %d abstract memory units", s.vm.limits.MaxMemory)
 	}
 	s.mem += n
 	return nil

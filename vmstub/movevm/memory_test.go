@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	bc "github.com/ledgernode/ledgernode/ledgerapi/bytecode"
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 )
 
 // TestNativeChargeBytesAndElems: a native's ChargeBytes takes gas and
@@ -45,7 +46,7 @@ func TestNativeChargeBytesAndElems(t *testing.T) {
 		}
 	}
 	_, err := used("b", 1001, Limits{MaxMemory: 1000})
-	wantStatus(t, err, statusMemoryLimit)
+	wantStatus(t, err, onchain.MEMORY_LIMIT_EXCEEDED)
 	if _, err := used("e", 1001, Limits{MaxMemory: 1000}); err != nil {
 		t.Fatalf("ChargeElems took memory: %v", err)
 	}
@@ -53,7 +54,7 @@ func TestNativeChargeBytesAndElems(t *testing.T) {
 	e.vm = New(n, Limits{})
 	e.gas = &Budget{Limit: 1000}
 	_, err = e.call("n", "b", nil, U64(1_000_000))
-	wantStatus(t, err, statusOutOfGas)
+	wantStatus(t, err, onchain.OUT_OF_GAS)
 }
 
 // memModule loops n times over a 1,000-byte vector: "churn" copies it and
@@ -107,7 +108,7 @@ func TestMemoryQuota(t *testing.T) {
 		if err := run(fn, 900); err != nil {
 			t.Fatalf("%s within the quota: %v", fn, err)
 		}
-		wantStatus(t, run(fn, 1_100), statusMemoryLimit)
+		wantStatus(t, run(fn, 1_100), onchain.MEMORY_LIMIT_EXCEEDED)
 	}
 }
 
@@ -157,11 +158,11 @@ func TestNativeMemory(t *testing.T) {
 	if err := run("once", 900); err != nil {
 		t.Fatalf("900 bytes returned under a quota of 1000: %v", err)
 	}
-	wantStatus(t, run("once", 1001), statusMemoryLimit)
+	wantStatus(t, run("once", 1001), onchain.MEMORY_LIMIT_EXCEEDED)
 	if err := run("eat_loop", 100); err != nil {
 		t.Fatalf("consumed values: %v", err)
 	}
-	wantStatus(t, run("keep_loop", 100), statusMemoryLimit)
+	wantStatus(t, run("keep_loop", 100), onchain.MEMORY_LIMIT_EXCEEDED)
 	if err := run("cycle_loop", 100); err != nil {
 		t.Fatalf("values kept and released: %v", err)
 	}

@@ -4,6 +4,7 @@ import (
 	"errors"
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 )
 
 // NativeFunc implements a native function. It gets the type arguments and
@@ -83,7 +84,7 @@ func (c *NativeContext) TypeOf(tag ledgerapi.TypeTag) (*Type, error) { return c.
 // callNative runs native f with its arguments, which are on the stack.
 func (s *Session) callNative(f *Function, ctx *typeCtx, sg *sig) error {
 	if f.native == nil {
-		return errorf(statusMissingDependency, "native function %s::%s is not implemented", f.Module, f.Name)
+		return errorf(onchain.MISSING_DEPENDENCY, "native function %s::%s is not implemented", f.Module, f.Name)
 	}
 	if err := s.env.Gas.Charge(callCost); err != nil {
 		return err
@@ -98,7 +99,7 @@ func (s *Session) callNative(f *Function, ctx *typeCtx, sg *sig) error {
 		// struct, a returned frame) is refused for every native here.
 		if isRef(a.t) {
 			if _, ok := a.Deref(); !ok {
-				return errorf(statusInvariant, "argument %d of native %s::%s is a dangling reference", i, f.Module, f.Name)
+				return errorf(onchain.UNKNOWN_INVARIANT_VIOLATION_ERROR, "argument %d of native %s::%s is a dangling reference", i, f.Module, f.Name)
 			}
 		}
 		if err := s.drop(a); err != nil {
@@ -115,12 +116,12 @@ func (s *Session) callNative(f *Function, ctx *typeCtx, sg *sig) error {
 		return asError(err)
 	}
 	if len(rets) != len(sg.returns) {
-		return errorf(statusInvariant, "native %s::%s returned %d values, declares %d", f.Module, f.Name, len(rets), len(sg.returns))
+		return errorf(onchain.UNKNOWN_INVARIANT_VIOLATION_ERROR, "native %s::%s returned %d values, declares %d", f.Module, f.Name, len(rets), len(sg.returns))
 	}
 	for i, r := range rets {
 		v, ok := assignable(sg.returns[i], r)
 		if !ok {
-			return errorf(statusInvariant, "native %s::%s returned %s, declares %s", f.Module, f.Name, typeName(r), sg.returns[i])
+			return errorf(onchain.UNKNOWN_INVARIANT_VIOLATION_ERROR, "native %s::%s returned %s, declares %s", f.Module, f.Name, typeName(r), sg.returns[i])
 		}
 		h, err := s.heapOf(v)
 		if err != nil {
@@ -162,11 +163,11 @@ func (c *NativeContext) Struct(t *Type, fields ...Value) (Value, error) {
 		return Value{}, err
 	}
 	if t.Struct.IsEnum() || len(fts) != len(fields) {
-		return Value{}, errorf(statusInvariant, "%s needs %d fields, got %d", t, len(fts), len(fields))
+		return Value{}, errorf(onchain.UNKNOWN_INVARIANT_VIOLATION_ERROR, "%s needs %d fields, got %d", t, len(fts), len(fields))
 	}
 	for i, f := range fields {
 		if f.t != fts[i] {
-			return Value{}, errorf(statusInvariant, "field %d of %s is %s, got %s", i, t, fts[i], typeName(f))
+			return Value{}, errorf(onchain.UNKNOWN_INVARIANT_VIOLATION_ERROR, "field %d of %s is %s, got %s", i, t, fts[i], typeName(f))
 		}
 	}
 	return NewStruct(t, fields), nil

@@ -1,6 +1,9 @@
 package movevm
 
-import "github.com/ledgernode/ledgernode/ledgerapi"
+import (
+	"github.com/ledgernode/ledgernode/ledgerapi"
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
+)
 
 // Exists reports whether a resource of type t is under addr as the running
 // call sees it (its own moves included), as the Exists instruction does.
@@ -54,13 +57,13 @@ func (c *NativeContext) Ref(cell *Cell, mut bool) (Value, error) {
 func (c *NativeContext) InnerRef(ref Value, mut bool, path ...int) (Value, error) {
 	cont, ok := ref.p.(*container)
 	if !ok || (ref.t.Kind != KindRef && ref.t.Kind != KindMutRef) || cont.dead || int(ref.n) >= len(cont.vals) {
-		return Value{}, errorf(statusInvariant, "InnerRef of a value that is not a live reference")
+		return Value{}, errorf(onchain.UNKNOWN_INVARIANT_VIOLATION_ERROR, "InnerRef of a value that is not a live reference")
 	}
 	idx := int(ref.n)
 	for _, i := range path {
 		next, ok := cont.vals[idx].p.(*container)
 		if !ok || next.dead || i < 0 || i >= len(next.vals) {
-			return Value{}, errorf(statusInvariant, "InnerRef: no slot %d", i)
+			return Value{}, errorf(onchain.UNKNOWN_INVARIANT_VIOLATION_ERROR, "InnerRef: no slot %d", i)
 		}
 		cont, idx = next, i
 	}

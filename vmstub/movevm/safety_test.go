@@ -6,6 +6,7 @@ import (
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	bc "github.com/ledgernode/ledgernode/ledgerapi/bytecode"
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 )
 
 func TestRecursiveStruct(t *testing.T) {
@@ -17,7 +18,7 @@ func TestRecursiveStruct(t *testing.T) {
 			I(bc.OpVecPack, sig, 0), I(bc.OpPack, uint64(r)), I(bc.OpPop), I(bc.OpRet)}})
 	})
 	_, err := newEnv(m).call("r", "f", nil)
-	wantStatus(t, err, statusValueDepth)
+	wantStatus(t, err, onchain.VM_MAX_VALUE_DEPTH_REACHED)
 }
 
 func TestReferencesAfterMoves(t *testing.T) {
@@ -38,9 +39,9 @@ func TestReferencesAfterMoves(t *testing.T) {
 	})
 	e := newEnv(m)
 	_, err := e.call("m", "moved_local", nil)
-	wantStatus(t, err, statusInvariant)
+	wantStatus(t, err, onchain.UNKNOWN_INVARIANT_VIOLATION_ERROR)
 	res, err := e.entry("m", "moved_global", nil, []ledgerapi.Address{alice}, addrArg(alice))
-	wantStatus(t, err, statusInvariant)
+	wantStatus(t, err, onchain.UNKNOWN_INVARIANT_VIOLATION_ERROR)
 	if len(res.Writes) != 0 {
 		t.Fatalf("wrote %+v", res.Writes)
 	}
@@ -56,7 +57,7 @@ func TestPanicInNativeIsContained(t *testing.T) {
 	e := newEnv(m)
 	e.vm = New(n, Limits{})
 	_, err := e.entry("n", "f", nil, nil)
-	wantStatus(t, err, statusInvariant)
+	wantStatus(t, err, onchain.UNKNOWN_INVARIANT_VIOLATION_ERROR)
 	if !strings.Contains(err.Error(), "boom") {
 		t.Fatalf("error %v", err)
 	}
@@ -115,7 +116,7 @@ func TestGasIsDeterministic(t *testing.T) {
 	e := newEnv(counterModule(t))
 	e.gas = &Budget{Limit: 5}
 	res, err := e.entry("g", "init", nil, []ledgerapi.Address{alice})
-	wantStatus(t, err, statusOutOfGas)
+	wantStatus(t, err, onchain.OUT_OF_GAS)
 	if len(res.Writes) != 0 {
 		t.Fatalf("wrote %+v", res.Writes)
 	}
@@ -155,5 +156,5 @@ func TestDeepTypes(t *testing.T) {
 			I(bc.OpVecPack, uint64(b.Signature(deep)), 0), I(bc.OpPop), I(bc.OpRet)}})
 	})
 	_, err := newEnv(m).call("d", "f", nil)
-	wantStatus(t, err, statusTypeDepth)
+	wantStatus(t, err, onchain.VM_MAX_TYPE_DEPTH_REACHED)
 }

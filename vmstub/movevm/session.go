@@ -8,6 +8,7 @@ import (
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/bytecode"
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 )
 
 // Limits bound what one session may use. The zero value of a field takes
@@ -124,7 +125,7 @@ func (s *Session) call(body func() ([]Value, error)) (rets []Value, err error) {
 	s.resources, s.events, s.mem = map[resKey]*resource{}, nil, 0
 	defer func() {
 		if r := recover(); r != nil {
-			rets, err = nil, &Error{Status: statusInvariant, Message: fmt.Sprintf("internal error: %v\n%s", r, debug.Stack())}
+			rets, err = nil, &Error{Status: onchain.UNKNOWN_INVARIANT_VIOLATION_ERROR, Message: fmt.Sprintf("internal error: %v\n%s", r, debug.Stack())}
 		}
 		if err == nil {
 			err = s.keep()
@@ -183,5 +184,5 @@ func asError(err error) error {
 	if errors.As(err, &e) || errors.As(err, &a) {
 		return err
 	}
-	return &Error{Status: statusInvariant, Message: err.Error(), Err: err}
+	return &Error{Status: onchain.UNKNOWN_INVARIANT_VIOLATION_ERROR, Message: err.Error(), Err: err}
 }

@@ -79,9 +79,9 @@ func TestStructsAndReferences(t *testing.T) {
 		t.Fatalf("eq = %v, %v", rets, err)
 	}
 	_, err = e.call("s", "dangling", nil)
-	wantStatus(t, err, statusInvariant)
+	wantStatus(t, err, onchain.UNKNOWN_INVARIANT_VIOLATION_ERROR)
 	_, err = e.call("s", "unpacked", nil)
-	wantStatus(t, err, statusInvariant)
+	wantStatus(t, err, onchain.UNKNOWN_INVARIANT_VIOLATION_ERROR)
 }
 
 func TestStructFailures(t *testing.T) {
@@ -94,55 +94,55 @@ func TestStructFailures(t *testing.T) {
 	}{
 		{"pop without drop", nil, nil, func(x structIdx) []bc.Instruction {
 			return []bc.Instruction{I(bc.OpLdU64, 1), I(bc.OpPack, uint64(x.box)), I(bc.OpPop), I(bc.OpRet)}
-		}, statusPopWithoutDrop},
+		}, onchain.POP_WITHOUT_DROP_ABILITY},
 		{"local left without drop", nil, func(x structIdx) []bc.SignatureToken { return []bc.SignatureToken{x.boxT} }, func(x structIdx) []bc.Instruction {
 			return []bc.Instruction{I(bc.OpLdU64, 1), I(bc.OpPack, uint64(x.box)), I(bc.OpStLoc, 0), I(bc.OpRet)}
-		}, statusUnusedNoDrop},
+		}, onchain.UNSAFE_RET_UNUSED_VALUES_WITHOUT_DROP},
 		{"overwrite without drop", nil, func(x structIdx) []bc.SignatureToken { return []bc.SignatureToken{x.boxT} }, func(x structIdx) []bc.Instruction {
 			return []bc.Instruction{I(bc.OpLdU64, 1), I(bc.OpPack, uint64(x.box)), I(bc.OpStLoc, 0),
 				I(bc.OpLdU64, 2), I(bc.OpPack, uint64(x.box)), I(bc.OpStLoc, 0), I(bc.OpRet)}
-		}, statusStLocUnsafe},
+		}, onchain.STLOC_UNSAFE_TO_DESTROY_ERROR},
 		{"copy without copy", nil, func(x structIdx) []bc.SignatureToken { return []bc.SignatureToken{x.boxT} }, func(x structIdx) []bc.Instruction {
 			return []bc.Instruction{I(bc.OpLdU64, 1), I(bc.OpPack, uint64(x.box)), I(bc.OpStLoc, 0), I(bc.OpCopyLoc, 0), I(bc.OpRet)}
-		}, statusCopyWithoutCopy},
+		}, onchain.COPYLOC_WITHOUT_COPY_ABILITY},
 		{"read without copy", nil, func(x structIdx) []bc.SignatureToken { return []bc.SignatureToken{x.boxT} }, func(x structIdx) []bc.Instruction {
 			return []bc.Instruction{I(bc.OpLdU64, 1), I(bc.OpPack, uint64(x.box)), I(bc.OpStLoc, 0), I(bc.OpImmBorrowLoc, 0), I(bc.OpReadRef), I(bc.OpRet)}
-		}, statusReadRefNoCopy},
+		}, onchain.READREF_WITHOUT_COPY_ABILITY},
 		{"write without drop", nil, func(x structIdx) []bc.SignatureToken { return []bc.SignatureToken{x.boxT} }, func(x structIdx) []bc.Instruction {
 			return []bc.Instruction{I(bc.OpLdU64, 1), I(bc.OpPack, uint64(x.box)), I(bc.OpStLoc, 0),
 				I(bc.OpLdU64, 2), I(bc.OpPack, uint64(x.box)), I(bc.OpMutBorrowLoc, 0), I(bc.OpWriteRef), I(bc.OpRet)}
-		}, statusWriteRefNoDrop},
+		}, onchain.WRITEREF_WITHOUT_DROP_ABILITY},
 		{"write through immutable", nil, func(structIdx) []bc.SignatureToken { return []bc.SignatureToken{bc.U64} }, func(structIdx) []bc.Instruction {
 			return []bc.Instruction{I(bc.OpLdU64, 1), I(bc.OpStLoc, 0), I(bc.OpLdU64, 2), I(bc.OpImmBorrowLoc, 0), I(bc.OpWriteRef), I(bc.OpRet)}
-		}, statusWriteRefImmutable},
+		}, onchain.WRITEREF_NO_MUTABLE_REFERENCE_ERROR},
 		{"write wrong type", nil, func(structIdx) []bc.SignatureToken { return []bc.SignatureToken{bc.U64} }, func(structIdx) []bc.Instruction {
 			return []bc.Instruction{I(bc.OpLdU64, 1), I(bc.OpStLoc, 0), I(bc.OpLdTrue), I(bc.OpMutBorrowLoc, 0), I(bc.OpWriteRef), I(bc.OpRet)}
-		}, statusTypeMismatch},
+		}, onchain.TYPE_MISMATCH},
 		{"read a non-reference", nil, nil, func(structIdx) []bc.Instruction {
 			return []bc.Instruction{I(bc.OpLdU64, 1), I(bc.OpReadRef), I(bc.OpPop), I(bc.OpRet)}
-		}, statusTypeMismatch},
+		}, onchain.TYPE_MISMATCH},
 		{"freeze immutable", nil, func(structIdx) []bc.SignatureToken { return []bc.SignatureToken{bc.U64} }, func(structIdx) []bc.Instruction {
 			return []bc.Instruction{I(bc.OpLdU64, 1), I(bc.OpStLoc, 0), I(bc.OpImmBorrowLoc, 0), I(bc.OpFreezeRef), I(bc.OpPop), I(bc.OpRet)}
-		}, statusTypeMismatch},
+		}, onchain.TYPE_MISMATCH},
 		{"pack wrong field", nil, nil, func(x structIdx) []bc.Instruction {
 			return []bc.Instruction{I(bc.OpLdTrue), I(bc.OpLdU64, 1), I(bc.OpPack, uint64(x.pair)), I(bc.OpPop), I(bc.OpRet)}
-		}, statusTypeMismatch},
+		}, onchain.TYPE_MISMATCH},
 		{"pack too few", nil, nil, func(x structIdx) []bc.Instruction {
 			return []bc.Instruction{I(bc.OpLdTrue), I(bc.OpPack, uint64(x.pair)), I(bc.OpPop), I(bc.OpRet)}
-		}, statusEmptyStack},
+		}, onchain.EMPTY_VALUE_STACK},
 		{"unpack wrong type", nil, nil, func(x structIdx) []bc.Instruction {
 			return []bc.Instruction{I(bc.OpLdU64, 1), I(bc.OpUnpack, uint64(x.pair)), I(bc.OpRet)}
-		}, statusTypeMismatch},
+		}, onchain.TYPE_MISMATCH},
 		{"field of another struct", nil, func(structIdx) []bc.SignatureToken { return []bc.SignatureToken{bc.U64} }, func(x structIdx) []bc.Instruction {
 			return []bc.Instruction{I(bc.OpLdU64, 1), I(bc.OpStLoc, 0), I(bc.OpImmBorrowLoc, 0), I(bc.OpImmBorrowField, uint64(x.pairA)), I(bc.OpPop), I(bc.OpRet)}
-		}, statusTypeMismatch},
+		}, onchain.TYPE_MISMATCH},
 		{"mutable field through immutable", nil, func(x structIdx) []bc.SignatureToken { return []bc.SignatureToken{x.pairT} }, func(x structIdx) []bc.Instruction {
 			return []bc.Instruction{I(bc.OpLdU64, 1), I(bc.OpLdTrue), I(bc.OpPack, uint64(x.pair)), I(bc.OpStLoc, 0),
 				I(bc.OpImmBorrowLoc, 0), I(bc.OpMutBorrowField, uint64(x.pairA)), I(bc.OpPop), I(bc.OpRet)}
-		}, statusWriteRefImmutable},
+		}, onchain.WRITEREF_NO_MUTABLE_REFERENCE_ERROR},
 		{"compare without drop", func(structIdx) []bc.SignatureToken { return []bc.SignatureToken{bc.Bool} }, nil, func(x structIdx) []bc.Instruction {
 			return []bc.Instruction{I(bc.OpLdU64, 1), I(bc.OpPack, uint64(x.box)), I(bc.OpLdU64, 1), I(bc.OpPack, uint64(x.box)), I(bc.OpEq), I(bc.OpRet)}
-		}, statusEqualityMismatch},
+		}, onchain.EQUALITY_OP_TYPE_MISMATCH_ERROR},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -5,11 +5,6 @@ import (
 	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 )
 
-const (
-	statusVariantMismatch onchain.StatusCode = 4038 // STRUCT_VARIANT_MISMATCH
-	statusUnimplemented   onchain.StatusCode = 4039 // UNIMPLEMENTED_FUNCTIONALITY
-)
-
 // other runs the instructions on structs, enums, vectors, references into
 // them and global storage.
 func (s *Session) other(fr *frame, in *bytecode.Instruction) error {
@@ -20,7 +15,7 @@ func (s *Session) other(fr *frame, in *bytecode.Instruction) error {
 			return err
 		}
 		if t.Struct.IsEnum() {
-			return errorf(statusTypeMismatch, "%s on enum %s", op, t)
+			return errorf(onchain.TYPE_MISMATCH, "%s on enum %s", op, t)
 		}
 		if op == bytecode.OpPack || op == bytecode.OpPackGeneric {
 			return s.pack(fr, t, 0)
@@ -44,7 +39,7 @@ func (s *Session) other(fr *frame, in *bytecode.Instruction) error {
 			return err
 		}
 		if val.t != t {
-			return errorf(statusTypeMismatch, "testing variant of %s on %s", t, val.t)
+			return errorf(onchain.TYPE_MISMATCH, "testing variant of %s on %s", t, val.t)
 		}
 		s.stack = append(s.stack, Bool(val.Variant() == v))
 		return nil
@@ -61,7 +56,7 @@ func (s *Session) other(fr *frame, in *bytecode.Instruction) error {
 		bytecode.OpMoveTo, bytecode.OpMoveToGeneric:
 		return s.global(fr, in)
 	}
-	return errorf(statusUnimplemented, "instruction %s is not supported", in.Op)
+	return errorf(onchain.UNIMPLEMENTED_FUNCTIONALITY, "instruction %s is not supported", in.Op)
 }
 
 // structDef is struct definition i of the running module.
@@ -90,7 +85,7 @@ func (s *Session) structInstr(fr *frame, plain bool, idx uint16) (*Type, error) 
 	} else {
 		m := fr.fn.mod.m
 		if m == nil || int(idx) >= len(m.StructDefInstantiations) {
-			return nil, errorf(statusInvariant, "struct instantiation %d out of range", idx)
+			return nil, errorf(onchain.UNKNOWN_INVARIANT_VIOLATION_ERROR, "struct instantiation %d out of range", idx)
 		}
 		inst := m.StructDefInstantiations[idx]
 		t, err = s.instantiate(fr, uint16(inst.Def), inst.TypeParameters)
@@ -125,13 +120,13 @@ func (s *Session) pack(fr *frame, t *Type, v uint16) error {
 	}
 	n := len(fts)
 	if len(s.stack)-fr.base < n {
-		return errorf(statusEmptyStack, "packing %s needs %d fields", t, n)
+		return errorf(onchain.EMPTY_VALUE_STACK, "packing %s needs %d fields", t, n)
 	}
 	fields := make([]Value, n)
 	copy(fields, s.stack[len(s.stack)-n:])
 	for i, f := range fields {
 		if f.t != fts[i] {
-			return errorf(statusTypeMismatch, "field %d of %s is %s, want %s", i, t, typeName(f), fts[i])
+			return errorf(onchain.TYPE_MISMATCH, "field %d of %s is %s, want %s", i, t, typeName(f), fts[i])
 		}
 	}
 	if err := s.env.Gas.Charge(uint64(n) * elemCost); err != nil {
@@ -160,10 +155,10 @@ func (s *Session) unpack(fr *frame, t *Type, v int) error {
 	}
 	c := x.p.(*container)
 	if v >= 0 && int(c.variant) != v {
-		return errorf(statusVariantMismatch, "unpacking variant %d of %s holding variant %d", v, t, c.variant)
+		return errorf(onchain.STRUCT_VARIANT_MISMATCH, "unpacking variant %d of %s holding variant %d", v, t, c.variant)
 	}
 	if len(s.stack)+len(c.vals) > s.vm.limits.MaxStack {
-		return errorf(statusStackOverflow, "operand stack exceeds %d values", s.vm.limits.MaxStack)
+		return errorf(onchain.EXECUTION_STACK_OVERFLOW, "operand stack exceeds %d values", s.vm.limits.MaxStack)
 	}
 	if err := s.env.Gas.Charge(uint64(len(c.vals)) * elemCost); err != nil {
 		return err
@@ -178,24 +173,24 @@ func (s *Session) unpack(fr *frame, t *Type, v int) error {
 func (s *Session) variantInstr(fr *frame, generic bool, idx uint16) (*Type, uint16, error) {
 	m := fr.fn.mod.m
 	if m == nil {
-		return nil, 0, errorf(statusInvariant, "variant instruction in a script")
+		return nil, 0, errorf(onchain.UNKNOWN_INVARIANT_VIOLATION_ERROR, "variant instruction in a script")
 	}
 	var h bytecode.StructVariantHandle
 	var t *Type
 	var err error
 	if generic {
 		if int(idx) >= len(m.StructVariantInstantiations) {
-			return nil, 0, errorf(statusInvariant, "variant instantiation %d out of range", idx)
+			return nil, 0, errorf(onchain.UNKNOWN_INVARIANT_VIOLATION_ERROR, "variant instantiation %d out of range", idx)
 		}
 		inst := m.StructVariantInstantiations[idx]
 		if int(inst.Handle) >= len(m.StructVariantHandles) {
-			return nil, 0, errorf(statusInvariant, "variant handle %d out of range", inst.Handle)
+			return nil, 0, errorf(onchain.UNKNOWN_INVARIANT_VIOLATION_ERROR, "variant handle %d out of range", inst.Handle)
 		}
 		h = m.StructVariantHandles[inst.Handle]
 		t, err = s.instantiate(fr, uint16(h.Struct), inst.TypeParameters)
 	} else {
 		if int(idx) >= len(m.StructVariantHandles) {
-			return nil, 0, errorf(statusInvariant, "variant handle %d out of range", idx)
+			return nil, 0, errorf(onchain.UNKNOWN_INVARIANT_VIOLATION_ERROR, "variant handle %d out of range", idx)
 		}
 		h = m.StructVariantHandles[idx]
 		t, err = s.structInstr(fr, true, uint16(h.Struct))
@@ -204,7 +199,7 @@ func (s *Session) variantInstr(fr *frame, generic bool, idx uint16) (*Type, uint
 		return nil, 0, err
 	}
 	if !t.Struct.IsEnum() || int(h.Variant) >= len(t.Struct.Def.Variants) {
-		return nil, 0, errorf(statusTypeMismatch, "%s has no variant %d", t, h.Variant)
+		return nil, 0, errorf(onchain.TYPE_MISMATCH, "%s has no variant %d", t, h.Variant)
 	}
 	return t, h.Variant, nil
 }
@@ -218,7 +213,7 @@ func (s *Session) borrowAt(fr *frame, t *Type, mut bool, check func(c *container
 		return err
 	}
 	if r.t.Elem != t {
-		return errorf(statusTypeMismatch, "borrowing a field of %s through %s", t, r.t)
+		return errorf(onchain.TYPE_MISMATCH, "borrowing a field of %s through %s", t, r.t)
 	}
 	c := v.p.(*container)
 	if check != nil {
@@ -227,7 +222,7 @@ func (s *Session) borrowAt(fr *frame, t *Type, mut bool, check func(c *container
 		}
 	}
 	if i >= len(c.vals) {
-		return errorf(statusInvariant, "field %d out of range", i)
+		return errorf(onchain.UNKNOWN_INVARIANT_VIOLATION_ERROR, "field %d out of range", i)
 	}
 	rt, err := s.types.refOf(ft, mut)
 	if err != nil {
@@ -240,7 +235,7 @@ func (s *Session) borrowAt(fr *frame, t *Type, mut bool, check func(c *container
 func (s *Session) borrowField(fr *frame, in *bytecode.Instruction) error {
 	m := fr.fn.mod.m
 	if m == nil {
-		return errorf(statusInvariant, "field instruction in a script")
+		return errorf(onchain.UNKNOWN_INVARIANT_VIOLATION_ERROR, "field instruction in a script")
 	}
 	mut := in.Op == bytecode.OpMutBorrowField || in.Op == bytecode.OpMutBorrowFieldGeneric
 	var h bytecode.FieldHandle
@@ -248,17 +243,17 @@ func (s *Session) borrowField(fr *frame, in *bytecode.Instruction) error {
 	var err error
 	if in.Op == bytecode.OpMutBorrowField || in.Op == bytecode.OpImmBorrowField {
 		if int(in.Index) >= len(m.FieldHandles) {
-			return errorf(statusInvariant, "field handle %d out of range", in.Index)
+			return errorf(onchain.UNKNOWN_INVARIANT_VIOLATION_ERROR, "field handle %d out of range", in.Index)
 		}
 		h = m.FieldHandles[in.Index]
 		t, err = s.structInstr(fr, true, uint16(h.Owner))
 	} else {
 		if int(in.Index) >= len(m.FieldInstantiations) {
-			return errorf(statusInvariant, "field instantiation %d out of range", in.Index)
+			return errorf(onchain.UNKNOWN_INVARIANT_VIOLATION_ERROR, "field instantiation %d out of range", in.Index)
 		}
 		fi := m.FieldInstantiations[in.Index]
 		if int(fi.Handle) >= len(m.FieldHandles) {
-			return errorf(statusInvariant, "field handle %d out of range", fi.Handle)
+			return errorf(onchain.UNKNOWN_INVARIANT_VIOLATION_ERROR, "field handle %d out of range", fi.Handle)
 		}
 		h = m.FieldHandles[fi.Handle]
 		t, err = s.instantiate(fr, uint16(h.Owner), fi.TypeParameters)
@@ -267,14 +262,14 @@ func (s *Session) borrowField(fr *frame, in *bytecode.Instruction) error {
 		return err
 	}
 	if t.Struct.IsEnum() {
-		return errorf(statusTypeMismatch, "field borrow on enum %s", t)
+		return errorf(onchain.TYPE_MISMATCH, "field borrow on enum %s", t)
 	}
 	fts, err := s.fieldTypes(t, 0)
 	if err != nil {
 		return err
 	}
 	if int(h.Field) >= len(fts) {
-		return errorf(statusInvariant, "%s has no field %d", t, h.Field)
+		return errorf(onchain.UNKNOWN_INVARIANT_VIOLATION_ERROR, "%s has no field %d", t, h.Field)
 	}
 	return s.borrowAt(fr, t, mut, nil, int(h.Field), fts[h.Field])
 }
@@ -282,7 +277,7 @@ func (s *Session) borrowField(fr *frame, in *bytecode.Instruction) error {
 func (s *Session) borrowVariantField(fr *frame, in *bytecode.Instruction) error {
 	m := fr.fn.mod.m
 	if m == nil {
-		return errorf(statusInvariant, "field instruction in a script")
+		return errorf(onchain.UNKNOWN_INVARIANT_VIOLATION_ERROR, "field instruction in a script")
 	}
 	mut := in.Op == bytecode.OpMutBorrowVariantField || in.Op == bytecode.OpMutBorrowVariantFieldGeneric
 	var h bytecode.VariantFieldHandle
@@ -290,17 +285,17 @@ func (s *Session) borrowVariantField(fr *frame, in *bytecode.Instruction) error 
 	var err error
 	if in.Op == bytecode.OpMutBorrowVariantField || in.Op == bytecode.OpImmBorrowVariantField {
 		if int(in.Index) >= len(m.VariantFieldHandles) {
-			return errorf(statusInvariant, "variant field handle %d out of range", in.Index)
+			return errorf(onchain.UNKNOWN_INVARIANT_VIOLATION_ERROR, "variant field handle %d out of range", in.Index)
 		}
 		h = m.VariantFieldHandles[in.Index]
 		t, err = s.structInstr(fr, true, uint16(h.Struct))
 	} else {
 		if int(in.Index) >= len(m.VariantFieldInstantiations) {
-			return errorf(statusInvariant, "variant field instantiation %d out of range", in.Index)
+			return errorf(onchain.UNKNOWN_INVARIANT_VIOLATION_ERROR, "variant field instantiation %d out of range", in.Index)
 		}
 		fi := m.VariantFieldInstantiations[in.Index]
 		if int(fi.Handle) >= len(m.VariantFieldHandles) {
-			return errorf(statusInvariant, "variant field handle %d out of range", fi.Handle)
+			return errorf(onchain.UNKNOWN_INVARIANT_VIOLATION_ERROR, "variant field handle %d out of range", fi.Handle)
 		}
 		h = m.VariantFieldHandles[fi.Handle]
 		t, err = s.instantiate(fr, uint16(h.Struct), fi.TypeParameters)
@@ -309,14 +304,14 @@ func (s *Session) borrowVariantField(fr *frame, in *bytecode.Instruction) error 
 		return err
 	}
 	if !t.Struct.IsEnum() || len(h.Variants) == 0 {
-		return errorf(statusTypeMismatch, "variant field borrow on %s", t)
+		return errorf(onchain.TYPE_MISMATCH, "variant field borrow on %s", t)
 	}
 	fts, err := s.fieldTypes(t, int(h.Variants[0]))
 	if err != nil {
 		return err
 	}
 	if int(h.Field) >= len(fts) {
-		return errorf(statusInvariant, "%s has no field %d", t, h.Field)
+		return errorf(onchain.UNKNOWN_INVARIANT_VIOLATION_ERROR, "%s has no field %d", t, h.Field)
 	}
 	for _, v := range h.Variants {
 		o, err := s.fieldTypes(t, int(v))
@@ -324,7 +319,7 @@ func (s *Session) borrowVariantField(fr *frame, in *bytecode.Instruction) error 
 			return err
 		}
 		if int(h.Field) >= len(o) || o[h.Field] != fts[h.Field] {
-			return errorf(statusTypeMismatch, "field %d of %s differs between variants", h.Field, t)
+			return errorf(onchain.TYPE_MISMATCH, "field %d of %s differs between variants", h.Field, t)
 		}
 	}
 	check := func(c *container) error {
@@ -333,7 +328,7 @@ func (s *Session) borrowVariantField(fr *frame, in *bytecode.Instruction) error 
 				return nil
 			}
 		}
-		return errorf(statusVariantMismatch, "borrowing field %d of %s holding variant %d", h.Field, t, c.variant)
+		return errorf(onchain.STRUCT_VARIANT_MISMATCH, "borrowing field %d of %s holding variant %d", h.Field, t, c.variant)
 	}
 	return s.borrowAt(fr, t, mut, check, int(h.Field), fts[h.Field])
 }

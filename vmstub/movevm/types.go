@@ -6,6 +6,7 @@ import (
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/bytecode"
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 )
 
 // Kind is the shape of a runtime type.
@@ -158,7 +159,7 @@ func (t *Type) write(b *strings.Builder) {
 // signers inside structs have none.
 func (t *Type) Tag() (ledgerapi.TypeTag, error) {
 	if t.tagCosts() > maxTagCost {
-		return ledgerapi.TypeTag{}, errorf(statusTypeTagLimit, "the type tag of %s costs %d, more than %d", t, t.tagCosts(), maxTagCost)
+		return ledgerapi.TypeTag{}, errorf(onchain.TYPE_TAG_LIMIT_EXCEEDED, "the type tag of %s costs %d, more than %d", t, t.tagCosts(), maxTagCost)
 	}
 	switch t.Kind {
 	case KindBool:
@@ -192,16 +193,16 @@ func (t *Type) Tag() (ledgerapi.TypeTag, error) {
 		}
 		return ledgerapi.StructType(s), nil
 	}
-	return ledgerapi.TypeTag{}, errorf(statusTypeResolution, "type %s has no type tag", t)
+	return ledgerapi.TypeTag{}, errorf(onchain.TYPE_RESOLUTION_FAILURE, "type %s has no type tag", t)
 }
 
 // StructTag is the struct tag of a struct type.
 func (t *Type) StructTag() (ledgerapi.StructTag, error) {
 	if t.Kind != KindStruct {
-		return ledgerapi.StructTag{}, errorf(statusTypeResolution, "type %s is not a struct", t)
+		return ledgerapi.StructTag{}, errorf(onchain.TYPE_RESOLUTION_FAILURE, "type %s is not a struct", t)
 	}
 	if t.tagCosts() > maxTagCost {
-		return ledgerapi.StructTag{}, errorf(statusTypeTagLimit, "the type tag of %s costs %d, more than %d", t, t.tagCosts(), maxTagCost)
+		return ledgerapi.StructTag{}, errorf(onchain.TYPE_TAG_LIMIT_EXCEEDED, "the type tag of %s costs %d, more than %d", t, t.tagCosts(), maxTagCost)
 	}
 	s := ledgerapi.StructTag{Address: t.Struct.Module.Address, Module: t.Struct.Module.Name, Name: t.Struct.Name}
 	for _, a := range t.Args {
@@ -264,13 +265,13 @@ func (ts *types) intern(key string, mk func() *Type) (*Type, error) {
 	}
 	t := mk()
 	if t.depth+1 > ts.limits.MaxTypeDepth {
-		return nil, errorf(statusTypeDepth, "type nests deeper than %d", ts.limits.MaxTypeDepth)
+		return nil, errorf(onchain.VM_MAX_TYPE_DEPTH_REACHED, "type nests deeper than %d", ts.limits.MaxTypeDepth)
 	}
 	if t.nodes > ts.limits.MaxTypeNodes {
-		return nil, errorf(statusTooManyTypeNodes, "type has more than %d nodes", ts.limits.MaxTypeNodes)
+		return nil, errorf(onchain.TOO_MANY_TYPE_NODES, "type has more than %d nodes", ts.limits.MaxTypeNodes)
 	}
 	if len(ts.byKey) >= ts.limits.MaxTypes {
-		return nil, errorf(statusTypeNodes, "more than %d distinct types in one session", ts.limits.MaxTypes)
+		return nil, errorf(onchain.VM_MAX_TYPE_NODES_REACHED, "more than %d distinct types in one session", ts.limits.MaxTypes)
 	}
 	if err := ts.gas.Charge(typeNewCost); err != nil {
 		return nil, err
@@ -283,7 +284,7 @@ func (ts *types) intern(key string, mk func() *Type) (*Type, error) {
 
 func (ts *types) vectorOf(e *Type) (*Type, error) {
 	if e.Kind == KindRef || e.Kind == KindMutRef {
-		return nil, errorf(statusInvalidType, "vector of reference %s", e)
+		return nil, errorf(onchain.INVALID_SIGNATURE_TOKEN, "vector of reference %s", e)
 	}
 	d := ts.derivedOf(e)
 	if d.vec != nil {
@@ -299,7 +300,7 @@ func (ts *types) vectorOf(e *Type) (*Type, error) {
 
 func (ts *types) refOf(e *Type, mut bool) (*Type, error) {
 	if e.Kind == KindRef || e.Kind == KindMutRef {
-		return nil, errorf(statusInvalidType, "reference to reference %s", e)
+		return nil, errorf(onchain.INVALID_SIGNATURE_TOKEN, "reference to reference %s", e)
 	}
 	d := ts.derivedOf(e)
 	k, p, slot := KindRef, "r", &d.ref
@@ -319,7 +320,7 @@ func (ts *types) refOf(e *Type, mut bool) (*Type, error) {
 
 func (ts *types) structOf(s *StructType, args []*Type) (*Type, error) {
 	if len(args) != len(s.Params) {
-		return nil, errorf(statusTypeArgCount, "%s::%s takes %d type arguments, got %d", s.Module, s.Name, len(s.Params), len(args))
+		return nil, errorf(onchain.NUMBER_OF_TYPE_ARGUMENTS_MISMATCH, "%s::%s takes %d type arguments, got %d", s.Module, s.Name, len(s.Params), len(args))
 	}
 	var key strings.Builder
 	key.WriteString("s")
@@ -327,10 +328,10 @@ func (ts *types) structOf(s *StructType, args []*Type) (*Type, error) {
 	depth := 0
 	for i, a := range args {
 		if a.Kind == KindRef || a.Kind == KindMutRef {
-			return nil, errorf(statusInvalidType, "type argument %s is a reference", a)
+			return nil, errorf(onchain.INVALID_SIGNATURE_TOKEN, "type argument %s is a reference", a)
 		}
 		if !a.abilities.Has(s.Params[i].Constraints) {
-			return nil, errorf(statusConstraint, "type argument %s of %s lacks abilities %v", a, s.Name, s.Params[i].Constraints.Names())
+			return nil, errorf(onchain.CONSTRAINT_NOT_SATISFIED, "type argument %s of %s lacks abilities %v", a, s.Name, s.Params[i].Constraints.Names())
 		}
 		key.WriteString(",")
 		key.WriteString(strconv.Itoa(a.id))

@@ -6,6 +6,7 @@ import (
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	bc "github.com/ledgernode/ledgernode/ledgerapi/bytecode"
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 )
 
 // pairModule has grow<T>(n): with n = 0 it asks the native tag<T>() for
@@ -60,15 +61,15 @@ func TestSharedTypeGraphIsBounded(t *testing.T) {
 		_, err := e.call("pairs", "grow", []ledgerapi.TypeTag{ledgerapi.TypeU8}, U64(levels))
 		return err
 	}
-	wantStatus(t, run(40), statusTooManyTypeNodes)
-	wantStatus(t, run(7), statusTooManyTypeNodes)
+	wantStatus(t, run(40), onchain.TOO_MANY_TYPE_NODES)
+	wantStatus(t, run(7), onchain.TOO_MANY_TYPE_NODES)
 	if err := run(2); err != nil || tagErr != nil {
 		t.Fatalf("2 levels: %v, tag %v", err, tagErr)
 	}
 	if err := run(6); err != nil {
 		t.Fatalf("6 levels (127 nodes): %v", err)
 	}
-	wantStatus(t, tagErr, statusTypeTagLimit)
+	wantStatus(t, tagErr, onchain.TYPE_TAG_LIMIT_EXCEEDED)
 	if len(name) > 127*80 {
 		t.Fatalf("the name of a 127-node type is %d bytes", len(name))
 	}
@@ -89,7 +90,7 @@ func TestTypeDepthLimit(t *testing.T) {
 		t.Fatalf("20 deep: %v", err)
 	}
 	_, err := s.TypeOf(nest(20))
-	wantStatus(t, err, statusTypeDepth)
+	wantStatus(t, err, onchain.VM_MAX_TYPE_DEPTH_REACHED)
 }
 
 // TestStructChainDepth: a chain of 300 struct definitions, each holding
@@ -122,5 +123,5 @@ func TestStructChainDepth(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err = s.fieldTypes(deep, 0)
-	wantStatus(t, err, statusValueDepth)
+	wantStatus(t, err, onchain.VM_MAX_VALUE_DEPTH_REACHED)
 }

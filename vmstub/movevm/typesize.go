@@ -8,10 +8,8 @@ package movevm
 // per node plus one per byte of names and addresses, and Tag refuses one
 // costing more than maxTagCost (TYPE_TAG_LIMIT_EXCEEDED).
 const (
-	statusTooManyTypeNodes = 1116 // TOO_MANY_TYPE_NODES
-	statusTypeTagLimit     = 4033 // TYPE_TAG_LIMIT_EXCEEDED
-	tagNodeCost            = 100
-	maxTagCost             = 5000
+	tagNodeCost = 100
+	maxTagCost  = 5000
 )
 
 // size is the number of nodes of t as a tree (1 for a primitive).

@@ -58,37 +58,37 @@ func TestVectors(t *testing.T) {
 		}, []uint64{10, 20, 30}, 0},
 		{"borrow out of range", []bc.SignatureToken{bc.U64}, func(sig uint64) []bc.Instruction {
 			return []bc.Instruction{I(bc.OpImmBorrowLoc, 0), I(bc.OpLdU64, 3), I(bc.OpVecImmBorrow, sig), I(bc.OpReadRef), I(bc.OpRet)}
-		}, nil, statusVector},
+		}, nil, onchain.VECTOR_OPERATION_ERROR},
 		{"swap out of range", vec, func(sig uint64) []bc.Instruction {
 			return []bc.Instruction{I(bc.OpMutBorrowLoc, 0), I(bc.OpLdU64, 0), I(bc.OpLdU64, 9), I(bc.OpVecSwap, sig), I(bc.OpMoveLoc, 0), I(bc.OpRet)}
-		}, nil, statusVector},
+		}, nil, onchain.VECTOR_OPERATION_ERROR},
 		{"pop empty", []bc.SignatureToken{bc.U64}, func(sig uint64) []bc.Instruction {
 			return []bc.Instruction{I(bc.OpMoveLoc, 0), I(bc.OpVecUnpack, sig, 3), I(bc.OpPop), I(bc.OpPop), I(bc.OpPop),
 				I(bc.OpVecPack, sig, 0), I(bc.OpStLoc, 0), I(bc.OpMutBorrowLoc, 0), I(bc.OpVecPopBack, sig), I(bc.OpRet)}
-		}, nil, statusVector},
+		}, nil, onchain.VECTOR_OPERATION_ERROR},
 		{"unpack wrong count", []bc.SignatureToken{bc.U64, bc.U64}, func(sig uint64) []bc.Instruction {
 			return []bc.Instruction{I(bc.OpMoveLoc, 0), I(bc.OpVecUnpack, sig, 2), I(bc.OpRet)}
-		}, nil, statusVector},
+		}, nil, onchain.VECTOR_OPERATION_ERROR},
 		{"push wrong type", vec, func(sig uint64) []bc.Instruction {
 			return []bc.Instruction{I(bc.OpMutBorrowLoc, 0), I(bc.OpLdTrue), I(bc.OpVecPushBack, sig), I(bc.OpMoveLoc, 0), I(bc.OpRet)}
-		}, nil, statusTypeMismatch},
+		}, nil, onchain.TYPE_MISMATCH},
 		{"push through immutable", vec, func(sig uint64) []bc.Instruction {
 			return []bc.Instruction{I(bc.OpImmBorrowLoc, 0), I(bc.OpLdU64, 1), I(bc.OpVecPushBack, sig), I(bc.OpMoveLoc, 0), I(bc.OpRet)}
-		}, nil, statusWriteRefImmutable},
+		}, nil, onchain.WRITEREF_NO_MUTABLE_REFERENCE_ERROR},
 		{"pack wrong type", vec, func(sig uint64) []bc.Instruction {
 			return []bc.Instruction{I(bc.OpLdU8, 1), I(bc.OpVecPack, sig, 1), I(bc.OpRet)}
-		}, nil, statusTypeMismatch},
+		}, nil, onchain.TYPE_MISMATCH},
 		{"pack more than the stack", vec, func(sig uint64) []bc.Instruction {
 			return []bc.Instruction{I(bc.OpVecPack, sig, 1<<40), I(bc.OpRet)}
-		}, nil, statusEmptyStack},
+		}, nil, onchain.EMPTY_VALUE_STACK},
 		{"len of a u64", []bc.SignatureToken{bc.U64}, func(sig uint64) []bc.Instruction {
 			return []bc.Instruction{I(bc.OpLdU64, 1), I(bc.OpVecLen, sig), I(bc.OpRet)}
-		}, nil, statusTypeMismatch},
+		}, nil, onchain.TYPE_MISMATCH},
 		{"stale element reference", []bc.SignatureToken{bc.U64}, func(sig uint64) []bc.Instruction {
 			// borrow element 2, pop it, then read through the reference
 			return []bc.Instruction{I(bc.OpMutBorrowLoc, 0), I(bc.OpLdU64, 2), I(bc.OpVecImmBorrow, sig),
 				I(bc.OpMutBorrowLoc, 0), I(bc.OpVecPopBack, sig), I(bc.OpPop), I(bc.OpReadRef), I(bc.OpRet)}
-		}, nil, statusInvariant},
+		}, nil, onchain.UNKNOWN_INVARIANT_VIOLATION_ERROR},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -142,12 +142,12 @@ func TestVectorLengthLimit(t *testing.T) {
 	e := newEnv(m)
 	e.vm = New(n, Limits{MaxVectorLen: 3})
 	_, err := e.call("vl", "pack", nil)
-	wantStatus(t, err, statusVector)
+	wantStatus(t, err, onchain.VECTOR_OPERATION_ERROR)
 	s := e.sess
 	vt, _ := s.types.vectorOf(TypeU64)
 	three := NewVector(vt, []Value{U64(1), U64(2), U64(3)})
 	_, err = e.call("vl", "push", nil, three)
-	wantStatus(t, err, statusVector)
+	wantStatus(t, err, onchain.VECTOR_OPERATION_ERROR)
 	two := NewVector(vt, []Value{U64(1), U64(2)})
 	if rets, err := e.call("vl", "push", nil, two); err != nil || rets[0].Len() != 3 {
 		t.Fatalf("push to 3: %v, %v", rets, err)
@@ -156,7 +156,7 @@ func TestVectorLengthLimit(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err = e.call("vl", "make", nil, U64(4))
-	wantStatus(t, err, statusVector)
+	wantStatus(t, err, onchain.VECTOR_OPERATION_ERROR)
 	if _, err := s.Deserialize(vt, []byte{4, 1, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 4, 0, 0, 0, 0, 0, 0, 0}); err == nil {
 		t.Fatal("deserialized a vector of 4 with a limit of 3")
 	}

@@ -2,6 +2,7 @@ package movevm
 
 import (
 	"github.com/ledgernode/ledgernode/ledgerapi/bytecode"
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 )
 
 // Sub-statuses of VECTOR_OPERATION_ERROR, as Aptos numbers them.
@@ -12,7 +13,7 @@ const (
 )
 
 func vecErr(sub int, format string, args ...any) error {
-	e := errorf(statusVector, format, args...)
+	e := errorf(onchain.VECTOR_OPERATION_ERROR, format, args...)
 	e.Message += map[int]string{vecIndexOutOfBounds: " (index out of bounds)", vecPopEmpty: " (pop from an empty vector)",
 		vecUnpackMismatch: " (length differs from the unpacked count)"}[sub]
 	return e
@@ -26,7 +27,7 @@ func (s *Session) vectorType(fr *frame, idx uint16) (*Type, error) {
 	}
 	p := fr.fn.mod.pools
 	if int(idx) >= len(p.Signatures) || len(p.Signatures[idx]) != 1 {
-		return nil, errorf(statusInvariant, "signature %d is not one type", idx)
+		return nil, errorf(onchain.UNKNOWN_INVARIANT_VIOLATION_ERROR, "signature %d is not one type", idx)
 	}
 	e, err := s.typeOf(fr.fn.mod, &p.Signatures[idx][0], fr.ctx.targs)
 	if err != nil {
@@ -53,7 +54,7 @@ func (s *Session) popVecRef(fr *frame, vt *Type, mut bool) (*container, error) {
 		return nil, err
 	}
 	if r.t.Elem != vt {
-		return nil, errorf(statusTypeMismatch, "%s through %s", vt, r.t)
+		return nil, errorf(onchain.TYPE_MISMATCH, "%s through %s", vt, r.t)
 	}
 	return v.p.(*container), nil
 }
@@ -66,7 +67,7 @@ func (s *Session) vector(fr *frame, in *bytecode.Instruction) error {
 	switch in.Op {
 	case bytecode.OpVecPack:
 		if in.Imm > uint64(len(s.stack)-fr.base) {
-			return errorf(statusEmptyStack, "packing %d elements", in.Imm)
+			return errorf(onchain.EMPTY_VALUE_STACK, "packing %d elements", in.Imm)
 		}
 		if err := s.checkVectorLen(in.Imm); err != nil {
 			return err
@@ -79,7 +80,7 @@ func (s *Session) vector(fr *frame, in *bytecode.Instruction) error {
 		copy(elems, s.stack[len(s.stack)-n:])
 		for i, e := range elems {
 			if e.t != vt.Elem {
-				return errorf(statusTypeMismatch, "element %d is %s, want %s", i, typeName(e), vt.Elem)
+				return errorf(onchain.TYPE_MISMATCH, "element %d is %s, want %s", i, typeName(e), vt.Elem)
 			}
 		}
 		if err := s.checkElems(vt, elems); err != nil {
@@ -97,7 +98,7 @@ func (s *Session) vector(fr *frame, in *bytecode.Instruction) error {
 			return vecErr(vecUnpackMismatch, "unpacking %d elements from a vector of %d", in.Imm, len(c.vals))
 		}
 		if len(s.stack)+len(c.vals) > s.vm.limits.MaxStack {
-			return errorf(statusStackOverflow, "operand stack exceeds %d values", s.vm.limits.MaxStack)
+			return errorf(onchain.EXECUTION_STACK_OVERFLOW, "operand stack exceeds %d values", s.vm.limits.MaxStack)
 		}
 		if err := s.env.Gas.Charge(uint64(len(c.vals)) * elemCost); err != nil {
 			return err

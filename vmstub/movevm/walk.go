@@ -4,6 +4,7 @@ import (
 	"math/big"
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 )
 
 // Every walk over a value is bounded by a depth limit and fails with
@@ -16,7 +17,7 @@ import (
 const maxSerializeDepth = 256
 
 func depthErr(limit int) error {
-	return errorf(statusValueDepth, "value nests deeper than %d", limit)
+	return errorf(onchain.VM_MAX_VALUE_DEPTH_REACHED, "value nests deeper than %d", limit)
 }
 
 // isPacked reports element types a vector holds unboxed in Aptos's

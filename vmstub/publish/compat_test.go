@@ -151,7 +151,7 @@ func TestIncompatibleUpgrades(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			err := checkUpgrade(t, newA(t, c.change), publish.Config{})
-			wantStatus(t, err, publish.StatusBackwardIncompatibleUpdate)
+			wantStatus(t, err, onchain.BACKWARD_INCOMPATIBLE_MODULE_UPDATE)
 			if !strings.Contains(err.Error(), "existing module in `0xcafe::a`: "+c.reason) {
 				t.Fatalf("%v", err)
 			}
@@ -179,7 +179,7 @@ func TestCompatibleChanges(t *testing.T) {
 		t.Fatal(err)
 	}
 	err := checkUpgrade(t, newA(t, relaxed), publish.Config{CheckFriendLinking: true})
-	wantStatus(t, err, publish.StatusBackwardIncompatibleUpdate)
+	wantStatus(t, err, onchain.BACKWARD_INCOMPATIBLE_MODULE_UPDATE)
 	if !strings.Contains(err.Error(), "removed function `fr`, removed friend declaration `0xcafe::b`") {
 		t.Fatalf("%v", err)
 	}

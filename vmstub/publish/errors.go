@@ -5,28 +5,7 @@ import (
 	"strings"
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
-)
-
-// VM statuses Check reports, numbered and named as in Aptos's StatusCode
-// (move-core-types vm_status.rs).
-var (
-	StatusLookupFailed                    = ledgerapi.VMStatus{Code: 1017, Name: "LOOKUP_FAILED"}
-	StatusTypeMismatch                    = ledgerapi.VMStatus{Code: 1020, Name: "TYPE_MISMATCH"}
-	StatusMissingDependency               = ledgerapi.VMStatus{Code: 1021, Name: "MISSING_DEPENDENCY"}
-	StatusModuleAddressDoesNotMatchSender = ledgerapi.VMStatus{Code: 1067, Name: "MODULE_ADDRESS_DOES_NOT_MATCH_SENDER"}
-	StatusConstraintNotSatisfied          = ledgerapi.VMStatus{Code: 1075, Name: "CONSTRAINT_NOT_SATISFIED"}
-	StatusLinkerError                     = ledgerapi.VMStatus{Code: 1081, Name: "LINKER_ERROR"}
-	StatusDuplicateModuleName             = ledgerapi.VMStatus{Code: 1095, Name: "DUPLICATE_MODULE_NAME"}
-	StatusBackwardIncompatibleUpdate      = ledgerapi.VMStatus{Code: 1096, Name: "BACKWARD_INCOMPATIBLE_MODULE_UPDATE"}
-	StatusCyclicModuleDependency          = ledgerapi.VMStatus{Code: 1097, Name: "CYCLIC_MODULE_DEPENDENCY"}
-	StatusInvalidFriendDeclWithSelf       = ledgerapi.VMStatus{Code: 1104, Name: "INVALID_FRIEND_DECL_WITH_SELF"}
-	StatusInvalidFriendDeclOutside        = ledgerapi.VMStatus{Code: 1105, Name: "INVALID_FRIEND_DECL_WITH_MODULES_OUTSIDE_ACCOUNT_ADDRESS"}
-	StatusUserDefinedNativeNotAllowed     = ledgerapi.VMStatus{Code: 1127, Name: "USER_DEFINED_NATIVE_NOT_ALLOWED"}
-	StatusInvalidInitModule               = ledgerapi.VMStatus{Code: 1134, Name: "INVALID_INIT_MODULE"}
-	StatusCodeDeserializationError        = ledgerapi.VMStatus{Code: 3024, Name: "CODE_DESERIALIZATION_ERROR"}
-	StatusAborted                         = ledgerapi.VMStatus{Code: 4016, Name: "ABORTED"}
-	StatusArithmeticError                 = ledgerapi.VMStatus{Code: 4017, Name: "ARITHMETIC_ERROR"}
-	StatusStorageWriteLimitReached        = ledgerapi.VMStatus{Code: 4027, Name: "STORAGE_WRITE_LIMIT_REACHED"}
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 )
 
 // Modules whose Move code publish_package_txn runs, where its aborts happen.
@@ -115,7 +94,7 @@ type Abort struct {
 // ...). Message says what was wrong; Err is the underlying error when there
 // is one (a *bytecode.Error for CODE_DESERIALIZATION_ERROR).
 type Error struct {
-	Status  ledgerapi.VMStatus
+	Status  onchain.StatusCode
 	Abort   *Abort
 	Message string
 	Err     error
@@ -134,7 +113,7 @@ func (e *Error) Error() string {
 			fmt.Fprintf(&b, "0x%x", a.Code)
 		}
 	} else {
-		b.WriteString(e.Status.Name)
+		b.WriteString(e.Status.String())
 	}
 	if e.Message != "" {
 		b.WriteString(": ")
@@ -147,13 +126,13 @@ func (e *Error) Error() string {
 func (e *Error) Unwrap() error { return e.Err }
 
 // fail is a non-abort refusal.
-func fail(s ledgerapi.VMStatus, format string, args ...any) *Error {
+func fail(s onchain.StatusCode, format string, args ...any) *Error {
 	return &Error{Status: s, Message: fmt.Sprintf(format, args...)}
 }
 
 // codeAbort is an abort of 0x1::code with reason r in category cat (0: none).
 func codeAbort(cat, r uint64, format string, args ...any) *Error {
 	n := codeReasons[r]
-	return &Error{Status: StatusAborted, Message: fmt.Sprintf(format, args...),
+	return &Error{Status: onchain.ABORTED, Message: fmt.Sprintf(format, args...),
 		Abort: &Abort{Module: CodeModule, Code: cat<<16 | r, Name: n[0], Description: n[1]}}
 }

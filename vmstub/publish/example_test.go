@@ -62,7 +62,7 @@ func Example() {
 	_, err = publish.Check(publish.Request{Sender: sender, Metadata: meta, Code: [][]byte{counter(false)}, Resolver: state})
 	var e *publish.Error
 	if errors.As(err, &e) {
-		fmt.Println(e.Status.Code, e.Status.Name)
+		fmt.Println(uint64(e.Status), e.Status)
 	}
 	fmt.Println(err)
 	// Output:

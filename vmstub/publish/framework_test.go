@@ -92,5 +92,5 @@ func TestUpgradeNumberOverflow(t *testing.T) {
 	s.store(t, "pkg", onchain.UpgradeCompatible, build(t, sender, "a", func(*bytecode.ModuleBuilder) {}))
 	s.registries[sender].Packages[0].UpgradeNumber = ^uint64(0)
 	_, err := publish.Check(publish.Request{Sender: sender, Resolver: s, Metadata: metadata("pkg", 1, []string{"a"})})
-	wantStatus(t, err, publish.StatusArithmeticError)
+	wantStatus(t, err, onchain.ARITHMETIC_ERROR)
 }

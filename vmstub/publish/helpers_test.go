@@ -159,14 +159,14 @@ func request(s *fakeState, code ...[]byte) publish.Request {
 }
 
 // wantStatus checks that err is an *Error with status s and no abort.
-func wantStatus(t *testing.T, err error, s ledgerapi.VMStatus) *publish.Error {
+func wantStatus(t *testing.T, err error, s onchain.StatusCode) *publish.Error {
 	t.Helper()
 	var e *publish.Error
 	if !errors.As(err, &e) {
-		t.Fatalf("error %v (%T), want *publish.Error %s", err, err, s.Name)
+		t.Fatalf("error %v (%T), want *publish.Error %s", err, err, s)
 	}
 	if e.Status != s || e.Abort != nil {
-		t.Fatalf("status %v (abort %+v), want %s: %v", e.Status, e.Abort, s.Name, err)
+		t.Fatalf("status %v (abort %+v), want %s: %v", e.Status, e.Abort, s, err)
 	}
 	return e
 }
@@ -178,7 +178,7 @@ func wantAbort(t *testing.T, err error, module ledgerapi.ModuleId, code uint64, 
 	if !errors.As(err, &e) || e.Abort == nil {
 		t.Fatalf("error %v, want an abort %s", err, name)
 	}
-	if e.Status != publish.StatusAborted || e.Abort.Module != module || e.Abort.Code != code || e.Abort.Name != name {
+	if e.Status != onchain.ABORTED || e.Abort.Module != module || e.Abort.Code != code || e.Abort.Name != name {
 		t.Fatalf("abort %+v (status %v), want %s 0x%x %s", e.Abort, e.Status, module, code, name)
 	}
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/bytecode"
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 	"github.com/ledgernode/ledgernode/vmstub/verifier"
 )
 
@@ -47,7 +48,7 @@ func (c *checker) verifyEager(id ledgerapi.ModuleId, done, onStack map[ledgerapi
 		return nil
 	}
 	if onStack[id] {
-		return fail(StatusCyclicModuleDependency, "module %s depends on itself through its dependencies", id)
+		return fail(onchain.CYCLIC_MODULE_DEPENDENCY, "module %s depends on itself through its dependencies", id)
 	}
 	u, err := c.resolve(id)
 	if err != nil {
@@ -85,7 +86,7 @@ func (c *checker) verifyLocal(u *unit) error {
 	if err := verifier.Module(u.m, c.req.Config.Verifier); err != nil {
 		var verr *verifier.Error
 		if errors.As(err, &verr) {
-			return &Error{Status: verr.Status.VMStatus(), Message: fmt.Sprintf("module %s: %s", u.id, verr), Err: err}
+			return &Error{Status: verr.Status, Message: fmt.Sprintf("module %s: %s", u.id, verr), Err: err}
 		}
 		return err
 	}
@@ -113,7 +114,7 @@ func (c *checker) link(u *unit) error {
 	m := u.m
 	for i, h := range m.ModuleHandles {
 		if bytecode.ModuleHandleIndex(i) != m.SelfHandle && deps[u.moduleID(h)] == nil {
-			return fail(StatusMissingDependency, "%s: MODULE_HANDLES[%d] names no dependency", u.id, i)
+			return fail(onchain.MISSING_DEPENDENCY, "%s: MODULE_HANDLES[%d] names no dependency", u.id, i)
 		}
 	}
 	owner := func(h bytecode.ModuleHandleIndex) *unit { return deps[u.moduleID(m.ModuleHandles[h])] }
@@ -125,11 +126,11 @@ func (c *checker) link(u *unit) error {
 		name := u.ident(sh.Name)
 		di, ok := d.structs[name]
 		if !ok {
-			return fail(StatusLookupFailed, "%s: STRUCT_HANDLES[%d]: %s has no struct %s", u.id, i, d.id, name)
+			return fail(onchain.LOOKUP_FAILED, "%s: STRUCT_HANDLES[%d]: %s has no struct %s", u.id, i, d.id, name)
 		}
 		dh := d.m.StructHandles[d.m.StructDefs[di].Handle]
 		if !dh.Abilities.Has(sh.Abilities) || !structParamsLink(sh.TypeParameters, dh.TypeParameters) {
-			return fail(StatusTypeMismatch, "%s: STRUCT_HANDLES[%d]: %s::%s is declared with other abilities or type parameters",
+			return fail(onchain.TYPE_MISMATCH, "%s: STRUCT_HANDLES[%d]: %s::%s is declared with other abilities or type parameters",
 				u.id, i, d.id, name)
 		}
 	}
@@ -145,20 +146,20 @@ func (c *checker) link(u *unit) error {
 			ok = vis == bytecode.Public || vis == bytecode.Friend && d.hasFriend(u.id)
 		}
 		if !ok {
-			return fail(StatusLookupFailed, "%s: FUNCTION_HANDLES[%d]: %s has no function %s visible to it", u.id, i, d.id, name)
+			return fail(onchain.LOOKUP_FAILED, "%s: FUNCTION_HANDLES[%d]: %s has no function %s visible to it", u.id, i, d.id, name)
 		}
 		def := d.m.FunctionDefs[di]
 		dh := d.m.FunctionHandles[def.Function]
 		if !funParamsLink(fh.TypeParameters, dh.TypeParameters) ||
 			!sameTypes(u, u.sig(fh.Parameters), d, d.sig(dh.Parameters)) || !sameTypes(u, u.sig(fh.Return), d, d.sig(dh.Return)) {
-			return fail(StatusTypeMismatch, "%s: FUNCTION_HANDLES[%d]: %s::%s is declared with another signature", u.id, i, d.id, name)
+			return fail(onchain.TYPE_MISMATCH, "%s: FUNCTION_HANDLES[%d]: %s::%s is declared with another signature", u.id, i, d.id, name)
 		}
 		defAttrs := dh.Attributes
 		if len(fh.Attributes) > 0 && len(defAttrs) == 0 && def.Visibility == bytecode.Public {
 			defAttrs = []bytecode.FunctionAttribute{{Kind: bytecode.AttrPersistent}}
 		}
 		if persistent(fh.Attributes) && !persistent(defAttrs) {
-			return fail(StatusLinkerError, "imported function `%s` missing expected attributes (%s::%s)", name, d.id, name)
+			return fail(onchain.LINKER_ERROR, "imported function `%s` missing expected attributes (%s::%s)", name, d.id, name)
 		}
 	}
 	return nil

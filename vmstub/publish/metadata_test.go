@@ -76,7 +76,7 @@ func TestModuleMetadata(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			_, err := publish.Check(single(newState(t), c.code))
-			wantStatus(t, err, publish.StatusConstraintNotSatisfied)
+			wantStatus(t, err, onchain.CONSTRAINT_NOT_SATISFIED)
 			if !strings.Contains(err.Error(), c.msg) {
 				t.Fatalf("%v", err)
 			}
@@ -103,7 +103,7 @@ func TestSelfHandleTwice(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	wantStatus(t, errOf(publish.Check(single(newState(t), code))), onchain.StatusCode(1012).VMStatus()) // DUPLICATE_ELEMENT
+	wantStatus(t, errOf(publish.Check(single(newState(t), code))), onchain.DUPLICATE_ELEMENT)
 }
 
 // A dependency on the framework needs the framework among the package's
@@ -112,7 +112,7 @@ func TestUndeclaredFrameworkDependency(t *testing.T) {
 	r := single(newState(t), build(t, sender, "a", func(b *bytecode.ModuleBuilder) { b.ModuleRef(core, "string") }))
 	r.Metadata = metadata("pkg", 1, []string{"a"})
 	_, err := publish.Check(r)
-	wantStatus(t, err, publish.StatusConstraintNotSatisfied)
+	wantStatus(t, err, onchain.CONSTRAINT_NOT_SATISFIED)
 	if !strings.Contains(err.Error(), "unregistered dependency: '0x1::string'") {
 		t.Fatalf("%v", err)
 	}

@@ -135,7 +135,7 @@ type checker struct {
 func (c *checker) decodeMetadata() error {
 	meta, err := onchain.DecodePackageMetadata(c.req.Metadata)
 	if err != nil {
-		return &Error{Status: StatusAborted, Message: "package metadata does not deserialize: " + err.Error(), Err: err,
+		return &Error{Status: onchain.ABORTED, Message: "package metadata does not deserialize: " + err.Error(), Err: err,
 			Abort: &Abort{Module: UtilModule, Code: EFromBytes}}
 	}
 	c.meta = meta
@@ -172,7 +172,7 @@ func (c *checker) runCodeModule() error {
 			continue
 		}
 		if p.UpgradeNumber == ^uint64(0) {
-			return fail(StatusArithmeticError, "upgrade number of package %q overflows", p.Name)
+			return fail(onchain.ARITHMETIC_ERROR, "upgrade number of package %q overflows", p.Name)
 		}
 		upgradeNumber, index = p.UpgradeNumber+1, i
 		if err := checkUpgradability(p, &pack, names); err != nil {

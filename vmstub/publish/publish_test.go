@@ -123,7 +123,7 @@ func TestArbitraryPolicy(t *testing.T) {
 	}
 	// Strengthening the policy brings the check back.
 	req.Metadata = metadata("pkg", onchain.UpgradeCompatible, []string{"a"})
-	wantStatus(t, errOf(publish.Check(req)), publish.StatusBackwardIncompatibleUpdate)
+	wantStatus(t, errOf(publish.Check(req)), onchain.BACKWARD_INCOMPATIBLE_MODULE_UPDATE)
 }
 
 func errOf(_ *publish.Result, err error) error { return err }
@@ -141,7 +141,7 @@ func TestCycles(t *testing.T) {
 		b.Function("g", bytecode.Public, bytecode.Fn{Code: ret})
 	})
 	req := request(s, x, y)
-	wantStatus(t, errOf(publish.Check(req)), publish.StatusCyclicModuleDependency)
+	wantStatus(t, errOf(publish.Check(req)), onchain.CYCLIC_MODULE_DEPENDENCY)
 	req.Config.LazyLoading = true
 	if _, err := publish.Check(req); err != nil {
 		t.Fatal(err)
@@ -163,7 +163,7 @@ func TestFriendLinking(t *testing.T) {
 	if _, err := publish.Check(req("pal")); err != nil {
 		t.Fatal(err)
 	}
-	wantStatus(t, errOf(publish.Check(req("stranger"))), publish.StatusLookupFailed)
+	wantStatus(t, errOf(publish.Check(req("stranger"))), onchain.LOOKUP_FAILED)
 }
 
 // An error of the Resolver is returned as it is, not as a VM status.

@@ -7,6 +7,7 @@ import (
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/bytecode"
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 )
 
 // unit is a module with the lookups the checks need. Its tables are
@@ -163,5 +164,5 @@ func sortedIDs(m map[ledgerapi.ModuleId]*unit) []ledgerapi.ModuleId {
 }
 
 func linkerError(id ledgerapi.ModuleId) *Error {
-	return fail(StatusLinkerError, "Linker Error: Module %s doesn't exist", id)
+	return fail(onchain.LINKER_ERROR, "Linker Error: Module %s doesn't exist", id)
 }

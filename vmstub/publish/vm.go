@@ -19,7 +19,7 @@ func (c *checker) deserialize() error {
 	for i, code := range c.req.Code {
 		m, err := cfg.DeserializeModule(code)
 		if err != nil {
-			return &Error{Status: StatusCodeDeserializationError, Message: "module " + strconv.Itoa(i) + ": " + err.Error(), Err: err}
+			return &Error{Status: onchain.CODE_DESERIALIZATION_ERROR, Message: "module " + strconv.Itoa(i) + ": " + err.Error(), Err: err}
 		}
 		u := newUnit(m)
 		u.bytes = code
@@ -61,7 +61,7 @@ func (c *checker) validateRequest() error {
 	for _, u := range c.units {
 		for _, d := range u.m.FunctionDefs {
 			if d.Code == nil && (d.IsEntry || !u.id.Address.IsSpecial()) {
-				return fail(StatusUserDefinedNativeNotAllowed, "Cannot publish native function to non-special address (%s::%s)",
+				return fail(onchain.USER_DEFINED_NATIVE_NOT_ALLOWED, "Cannot publish native function to non-special address (%s::%s)",
 					u.id, u.ident(u.m.FunctionHandles[d.Function].Name))
 			}
 		}
@@ -71,7 +71,7 @@ func (c *checker) validateRequest() error {
 		expected[n] = true
 	}
 	mismatch := func(format string, args ...any) error {
-		return fail(StatusConstraintNotSatisfied, "metadata and code bundle mismatch: "+format, args...)
+		return fail(onchain.CONSTRAINT_NOT_SATISFIED, "metadata and code bundle mismatch: "+format, args...)
 	}
 	for _, u := range c.units {
 		if !expected[u.id.Name] {
@@ -101,7 +101,7 @@ func (c *checker) stage() error {
 	c.staged = map[ledgerapi.ModuleId]*unit{}
 	for _, u := range c.units {
 		if u.id.Address != c.req.Sender {
-			return fail(StatusModuleAddressDoesNotMatchSender, "Compiled modules address %s does not match the sender %s",
+			return fail(onchain.MODULE_ADDRESS_DOES_NOT_MATCH_SENDER, "Compiled modules address %s does not match the sender %s",
 				u.id.Address, c.req.Sender)
 		}
 		old, err := c.stored(u.id)
@@ -112,13 +112,13 @@ func (c *checker) stage() error {
 			u.upgrade = true
 			if !skipCompat {
 				if reasons := incompatibilities(old, u, cfg.CheckFriendLinking); len(reasons) > 0 {
-					return fail(StatusBackwardIncompatibleUpdate,
+					return fail(onchain.BACKWARD_INCOMPATIBLE_MODULE_UPDATE,
 						"Module update failure: new module not compatible with existing module in `%s`: %s", u.id, strings.Join(reasons, ", "))
 				}
 			}
 		}
 		if c.staged[u.id] != nil {
-			return fail(StatusDuplicateModuleName, "Module %s occurs more than once in published bundle", u.id)
+			return fail(onchain.DUPLICATE_MODULE_NAME, "Module %s occurs more than once in published bundle", u.id)
 		}
 		c.staged[u.id] = u
 	}
@@ -150,7 +150,7 @@ func (c *checker) initModules() error {
 			msg = "init_module function cannot have type parameters"
 		}
 		if msg != "" {
-			return fail(StatusInvalidInitModule, "%s (%s)", msg, u.id)
+			return fail(onchain.INVALID_INIT_MODULE, "%s (%s)", msg, u.id)
 		}
 		c.result.InitModules = append(c.result.InitModules, u.id)
 	}
@@ -165,15 +165,15 @@ func isSignerOrRef(t bytecode.SignatureToken) bool {
 // the result's modules.
 func (c *checker) limits() error {
 	if len(c.units)+1 > MaxWriteOpsPerTransaction {
-		return fail(StatusStorageWriteLimitReached, "Too many write ops.")
+		return fail(onchain.STORAGE_WRITE_LIMIT_REACHED, "Too many write ops.")
 	}
 	var total uint64
 	add := func(what string, size uint64) error {
 		if size > MaxBytesPerWriteOp {
-			return fail(StatusStorageWriteLimitReached, "the write of %s is %d bytes, more than %d", what, size, MaxBytesPerWriteOp)
+			return fail(onchain.STORAGE_WRITE_LIMIT_REACHED, "the write of %s is %d bytes, more than %d", what, size, MaxBytesPerWriteOp)
 		}
 		if total += size; total > MaxBytesAllWriteOps {
-			return fail(StatusStorageWriteLimitReached, "the writes reach %d bytes, more than %d", total, MaxBytesAllWriteOps)
+			return fail(onchain.STORAGE_WRITE_LIMIT_REACHED, "the writes reach %d bytes, more than %d", total, MaxBytesAllWriteOps)
 		}
 		return nil
 	}

@@ -2,6 +2,7 @@ package verifier
 
 import (
 	"github.com/ledgernode/ledgernode/ledgerapi/bytecode"
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 )
 
 // checkAcquires checks the acquires list of a function of a module: every
@@ -30,14 +31,14 @@ func checkAcquires(u *unit, fn *function) error {
 			direct = []uint16{in.Index}
 		case bytecode.OpMoveFromGeneric, bytecode.OpMutBorrowGlobalGeneric, bytecode.OpImmBorrowGlobalGeneric:
 			if int(in.Index) >= len(m.StructDefInstantiations) {
-				return fn.failAt(stVerifierInvariantViolation, off, "acquires: struct instantiation out of range")
+				return fn.failAt(onchain.VERIFIER_INVARIANT_VIOLATION, off, "acquires: struct instantiation out of range")
 			}
 			direct = []uint16{uint16(m.StructDefInstantiations[in.Index].Def)}
 		case bytecode.OpCall, bytecode.OpCallGeneric:
 			h := bytecode.FunctionHandleIndex(in.Index)
 			if in.Op == bytecode.OpCallGeneric {
 				if int(in.Index) >= len(m.FunctionInstantiations) {
-					return fn.failAt(stVerifierInvariantViolation, off, "acquires: function instantiation out of range")
+					return fn.failAt(onchain.VERIFIER_INVARIANT_VIOLATION, off, "acquires: function instantiation out of range")
 				}
 				h = m.FunctionInstantiations[in.Index].Handle
 			}
@@ -50,20 +51,20 @@ func checkAcquires(u *unit, fn *function) error {
 		}
 		for _, r := range direct {
 			if !annotated[r] {
-				return fn.failAt(stMissingAcquiresAnnotation, off, "struct definition %d is acquired but not in the acquires list", r)
+				return fn.failAt(onchain.MISSING_ACQUIRES_ANNOTATION, off, "struct definition %d is acquired but not in the acquires list", r)
 			}
 			actual[r] = true
 		}
 	}
 	for _, r := range dedupDefs(fn.def.Acquires) {
 		if !actual[r] {
-			return fn.failAt(stExtraneousAcquiresAnnotation, -1, "struct definition %d is in the acquires list but never acquired", r)
+			return fn.failAt(onchain.EXTRANEOUS_ACQUIRES_ANNOTATION, -1, "struct definition %d is in the acquires list but never acquired", r)
 		}
 		if int(r) >= len(m.StructDefs) || int(m.StructDefs[r].Handle) >= len(m.StructHandles) {
-			return fn.failAt(stVerifierInvariantViolation, -1, "acquires: struct definition %d out of range", r)
+			return fn.failAt(onchain.VERIFIER_INVARIANT_VIOLATION, -1, "acquires: struct definition %d out of range", r)
 		}
 		if m.StructHandles[m.StructDefs[r].Handle].Abilities&bytecode.AbilityKey == 0 {
-			return fn.failAt(stInvalidAcquiresAnnotation, -1, "struct definition %d in the acquires list has no key ability", r)
+			return fn.failAt(onchain.INVALID_ACQUIRES_ANNOTATION, -1, "struct definition %d in the acquires list has no key ability", r)
 		}
 	}
 	return nil

@@ -4,6 +4,7 @@ import (
 	"math/bits"
 
 	"github.com/ledgernode/ledgernode/ledgerapi/bytecode"
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 )
 
 // maxVecCount bounds the element count of VecPack and VecUnpack.
@@ -87,24 +88,24 @@ func (u *unit) genericMember(in bytecode.Instruction) (opGeneric, memberGeneric,
 // consistent checks one instruction.
 func (u *unit) consistent(in bytecode.Instruction) *Error {
 	if u.module == nil && moduleOnly(in.Op) {
-		return fail(stInvalidOperationInScript, "%s in a script", in.Op)
+		return fail(onchain.INVALID_OPERATION_IN_SCRIPT, "%s in a script", in.Op)
 	}
 	if opGen, memGen, ok := u.genericMember(in); ok && opGen != memGen {
 		if opGen {
-			return fail(stGenericMemberOpcodeMismatch, "%s names a non-generic member", in.Op)
+			return fail(onchain.GENERIC_MEMBER_OPCODE_MISMATCH, "%s names a non-generic member", in.Op)
 		}
-		return fail(stGenericMemberOpcodeMismatch, "%s names a generic member", in.Op)
+		return fail(onchain.GENERIC_MEMBER_OPCODE_MISMATCH, "%s names a generic member", in.Op)
 	}
 	switch in.Op {
 	case bytecode.OpVecPack, bytecode.OpVecUnpack:
 		if in.Imm > maxVecCount {
-			return fail(stConstraintNotSatisfied, "%s of %d elements (at most %d)", in.Op, in.Imm, maxVecCount)
+			return fail(onchain.CONSTRAINT_NOT_SATISFIED, "%s of %d elements (at most %d)", in.Op, in.Imm, maxVecCount)
 		}
 	case bytecode.OpPackClosure, bytecode.OpPackClosureGeneric:
 		h := u.closureTarget(in)
 		n := len(u.pools.Signatures[h.Parameters])
 		if in.Imm != 0 && bits.Len64(in.Imm) > n {
-			return fail(stInvalidClosureMask, "closure mask %#x captures beyond the %d parameters", in.Imm, n)
+			return fail(onchain.INVALID_CLOSURE_MASK, "closure mask %#x captures beyond the %d parameters", in.Imm, n)
 		}
 	}
 	return nil

@@ -2,6 +2,7 @@ package verifier
 
 import (
 	"github.com/ledgernode/ledgernode/ledgerapi/bytecode"
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 )
 
 // maxSeqLen is the largest length BCS allows for a sequence.
@@ -40,11 +41,11 @@ func checkConstants(u *unit) error {
 			elem, depth = elem.Elem, depth+1
 		}
 		if elem == nil || constantWidth(elem) <= 0 {
-			return fail(stInvalidConstantType, "constant %d has type %v", i, c.Type)
+			return fail(onchain.INVALID_CONSTANT_TYPE, "constant %d has type %v", i, c.Type)
 		}
 		n, ok := decodeConstant(c.Data, depth, constantWidth(elem), elem.Kind == bytecode.TypeBool)
 		if !ok || n != len(c.Data) {
-			return fail(stMalformedConstantData, "constant %d: bytes are not one %v", i, c.Type)
+			return fail(onchain.MALFORMED_CONSTANT_DATA, "constant %d: bytes are not one %v", i, c.Type)
 		}
 	}
 	return nil

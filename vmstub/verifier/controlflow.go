@@ -2,6 +2,7 @@ package verifier
 
 import (
 	"github.com/ledgernode/ledgernode/ledgerapi/bytecode"
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 )
 
 // checkControlFlow checks fn's control flow and builds fn.cfg: code is not
@@ -13,31 +14,31 @@ import (
 func checkControlFlow(u *unit, fn *function) error {
 	code := fn.code.Code
 	if len(code) == 0 {
-		return fn.failAt(stEmptyCodeUnit, -1, "no instructions")
+		return fn.failAt(onchain.EMPTY_CODE_UNIT, -1, "no instructions")
 	}
 	switch last := code[len(code)-1].Op; last {
 	case bytecode.OpRet, bytecode.OpAbort, bytecode.OpAbortMsg, bytecode.OpBranch:
 	default:
-		return fn.failAt(stInvalidFallThrough, len(code)-1, "the last instruction %s falls through", last)
+		return fn.failAt(onchain.INVALID_FALL_THROUGH, len(code)-1, "the last instruction %s falls through", last)
 	}
 	g := newCFG(code)
 	fn.cfg = g
 	l := analyzeLoops(g, u.cfg.MaxLoopDepth)
 	if l.irreducible >= 0 {
-		return fn.failAt(stInvalidLoopSplit, g.blocks[l.irreducible].start, "a loop is entered other than through its head")
+		return fn.failAt(onchain.INVALID_LOOP_SPLIT, g.blocks[l.irreducible].start, "a loop is entered other than through its head")
 	}
 	if l.tooDeep >= 0 {
-		return fn.failAt(stLoopMaxDepthReached, g.blocks[l.tooDeep].start, "loops nest %d deep (at most %d)", l.depth, u.cfg.MaxLoopDepth)
+		return fn.failAt(onchain.LOOP_MAX_DEPTH_REACHED, g.blocks[l.tooDeep].start, "loops nest %d deep (at most %d)", l.depth, u.cfg.MaxLoopDepth)
 	}
 	limit := u.cfg.MaxBasicBlocks
 	if u.script != nil {
 		limit = u.cfg.MaxBasicBlocksInScript
 	}
 	if exceeds(len(g.blocks), limit) {
-		return fn.failAt(stTooManyBasicBlocks, -1, "%d basic blocks (at most %d)", len(g.blocks), limit)
+		return fn.failAt(onchain.TOO_MANY_BASIC_BLOCKS, -1, "%d basic blocks (at most %d)", len(g.blocks), limit)
 	}
 	if exceeds(l.backEdges, u.cfg.MaxBackEdgesPerFunction) {
-		return fn.failAt(stTooManyBackEdges, -1, "%d back edges (at most %d)", l.backEdges, u.cfg.MaxBackEdgesPerFunction)
+		return fn.failAt(onchain.TOO_MANY_BACK_EDGES, -1, "%d back edges (at most %d)", l.backEdges, u.cfg.MaxBackEdgesPerFunction)
 	}
 	return nil
 }
@@ -54,7 +55,7 @@ func checkModuleBackEdges(u *unit) error {
 		}
 	}
 	if exceeds(total, u.cfg.MaxBackEdgesPerModule) {
-		return fail(stTooManyBackEdges, "%d back edges in the module (at most %d)", total, u.cfg.MaxBackEdgesPerModule)
+		return fail(onchain.TOO_MANY_BACK_EDGES, "%d back edges in the module (at most %d)", total, u.cfg.MaxBackEdgesPerModule)
 	}
 	return nil
 }

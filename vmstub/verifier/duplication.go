@@ -6,6 +6,7 @@ import (
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/bytecode"
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 )
 
 // firstDuplicate returns the index of the first element whose key an
@@ -62,7 +63,7 @@ func signatureKey(sig []bytecode.SignatureToken) string {
 // dup checks one pool for duplicates.
 func dup[T any, K comparable](what string, xs []T, key func(*T) K) *Error {
 	if i := firstDuplicate(xs, key); i >= 0 {
-		return fail(stDuplicateElement, "%s %d duplicates an earlier one", what, i)
+		return fail(onchain.DUPLICATE_ELEMENT, "%s %d duplicates an earlier one", what, i)
 	}
 	return nil
 }
@@ -180,21 +181,21 @@ func checkModuleDuplication(u *unit) error {
 func checkStructDefDuplication(u *unit) *Error {
 	m := u.module
 	if i := firstDuplicate(m.StructDefs, func(d *bytecode.StructDef) bytecode.StructHandleIndex { return d.Handle }); i >= 0 {
-		return fail(stDuplicateElement, "struct definition %d is a second definition of struct handle %d", i, m.StructDefs[i].Handle)
+		return fail(onchain.DUPLICATE_ELEMENT, "struct definition %d is a second definition of struct handle %d", i, m.StructDefs[i].Handle)
 	}
 	for i := range m.StructDefs {
 		d := &m.StructDefs[i]
 		switch d.Layout {
 		case bytecode.StructFields:
 			if len(d.Fields) == 0 {
-				return fail(stZeroSizedStruct, "struct definition %d has no fields", i)
+				return fail(onchain.ZERO_SIZED_STRUCT, "struct definition %d has no fields", i)
 			}
 			if err := dupFieldNames(i, d.Fields); err != nil {
 				return err
 			}
 		case bytecode.StructVariants:
 			if j := firstDuplicate(d.Variants, func(v *bytecode.VariantDef) bytecode.IdentifierIndex { return v.Name }); j >= 0 {
-				return fail(stDuplicateElement, "struct definition %d: variant %d repeats a variant name", i, j)
+				return fail(onchain.DUPLICATE_ELEMENT, "struct definition %d: variant %d repeats a variant name", i, j)
 			}
 			for v := range d.Variants {
 				if err := dupFieldNames(i, d.Variants[v].Fields); err != nil {
@@ -216,13 +217,13 @@ func ownDefinitions[D, H any](what string, self bytecode.ModuleHandleIndex, defs
 	for i := range defs {
 		h := handleOf(&defs[i])
 		if moduleOf(&handles[h]) != self {
-			return fail(stInvalidModuleHandle, "%s definition %d defines a %s of another module", what, i, what)
+			return fail(onchain.INVALID_MODULE_HANDLE, "%s definition %d defines a %s of another module", what, i, what)
 		}
 		defined[h] = true
 	}
 	for i := range handles {
 		if moduleOf(&handles[i]) == self && !defined[i] {
-			return fail(stUnimplementedHandle, "%s handle %d names a %s of this module that is not defined", what, i, what)
+			return fail(onchain.UNIMPLEMENTED_HANDLE, "%s handle %d names a %s of this module that is not defined", what, i, what)
 		}
 	}
 	return nil
@@ -230,7 +231,7 @@ func ownDefinitions[D, H any](what string, self bytecode.ModuleHandleIndex, defs
 
 func dupFieldNames(def int, fs []bytecode.FieldDef) *Error {
 	if j := firstDuplicate(fs, func(f *bytecode.FieldDef) bytecode.IdentifierIndex { return f.Name }); j >= 0 {
-		return fail(stDuplicateElement, "struct definition %d: field %d repeats a field name", def, j)
+		return fail(onchain.DUPLICATE_ELEMENT, "struct definition %d: field %d repeats a field name", def, j)
 	}
 	return nil
 }
@@ -241,12 +242,12 @@ func dupFieldNames(def int, fs []bytecode.FieldDef) *Error {
 func checkFunctionDefDuplication(u *unit) *Error {
 	m := u.module
 	if i := firstDuplicate(m.FunctionDefs, func(d *bytecode.FunctionDef) bytecode.FunctionHandleIndex { return d.Function }); i >= 0 {
-		return fail(stDuplicateElement, "function definition %d is a second definition of function handle %d", i, m.FunctionDefs[i].Function)
+		return fail(onchain.DUPLICATE_ELEMENT, "function definition %d is a second definition of function handle %d", i, m.FunctionDefs[i].Function)
 	}
 	for i := range m.FunctionDefs {
 		d := &m.FunctionDefs[i]
 		if j := firstDuplicate(d.Acquires, func(a *bytecode.StructDefIndex) bytecode.StructDefIndex { return *a }); j >= 0 {
-			return &Error{Status: stDuplicateAcquiresAnnotation, Function: i, Offset: -1,
+			return &Error{Status: onchain.DUPLICATE_ACQUIRES_ANNOTATION, Function: i, Offset: -1,
 				Message: "struct definition " + strconv.Itoa(int(d.Acquires[j])) + " is acquired twice"}
 		}
 	}

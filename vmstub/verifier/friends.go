@@ -1,5 +1,7 @@
 package verifier
 
+import "github.com/ledgernode/ledgernode/ledgerapi/onchain"
+
 // checkFriends refuses a module declaring itself a friend
 // (INVALID_FRIEND_DECL_WITH_SELF), then one with a friend at another
 // address (INVALID_FRIEND_DECL_WITH_MODULES_OUTSIDE_ACCOUNT_ADDRESS).
@@ -13,13 +15,13 @@ func checkFriends(u *unit) error {
 	self := m.ModuleHandles[m.SelfHandle]
 	for i, f := range m.FriendDecls {
 		if f == self {
-			return fail(stInvalidFriendDeclWithSelf, "friend declaration %d names the module itself", i)
+			return fail(onchain.INVALID_FRIEND_DECL_WITH_SELF, "friend declaration %d names the module itself", i)
 		}
 	}
 	selfAddr := m.AddressIdentifiers[self.Address]
 	for i, f := range m.FriendDecls {
 		if addr := m.AddressIdentifiers[f.Address]; addr != selfAddr {
-			return fail(stInvalidFriendDeclWithModulesOutsideAccountAddress, "friend declaration %d names %s::%s, at another address", i, addr.ShortString(), m.Identifiers[f.Name])
+			return fail(onchain.INVALID_FRIEND_DECL_WITH_MODULES_OUTSIDE_ACCOUNT_ADDRESS, "friend declaration %d names %s::%s, at another address", i, addr.ShortString(), m.Identifiers[f.Name])
 		}
 	}
 	return nil

@@ -2,6 +2,7 @@ package verifier
 
 import (
 	"github.com/ledgernode/ledgernode/ledgerapi/bytecode"
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 )
 
 // sigCache holds, for one function, the abilities of the types of each
@@ -41,13 +42,13 @@ func (c *sigCache) structInst(hi bytecode.StructHandleIndex, si bytecode.Signatu
 	}
 	h := c.u.structHandle(hi)
 	if len(as) != len(h.TypeParameters) {
-		return fail(stNumberOfTypeArgumentsMismatch, "%s takes %d type arguments, got %d", c.u.ident(h.Name), len(h.TypeParameters), len(as))
+		return fail(onchain.NUMBER_OF_TYPE_ARGUMENTS_MISMATCH, "%s takes %d type arguments, got %d", c.u.ident(h.Name), len(h.TypeParameters), len(as))
 	}
 	out := h.Abilities
 	for i, a := range as {
 		tp := h.TypeParameters[i]
 		if !a.Has(tp.Constraints) {
-			return fail(stConstraintNotSatisfied, "type argument %d of %s lacks abilities %v", i, c.u.ident(h.Name), (tp.Constraints &^ a).Names())
+			return fail(onchain.CONSTRAINT_NOT_SATISFIED, "type argument %d of %s lacks abilities %v", i, c.u.ident(h.Name), (tp.Constraints &^ a).Names())
 		}
 		if !tp.IsPhantom {
 			out &= allowedBy(a)
@@ -89,7 +90,7 @@ func checkFunctionSignatures(u *unit, fn *function) error {
 func (c *sigCache) instruction(in bytecode.Instruction) *Error {
 	u := c.u
 	if u.module == nil && moduleOnly(in.Op) {
-		return fail(stInvalidOperationInScript, "%s in a script", in.Op)
+		return fail(onchain.INVALID_OPERATION_IN_SCRIPT, "%s in a script", in.Op)
 	}
 	p, m := u.pools, u.module
 	switch in.Op {
@@ -101,11 +102,11 @@ func (c *sigCache) instruction(in bytecode.Instruction) *Error {
 			return err
 		}
 		if len(as) != len(h.TypeParameters) {
-			return fail(stNumberOfTypeArgumentsMismatch, "%s takes %d type arguments, got %d", u.ident(h.Name), len(h.TypeParameters), len(as))
+			return fail(onchain.NUMBER_OF_TYPE_ARGUMENTS_MISMATCH, "%s takes %d type arguments, got %d", u.ident(h.Name), len(h.TypeParameters), len(as))
 		}
 		for i, a := range as {
 			if !a.Has(h.TypeParameters[i]) {
-				return fail(stConstraintNotSatisfied, "type argument %d of %s lacks abilities %v", i, u.ident(h.Name), (h.TypeParameters[i] &^ a).Names())
+				return fail(onchain.CONSTRAINT_NOT_SATISFIED, "type argument %d of %s lacks abilities %v", i, u.ident(h.Name), (h.TypeParameters[i] &^ a).Names())
 			}
 		}
 	case bytecode.OpPackGeneric, bytecode.OpUnpackGeneric:
@@ -128,14 +129,14 @@ func (c *sigCache) instruction(in bytecode.Instruction) *Error {
 		bytecode.OpVecPushBack, bytecode.OpVecPopBack, bytecode.OpVecUnpack, bytecode.OpVecSwap:
 		si := bytecode.SignatureIndex(in.Index)
 		if n := len(p.Signatures[si]); n != 1 {
-			return fail(stNumberOfTypeArgumentsMismatch, "%s needs exactly one type, got %d", in.Op, n)
+			return fail(onchain.NUMBER_OF_TYPE_ARGUMENTS_MISMATCH, "%s needs exactly one type, got %d", in.Op, n)
 		}
 		_, err := c.abilities(si)
 		return err
 	case bytecode.OpCallClosure:
 		si := bytecode.SignatureIndex(in.Index)
 		if sig := p.Signatures[si]; len(sig) != 1 || sig[0].Kind != bytecode.TypeFunction {
-			return fail(stClosureCallRequiresFunction, "CALL_CLOSURE needs exactly one function type")
+			return fail(onchain.CLOSURE_CALL_REQUIRES_FUNCTION, "CALL_CLOSURE needs exactly one function type")
 		}
 		_, err := c.abilities(si)
 		return err
@@ -224,7 +225,7 @@ func checkInstantiationLoops(u *unit) error {
 			for f+1 < len(base) && base[f+1] <= e.from {
 				f++
 			}
-			return u.funcs[f].failAt(stLoopInInstantiationGraph, -1,
+			return u.funcs[f].failAt(onchain.LOOP_IN_INSTANTIATION_GRAPH, -1,
 				"type parameter T%d reaches itself through a growing instantiation", e.from-base[f])
 		}
 	}

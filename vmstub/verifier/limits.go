@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"github.com/ledgernode/ledgernode/ledgerapi/bytecode"
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 )
 
 // exceeds reports whether n is above limit, where a zero limit is none.
@@ -18,18 +19,18 @@ func checkLimits(u *unit) error {
 	c, p := u.cfg, u.pools
 	for i, h := range p.FunctionHandles {
 		if exceeds(len(h.TypeParameters), c.MaxGenericInstantiationLength) {
-			return fail(stTooManyTypeParameters, "function handle %d has %d type parameters", i, len(h.TypeParameters))
+			return fail(onchain.TOO_MANY_TYPE_PARAMETERS, "function handle %d has %d type parameters", i, len(h.TypeParameters))
 		}
 		if exceeds(len(p.Signatures[h.Parameters]), c.MaxFunctionParameters) {
-			return fail(stTooManyParameters, "function handle %d has %d parameters", i, len(p.Signatures[h.Parameters]))
+			return fail(onchain.TOO_MANY_PARAMETERS, "function handle %d has %d parameters", i, len(p.Signatures[h.Parameters]))
 		}
 		if exceeds(len(p.Signatures[h.Return]), c.MaxFunctionReturnValues) {
-			return fail(stTooManyParameters, "function handle %d has %d return values", i, len(p.Signatures[h.Return]))
+			return fail(onchain.TOO_MANY_PARAMETERS, "function handle %d has %d return values", i, len(p.Signatures[h.Return]))
 		}
 	}
 	for i, h := range p.StructHandles {
 		if exceeds(len(h.TypeParameters), c.MaxGenericInstantiationLength) {
-			return fail(stTooManyTypeParameters, "struct handle %d has %d type parameters", i, len(h.TypeParameters))
+			return fail(onchain.TOO_MANY_TYPE_PARAMETERS, "struct handle %d has %d type parameters", i, len(h.TypeParameters))
 		}
 	}
 	for i, sig := range p.Signatures {
@@ -62,12 +63,12 @@ func checkLimits(u *unit) error {
 	}
 	for i, id := range p.Identifiers {
 		if exceeds(len(id), c.MaxIdentifierLength) {
-			return fail(stProgramTooComplex, "identifier %d is %d bytes long", i, len(id))
+			return fail(onchain.PROGRAM_TOO_COMPLEX, "identifier %d is %d bytes long", i, len(id))
 		}
 	}
 	for i, k := range p.ConstantPool {
 		if exceeds(len(k.Data), c.MaxConstantSize) {
-			return fail(stMalformedConstantData, "constant %d is %d bytes long", i, len(k.Data))
+			return fail(onchain.MALFORMED_CONSTANT_DATA, "constant %d is %d bytes long", i, len(k.Data))
 		}
 	}
 	if u.module != nil {
@@ -82,10 +83,10 @@ func checkLimits(u *unit) error {
 func checkDefinitionLimits(u *unit) error {
 	m, c := u.module, u.cfg
 	if exceeds(len(m.FunctionDefs), c.MaxFunctionDefinitions) {
-		return fail(stMaxFunctionDefinitionsReached, "%d function definitions", len(m.FunctionDefs))
+		return fail(onchain.MAX_FUNCTION_DEFINITIONS_REACHED, "%d function definitions", len(m.FunctionDefs))
 	}
 	if exceeds(len(m.StructDefs), c.MaxStructDefinitions) {
-		return fail(stMaxStructDefinitionsReached, "%d struct definitions", len(m.StructDefs))
+		return fail(onchain.MAX_STRUCT_DEFINITIONS_REACHED, "%d struct definitions", len(m.StructDefs))
 	}
 	for i := range m.StructDefs {
 		d := &m.StructDefs[i]
@@ -94,13 +95,13 @@ func checkDefinitionLimits(u *unit) error {
 			fields = max(fields, len(v.Fields))
 		}
 		if exceeds(fields, c.MaxFieldsInStruct) {
-			return fail(stMaxFieldDefinitionsReached, "struct definition %d has %d fields", i, fields)
+			return fail(onchain.MAX_FIELD_DEFINITIONS_REACHED, "struct definition %d has %d fields", i, fields)
 		}
 	}
 	for i := range m.StructDefs {
 		d := &m.StructDefs[i]
 		if exceeds(len(d.Variants), c.MaxStructVariants) {
-			return fail(stMaxStructVariantsReached, "struct definition %d has %d variants", i, len(d.Variants))
+			return fail(onchain.MAX_STRUCT_VARIANTS_REACHED, "struct definition %d has %d variants", i, len(d.Variants))
 		}
 	}
 	return nil
@@ -146,14 +147,14 @@ func (u *unit) checkTypeLimits(root *bytecode.SignatureToken) *Error {
 		stack = stack[:len(stack)-1]
 		t := it.t
 		if exceeds(it.depth, c.MaxTypeDepth) {
-			return fail(stTooManyTypeNodes, "type is deeper than %d", c.MaxTypeDepth)
+			return fail(onchain.TOO_MANY_TYPE_NODES, "type is deeper than %d", c.MaxTypeDepth)
 		}
 		if t.Kind == bytecode.TypeFunction {
 			if exceeds(len(t.Args), c.MaxFunctionParameters) {
-				return fail(stTooManyParameters, "function type has %d parameters", len(t.Args))
+				return fail(onchain.TOO_MANY_PARAMETERS, "function type has %d parameters", len(t.Args))
 			}
 			if exceeds(len(t.Results), c.MaxFunctionReturnValues) {
-				return fail(stTooManyParameters, "function type has %d results", len(t.Results))
+				return fail(onchain.TOO_MANY_PARAMETERS, "function type has %d results", len(t.Results))
 			}
 		}
 		size += typeSize(t)
@@ -164,7 +165,7 @@ func (u *unit) checkTypeLimits(root *bytecode.SignatureToken) *Error {
 		}
 	}
 	if exceeds(size, c.MaxTypeNodes) {
-		return fail(stTooManyTypeNodes, "type of size %d (at most %d)", size, c.MaxTypeNodes)
+		return fail(onchain.TOO_MANY_TYPE_NODES, "type of size %d (at most %d)", size, c.MaxTypeNodes)
 	}
 	return nil
 }

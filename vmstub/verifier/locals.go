@@ -2,6 +2,7 @@ package verifier
 
 import (
 	bc "github.com/ledgernode/ledgernode/ledgerapi/bytecode"
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 )
 
 // lsState is what is known of a local at a point of the code.
@@ -76,7 +77,7 @@ type lsChecker struct {
 
 func (ls *lsChecker) charge(pc int, units int64) error {
 	if !ls.meter.add(units) {
-		return ls.fn.failAt(stConstraintNotSatisfied, pc, "program too complex: locals safety exceeds the verifier's budget")
+		return ls.fn.failAt(onchain.CONSTRAINT_NOT_SATISFIED, pc, "program too complex: locals safety exceeds the verifier's budget")
 	}
 	return nil
 }
@@ -125,27 +126,27 @@ func (ls *lsChecker) run(b *block, entry []lsState) ([]lsState, error) {
 		}
 		i := int(in.Index)
 		if i >= len(st) {
-			return nil, ls.fn.failAt(stIndexOutOfBounds, pc, "local %d out of range", i)
+			return nil, ls.fn.failAt(onchain.INDEX_OUT_OF_BOUNDS, pc, "local %d out of range", i)
 		}
 		switch in.Op {
 		case bc.OpCopyLoc:
 			if st[i] != lsAvailable {
-				return nil, ls.fn.failAt(stCopylocUnavailableError, pc, "copying local %d, which may hold no value", i)
+				return nil, ls.fn.failAt(onchain.COPYLOC_UNAVAILABLE_ERROR, pc, "copying local %d, which may hold no value", i)
 			}
 		case bc.OpMoveLoc:
 			if st[i] != lsAvailable {
-				return nil, ls.fn.failAt(stMovelocUnavailableError, pc, "moving local %d, which may hold no value", i)
+				return nil, ls.fn.failAt(onchain.MOVELOC_UNAVAILABLE_ERROR, pc, "moving local %d, which may hold no value", i)
 			}
 			st[i] = lsUnavailable
 		case bc.OpStLoc:
 			if st[i] != lsUnavailable && !ls.drop[i] {
-				return nil, ls.fn.failAt(stStlocUnsafeToDestroyError, pc,
+				return nil, ls.fn.failAt(onchain.STLOC_UNSAFE_TO_DESTROY_ERROR, pc,
 					"storing over local %d, which may hold a value of %s without drop", i, ls.fn.locals[i])
 			}
 			st[i] = lsAvailable
 		default: // the local borrows
 			if st[i] != lsAvailable {
-				return nil, ls.fn.failAt(stBorrowlocUnavailableError, pc, "borrowing local %d, which may hold no value", i)
+				return nil, ls.fn.failAt(onchain.BORROWLOC_UNAVAILABLE_ERROR, pc, "borrowing local %d, which may hold no value", i)
 			}
 		}
 	}
@@ -159,7 +160,7 @@ func (ls *lsChecker) ret(pc int, st []lsState) error {
 	}
 	for i, s := range st {
 		if s != lsUnavailable && !ls.drop[i] {
-			return ls.fn.failAt(stUnsafeRetUnusedValuesWithoutDrop, pc,
+			return ls.fn.failAt(onchain.UNSAFE_RET_UNUSED_VALUES_WITHOUT_DROP, pc,
 				"returning while local %d may hold a value of %s without drop", i, ls.fn.locals[i])
 		}
 	}

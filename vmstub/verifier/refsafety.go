@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/ledgernode/ledgernode/ledgerapi/bytecode"
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 )
 
 // checkReferenceSafety checks fn's borrows with a borrow graph ([MBC]): no
@@ -56,7 +57,7 @@ func (a *refAnalysis) run(g *controlFlowGraph) error {
 	}
 	for p, b := range g.order {
 		if b < 0 || b >= len(g.blocks) || pos[b] >= 0 {
-			return a.fn.failAt(stVerifierInvariantViolation, -1, "reference safety: malformed block order")
+			return a.fn.failAt(onchain.VERIFIER_INVARIANT_VIOLATION, -1, "reference safety: malformed block order")
 		}
 		pos[b] = p
 	}
@@ -77,7 +78,7 @@ func (a *refAnalysis) run(g *controlFlowGraph) error {
 				q = pos[succ]
 			}
 			if q < 0 {
-				return a.fn.failAt(stVerifierInvariantViolation, g.blocks[b].end, "reference safety: successor out of the block order")
+				return a.fn.failAt(onchain.VERIFIER_INVARIANT_VIOLATION, g.blocks[b].end, "reference safety: successor out of the block order")
 			}
 			if pre[succ] == nil {
 				pre[succ] = post.clone()
@@ -158,7 +159,7 @@ func (q *posQueue) next() int {
 func (a *refAnalysis) runBlock(blk block, s *refState) (*refState, error) {
 	a.stack = a.stack[:0]
 	if blk.start < 0 || blk.end >= len(a.code) || blk.start > blk.end {
-		return nil, a.fn.failAt(stVerifierInvariantViolation, -1, "reference safety: malformed block")
+		return nil, a.fn.failAt(onchain.VERIFIER_INVARIANT_VIOLATION, -1, "reference safety: malformed block")
 	}
 	for off := blk.start; off <= blk.end; off++ {
 		if err := a.step(s, off, a.code[off]); err != nil {
@@ -169,13 +170,13 @@ func (a *refAnalysis) runBlock(blk block, s *refState) (*refState, error) {
 		}
 	}
 	if len(a.stack) != 0 {
-		return nil, a.fn.failAt(stVerifierInvariantViolation, blk.end, "reference safety: values left on the stack at the end of a block")
+		return nil, a.fn.failAt(onchain.VERIFIER_INVARIANT_VIOLATION, blk.end, "reference safety: values left on the stack at the end of a block")
 	}
 	if len(blk.succs) == 0 {
 		return nil, nil
 	}
 	if !s.canonicalize() {
-		return nil, a.fn.failAt(stVerifierInvariantViolation, blk.end, "reference safety: a reference outside the locals at the end of a block")
+		return nil, a.fn.failAt(onchain.VERIFIER_INVARIANT_VIOLATION, blk.end, "reference safety: a reference outside the locals at the end of a block")
 	}
 	return s, nil
 }

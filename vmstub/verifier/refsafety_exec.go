@@ -9,21 +9,21 @@ import (
 
 // refMessages explains the statuses of reference safety in errors.
 var refMessages = map[onchain.StatusCode]string{
-	stCopylocExistsBorrowError:                 "copy of a local that is mutably borrowed",
-	stMovelocExistsBorrowError:                 "move of a local that is borrowed",
-	stBorrowlocExistsBorrowError:               "immutable borrow of a local that is mutably borrowed",
-	stBorrowfieldExistsMutableBorrowError:      "field borrow of a reference with conflicting borrows",
-	stGlobalReferenceError:                     "global storage access while the resource is borrowed",
-	stVecBorrowElementExistsMutableBorrowError: "mutable element borrow of a vector that is borrowed",
-	stVecUpdateExistsMutableBorrowError:        "vector update while the vector is borrowed",
-	stFreezerefExistsMutableBorrowError:        "freeze of a reference that is mutably borrowed",
-	stReadrefExistsMutableBorrowError:          "read of a reference that is mutably borrowed",
-	stWriterefExistsBorrowError:                "write through a reference that is borrowed",
-	stCallBorrowedMutableReferenceError:        "call with a mutable reference that is borrowed",
-	stUnsafeRetLocalOrResourceStillBorrowed:    "return while a local or a resource is still borrowed",
-	stRetBorrowedMutableReferenceError:         "return of a mutable reference that is borrowed",
-	stStlocUnsafeToDestroyError:                "store into a local that is borrowed",
-	stConstraintNotSatisfied:                   "program too complex",
+	onchain.COPYLOC_EXISTS_BORROW_ERROR:                    "copy of a local that is mutably borrowed",
+	onchain.MOVELOC_EXISTS_BORROW_ERROR:                    "move of a local that is borrowed",
+	onchain.BORROWLOC_EXISTS_BORROW_ERROR:                  "immutable borrow of a local that is mutably borrowed",
+	onchain.BORROWFIELD_EXISTS_MUTABLE_BORROW_ERROR:        "field borrow of a reference with conflicting borrows",
+	onchain.GLOBAL_REFERENCE_ERROR:                         "global storage access while the resource is borrowed",
+	onchain.VEC_BORROW_ELEMENT_EXISTS_MUTABLE_BORROW_ERROR: "mutable element borrow of a vector that is borrowed",
+	onchain.VEC_UPDATE_EXISTS_MUTABLE_BORROW_ERROR:         "vector update while the vector is borrowed",
+	onchain.FREEZEREF_EXISTS_MUTABLE_BORROW_ERROR:          "freeze of a reference that is mutably borrowed",
+	onchain.READREF_EXISTS_MUTABLE_BORROW_ERROR:            "read of a reference that is mutably borrowed",
+	onchain.WRITEREF_EXISTS_BORROW_ERROR:                   "write through a reference that is borrowed",
+	onchain.CALL_BORROWED_MUTABLE_REFERENCE_ERROR:          "call with a mutable reference that is borrowed",
+	onchain.UNSAFE_RET_LOCAL_OR_RESOURCE_STILL_BORROWED:    "return while a local or a resource is still borrowed",
+	onchain.RET_BORROWED_MUTABLE_REFERENCE_ERROR:           "return of a mutable reference that is borrowed",
+	onchain.STLOC_UNSAFE_TO_DESTROY_ERROR:                  "store into a local that is borrowed",
+	onchain.CONSTRAINT_NOT_SATISFIED:                       "program too complex",
 }
 
 // isRefType reports whether a type of kind k is a reference.
@@ -62,7 +62,7 @@ func (a *refAnalysis) step(s *refState, off int, in bytecode.Instruction) error 
 	}
 	switch {
 	case bad != "":
-		return a.fn.failAt(stVerifierInvariantViolation, off, "reference safety: %s at %s", string(bad), in)
+		return a.fn.failAt(onchain.VERIFIER_INVARIANT_VIOLATION, off, "reference safety: %s at %s", string(bad), in)
 	case st != 0:
 		return a.fn.failAt(st, off, "%s", refMessages[st])
 	}

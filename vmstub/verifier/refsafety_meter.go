@@ -1,5 +1,7 @@
 package verifier
 
+import "github.com/ledgernode/ledgernode/ledgerapi/onchain"
+
 // Aptos's verifier meter units for reference safety.
 const (
 	stepBaseCost      = 10      // per instruction
@@ -100,5 +102,5 @@ func (a *refAnalysis) checkWork() error {
 }
 
 func (a *refAnalysis) tooComplex() error {
-	return a.fn.failAt(stConstraintNotSatisfied, -1, "program too complex: reference safety exceeds %d meter units", a.meter.limit)
+	return a.fn.failAt(onchain.CONSTRAINT_NOT_SATISFIED, -1, "program too complex: reference safety exceeds %d meter units", a.meter.limit)
 }

@@ -70,7 +70,7 @@ func (a *refAnalysis) call(s *refState, in bytecode.Instruction) (onchain.Status
 	args = append([]absValue(nil), args...)
 	a.stack = a.stack[:len(a.stack)-len(params)]
 	if a.meter.addItems(callAcquiresCost, len(acquired)) {
-		return stConstraintNotSatisfied, ""
+		return onchain.CONSTRAINT_NOT_SATISFIED, ""
 	}
 	kinds := refKinds(returns)
 	out, st := s.call(args, acquired, kinds)
@@ -89,7 +89,7 @@ func (a *refAnalysis) call(s *refState, in bytecode.Instruction) (onchain.Status
 		}
 	}
 	if a.meter.addGrowing(refEdgeCost, refArgs*refRets) {
-		return stConstraintNotSatisfied, ""
+		return onchain.CONSTRAINT_NOT_SATISFIED, ""
 	}
 	a.stack = append(a.stack, out...)
 	return 0, ""

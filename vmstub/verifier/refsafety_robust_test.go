@@ -72,7 +72,7 @@ func TestReferenceSafetyMalformedCode(t *testing.T) {
 		fn := *u.funcs[0]
 		fn.code = &bytecode.CodeUnit{Code: code}
 		fn.cfg = newCFG(fn.code.Code)
-		if err := checkReferenceSafety(u, &fn); !errors.As(err, &verr) || verr.Status != onchain.StatusCode(2016) {
+		if err := checkReferenceSafety(u, &fn); !errors.As(err, &verr) || verr.Status != onchain.VERIFIER_INVARIANT_VIOLATION {
 			t.Fatalf("huge VecUnpack: %v", err)
 		}
 	}

@@ -101,7 +101,7 @@ func (s *refState) copyLoc(i uint16) (absValue, onchain.StatusCode) {
 		return absValue(id), 0
 	}
 	if s.localMutBorrowed(i) {
-		return nonRef, stCopylocExistsBorrowError
+		return nonRef, onchain.COPYLOC_EXISTS_BORROW_ERROR
 	}
 	return nonRef, 0
 }
@@ -110,7 +110,7 @@ func (s *refState) moveLoc(i uint16) (absValue, onchain.StatusCode) {
 	v := s.locals[i]
 	s.locals[i] = nonRef
 	if !v.isRef() && s.localBorrowed(i) {
-		return nonRef, stMovelocExistsBorrowError
+		return nonRef, onchain.MOVELOC_EXISTS_BORROW_ERROR
 	}
 	return v, 0
 }
@@ -123,7 +123,7 @@ func (s *refState) stLoc(i uint16, v absValue) onchain.StatusCode {
 		return 0
 	}
 	if s.localBorrowed(i) {
-		return stStlocUnsafeToDestroyError
+		return onchain.STLOC_UNSAFE_TO_DESTROY_ERROR
 	}
 	return 0
 }
@@ -133,7 +133,7 @@ func (s *refState) borrowLoc(mutable bool, i uint16) (absValue, onchain.StatusCo
 	// mutable borrow needs no check: older borrows of the local are
 	// factored under it and block its use.
 	if !mutable && s.localMutBorrowed(i) {
-		return nonRef, stBorrowlocExistsBorrowError
+		return nonRef, onchain.BORROWLOC_EXISTS_BORROW_ERROR
 	}
 	id := s.newRef(mutable)
 	s.g.addStrong(s.root(), id, bgPath{{labelLocal, i}})
@@ -143,7 +143,7 @@ func (s *refState) borrowLoc(mutable bool, i uint16) (absValue, onchain.StatusCo
 func (s *refState) borrowField(mutable bool, parent refID, field uint16) (absValue, onchain.StatusCode) {
 	f := bgLabel{labelField, field}
 	if mutable && s.g.hasFullBorrows(parent) || !mutable && !s.readable(parent, &f) {
-		return nonRef, stBorrowfieldExistsMutableBorrowError
+		return nonRef, onchain.BORROWFIELD_EXISTS_MUTABLE_BORROW_ERROR
 	}
 	id := s.newRef(mutable)
 	s.g.addStrong(parent, id, bgPath{f})
@@ -153,7 +153,7 @@ func (s *refState) borrowField(mutable bool, parent refID, field uint16) (absVal
 
 func (s *refState) borrowGlobal(mutable bool, def uint16) (absValue, onchain.StatusCode) {
 	if mutable && s.globalBorrowed(def) || s.globalMutBorrowed(def) {
-		return nonRef, stGlobalReferenceError
+		return nonRef, onchain.GLOBAL_REFERENCE_ERROR
 	}
 	id := s.newRef(mutable)
 	s.g.addWeak(s.root(), id, bgPath{{labelGlobal, def}})
@@ -162,14 +162,14 @@ func (s *refState) borrowGlobal(mutable bool, def uint16) (absValue, onchain.Sta
 
 func (s *refState) moveFrom(def uint16) onchain.StatusCode {
 	if s.globalBorrowed(def) {
-		return stGlobalReferenceError
+		return onchain.GLOBAL_REFERENCE_ERROR
 	}
 	return 0
 }
 
 func (s *refState) freezeRef(id refID) (absValue, onchain.StatusCode) {
 	if !s.freezable(id, nil) {
-		return nonRef, stFreezerefExistsMutableBorrowError
+		return nonRef, onchain.FREEZEREF_EXISTS_MUTABLE_BORROW_ERROR
 	}
 	frozen := s.newRef(false)
 	s.g.addStrong(id, frozen, nil)
@@ -180,7 +180,7 @@ func (s *refState) freezeRef(id refID) (absValue, onchain.StatusCode) {
 // readRef also serves TestVariant, which reads the reference.
 func (s *refState) readRef(id refID) onchain.StatusCode {
 	if !s.readable(id, nil) {
-		return stReadrefExistsMutableBorrowError
+		return onchain.READREF_EXISTS_MUTABLE_BORROW_ERROR
 	}
 	s.g.release(id)
 	return 0
@@ -188,7 +188,7 @@ func (s *refState) readRef(id refID) onchain.StatusCode {
 
 func (s *refState) writeRef(id refID) onchain.StatusCode {
 	if !s.writable(id) {
-		return stWriterefExistsBorrowError
+		return onchain.WRITEREF_EXISTS_BORROW_ERROR
 	}
 	s.g.release(id)
 	return 0
@@ -197,7 +197,7 @@ func (s *refState) writeRef(id refID) onchain.StatusCode {
 // compareRefs is Eq/Neq of two references: both are read.
 func (s *refState) compareRefs(a, b refID) onchain.StatusCode {
 	if !s.readable(a, nil) || !s.readable(b, nil) {
-		return stReadrefExistsMutableBorrowError
+		return onchain.READREF_EXISTS_MUTABLE_BORROW_ERROR
 	}
 	s.g.release(a)
 	s.g.release(b)
@@ -207,7 +207,7 @@ func (s *refState) compareRefs(a, b refID) onchain.StatusCode {
 // vectorOp is VecLen (mutating false) or PushBack/PopBack/Swap.
 func (s *refState) vectorOp(vec refID, mutating bool) onchain.StatusCode {
 	if mutating && !s.writable(vec) {
-		return stVecUpdateExistsMutableBorrowError
+		return onchain.VEC_UPDATE_EXISTS_MUTABLE_BORROW_ERROR
 	}
 	s.g.release(vec)
 	return 0
@@ -215,7 +215,7 @@ func (s *refState) vectorOp(vec refID, mutating bool) onchain.StatusCode {
 
 func (s *refState) vectorBorrow(vec refID, mutable bool) (absValue, onchain.StatusCode) {
 	if mutable && !s.writable(vec) {
-		return nonRef, stVecBorrowElementExistsMutableBorrowError
+		return nonRef, onchain.VEC_BORROW_ELEMENT_EXISTS_MUTABLE_BORROW_ERROR
 	}
 	id := s.newRef(mutable)
 	s.g.addWeak(vec, id, nil)
@@ -230,7 +230,7 @@ func (s *refState) vectorBorrow(vec refID, mutable bool) (absValue, onchain.Stat
 func (s *refState) call(args []absValue, acquired []uint16, returns []uint8) ([]absValue, onchain.StatusCode) {
 	for _, def := range acquired {
 		if s.globalBorrowed(def) {
-			return nil, stGlobalReferenceError
+			return nil, onchain.GLOBAL_REFERENCE_ERROR
 		}
 	}
 	var all, muts []refID
@@ -240,7 +240,7 @@ func (s *refState) call(args []absValue, acquired []uint16, returns []uint8) ([]
 		}
 		if s.g.isMutable(a.id()) {
 			if !s.writable(a.id()) {
-				return nil, stCallBorrowedMutableReferenceError
+				return nil, onchain.CALL_BORROWED_MUTABLE_REFERENCE_ERROR
 			}
 			muts = append(muts, a.id())
 		}
@@ -291,11 +291,11 @@ func (s *refState) ret(values []absValue) onchain.StatusCode {
 		s.g.release(id)
 	}
 	if s.g.hasBorrows(s.root(), nil, false) {
-		return stUnsafeRetLocalOrResourceStillBorrowed
+		return onchain.UNSAFE_RET_LOCAL_OR_RESOURCE_STILL_BORROWED
 	}
 	for _, v := range values {
 		if v.isRef() && s.g.isMutable(v.id()) && !s.writable(v.id()) {
-			return stRetBorrowedMutableReferenceError
+			return onchain.RET_BORROWED_MUTABLE_REFERENCE_ERROR
 		}
 	}
 	return 0

@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"github.com/ledgernode/ledgernode/ledgerapi/bytecode"
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 )
 
 // typeContext gives the abilities of the type parameters in scope: the
@@ -49,10 +50,10 @@ func (u *unit) wellFormed(t *bytecode.SignatureToken, allowRef bool, ctx typeCon
 	switch t.Kind {
 	case bytecode.TypeReference, bytecode.TypeMutReference:
 		if !allowRef {
-			return 0, fail(stInvalidSignatureToken, "reference inside a type")
+			return 0, fail(onchain.INVALID_SIGNATURE_TOKEN, "reference inside a type")
 		}
 		if t.Elem == nil {
-			return 0, fail(stInvalidSignatureToken, "reference without a type")
+			return 0, fail(onchain.INVALID_SIGNATURE_TOKEN, "reference without a type")
 		}
 		if _, err := u.wellFormed(t.Elem, false, ctx); err != nil {
 			return 0, err
@@ -60,7 +61,7 @@ func (u *unit) wellFormed(t *bytecode.SignatureToken, allowRef bool, ctx typeCon
 		return bytecode.AbilityCopy | bytecode.AbilityDrop, nil
 	case bytecode.TypeVector:
 		if t.Elem == nil {
-			return 0, fail(stInvalidSignatureToken, "vector without a type")
+			return 0, fail(onchain.INVALID_SIGNATURE_TOKEN, "vector without a type")
 		}
 		a, err := u.wellFormed(t.Elem, false, ctx)
 		return a & prim, err
@@ -92,7 +93,7 @@ func (u *unit) wellFormed(t *bytecode.SignatureToken, allowRef bool, ctx typeCon
 // and returns the instance's abilities.
 func (u *unit) instanceAbilities(h *bytecode.StructHandle, args []bytecode.SignatureToken, ctx typeContext) (bytecode.AbilitySet, *Error) {
 	if len(args) != len(h.TypeParameters) {
-		return 0, fail(stNumberOfTypeArgumentsMismatch, "%s takes %d type arguments, got %d",
+		return 0, fail(onchain.NUMBER_OF_TYPE_ARGUMENTS_MISMATCH, "%s takes %d type arguments, got %d",
 			u.ident(h.Name), len(h.TypeParameters), len(args))
 	}
 	out := h.Abilities
@@ -103,7 +104,7 @@ func (u *unit) instanceAbilities(h *bytecode.StructHandle, args []bytecode.Signa
 		}
 		tp := h.TypeParameters[i]
 		if !a.Has(tp.Constraints) {
-			return 0, fail(stConstraintNotSatisfied, "type argument %d of %s lacks abilities %v",
+			return 0, fail(onchain.CONSTRAINT_NOT_SATISFIED, "type argument %d of %s lacks abilities %v",
 				i, u.ident(h.Name), (tp.Constraints &^ a).Names())
 		}
 		if !tp.IsPhantom {
@@ -117,7 +118,7 @@ func (u *unit) instanceAbilities(h *bytecode.StructHandle, args []bytecode.Signa
 // constraints want.
 func (u *unit) checkInstantiation(args bytecode.Signature, want []bytecode.AbilitySet, ctx typeContext, what string) *Error {
 	if len(args) != len(want) {
-		return fail(stNumberOfTypeArgumentsMismatch, "%s takes %d type arguments, got %d", what, len(want), len(args))
+		return fail(onchain.NUMBER_OF_TYPE_ARGUMENTS_MISMATCH, "%s takes %d type arguments, got %d", what, len(want), len(args))
 	}
 	for i := range args {
 		a, err := u.wellFormed(&args[i], false, ctx)
@@ -125,7 +126,7 @@ func (u *unit) checkInstantiation(args bytecode.Signature, want []bytecode.Abili
 			return err
 		}
 		if !a.Has(want[i]) {
-			return fail(stConstraintNotSatisfied, "type argument %d of %s lacks abilities %v", i, what, (want[i] &^ a).Names())
+			return fail(onchain.CONSTRAINT_NOT_SATISFIED, "type argument %d of %s lacks abilities %v", i, what, (want[i] &^ a).Names())
 		}
 	}
 	return nil
@@ -227,7 +228,7 @@ func checkStructSignatures(u *unit) error {
 					need = bytecode.AbilityStore
 				}
 				if h.Abilities.Has(want) && !a.Has(need) {
-					err = fail(stFieldMissingTypeAbility, "field %s lacks %v, which %s needs", u.ident(f.Name), need.Names(), want.Names())
+					err = fail(onchain.FIELD_MISSING_TYPE_ABILITY, "field %s lacks %v, which %s needs", u.ident(f.Name), need.Names(), want.Names())
 					return
 				}
 			}
@@ -248,7 +249,7 @@ func (u *unit) checkPhantomPositions(t *bytecode.SignatureToken, phantomPos bool
 	switch t.Kind {
 	case bytecode.TypeParam:
 		if int(t.Param) < len(owner.TypeParameters) && owner.TypeParameters[t.Param].IsPhantom && !phantomPos {
-			return fail(stInvalidPhantomTypeParamPosition, "phantom type parameter T%d in a non-phantom position", t.Param)
+			return fail(onchain.INVALID_PHANTOM_TYPE_PARAM_POSITION, "phantom type parameter T%d in a non-phantom position", t.Param)
 		}
 	case bytecode.TypeStructInst:
 		h := u.structHandle(t.Struct)
@@ -319,7 +320,7 @@ func (u *unit) checkStructInst(hi bytecode.StructHandleIndex, args bytecode.Sign
 // instanceHas refuses an instance of h whose abilities a lack want.
 func (u *unit) instanceHas(h *bytecode.StructHandle, a, want bytecode.AbilitySet) *Error {
 	if !a.Has(want) {
-		return fail(stConstraintNotSatisfied, "%s instance lacks %v", u.ident(h.Name), (want &^ a).Names())
+		return fail(onchain.CONSTRAINT_NOT_SATISFIED, "%s instance lacks %v", u.ident(h.Name), (want &^ a).Names())
 	}
 	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"math/bits"
 
 	"github.com/ledgernode/ledgernode/ledgerapi/bytecode"
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 )
 
 // checkStackUsage checks operand stack heights per basic block: every
@@ -21,18 +22,18 @@ func checkStackUsage(u *unit, fn *function) error {
 			pops, pushes := stackEffect(u, fn, code[pc])
 			pushed += pushes
 			if exceeds(pushed, u.cfg.MaxPushSize) {
-				return fn.failAt(stValueStackPushOverflow, b.start, "the block pushes %d values by offset %d (at most %d)", pushed, pc, u.cfg.MaxPushSize)
+				return fn.failAt(onchain.VALUE_STACK_PUSH_OVERFLOW, b.start, "the block pushes %d values by offset %d (at most %d)", pushed, pc, u.cfg.MaxPushSize)
 			}
 			if height < pops {
-				return fn.failAt(stNegativeStackSizeWithinBlock, b.start, "%s at offset %d pops %d values from a stack of %d", code[pc].Op, pc, pops, height)
+				return fn.failAt(onchain.NEGATIVE_STACK_SIZE_WITHIN_BLOCK, b.start, "%s at offset %d pops %d values from a stack of %d", code[pc].Op, pc, pops, height)
 			}
 			height += pushes - pops
 			if exceeds(height, u.cfg.MaxValueStackSize) {
-				return fn.failAt(stValueStackOverflow, b.start, "the stack holds %d values at offset %d (at most %d)", height, pc, u.cfg.MaxValueStackSize)
+				return fn.failAt(onchain.VALUE_STACK_OVERFLOW, b.start, "the stack holds %d values at offset %d (at most %d)", height, pc, u.cfg.MaxValueStackSize)
 			}
 		}
 		if height != 0 {
-			return fn.failAt(stPositiveStackSizeAtBlockEnd, b.start, "%d values left on the stack at the end of the block", height)
+			return fn.failAt(onchain.POSITIVE_STACK_SIZE_AT_BLOCK_END, b.start, "%d values left on the stack at the end of the block", height)
 		}
 	}
 	return nil

@@ -1,6 +1,9 @@
 package verifier
 
-import "github.com/ledgernode/ledgernode/ledgerapi/bytecode"
+import (
+	"github.com/ledgernode/ledgernode/ledgerapi/bytecode"
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
+)
 
 // checkRecursiveStructs refuses a struct definition that contains itself,
 // directly or through other definitions of the module, through fields,
@@ -33,7 +36,7 @@ func checkRecursiveStructs(u *unit) error {
 		})
 	}
 	if c := findCycle(edges); c >= 0 {
-		return fail(stRecursiveStructDefinition, "struct %s contains itself", u.ident(m.StructHandles[m.StructDefs[c].Handle].Name))
+		return fail(onchain.RECURSIVE_STRUCT_DEFINITION, "struct %s contains itself", u.ident(m.StructHandles[m.StructDefs[c].Handle].Name))
 	}
 	return nil
 }

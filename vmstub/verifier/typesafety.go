@@ -51,7 +51,7 @@ func (c *tsChecker) fail(st onchain.StatusCode, format string, args ...any) erro
 // usage is unbalanced.
 func (c *tsChecker) pop() (bc.SignatureToken, error) {
 	if len(c.stack) == 0 {
-		return bc.SignatureToken{}, c.fail(stNegativeStackSizeWithinBlock, "the stack is empty")
+		return bc.SignatureToken{}, c.fail(onchain.NEGATIVE_STACK_SIZE_WITHIN_BLOCK, "the stack is empty")
 	}
 	t := c.stack[len(c.stack)-1]
 	c.stack = c.stack[:len(c.stack)-1]
@@ -69,7 +69,7 @@ func (c *tsChecker) pop2() (top, below bc.SignatureToken, err error) {
 // charge adds the cost of pushing a type of n nodes.
 func (c *tsChecker) charge(n int64) error {
 	if n > tsMaxBuiltTypeNodes || !c.meter.add(n*tsCostPerTypeNode) {
-		return c.fail(stConstraintNotSatisfied, "program too complex: type safety exceeds the verifier's budget")
+		return c.fail(onchain.CONSTRAINT_NOT_SATISFIED, "program too complex: type safety exceeds the verifier's budget")
 	}
 	return nil
 }
@@ -94,7 +94,7 @@ func (c *tsChecker) pushSubst(t *bc.SignatureToken, args []bc.SignatureToken) er
 	}
 	s, ok := tsSubst(t, args, 0)
 	if !ok {
-		return c.fail(stIndexOutOfBounds, "type parameter out of range in %s", t)
+		return c.fail(onchain.INDEX_OUT_OF_BOUNDS, "type parameter out of range in %s", t)
 	}
 	c.stack = append(c.stack, s)
 	return nil
@@ -107,7 +107,7 @@ func (c *tsChecker) abilities(t *bc.SignatureToken) bc.AbilitySet {
 // local returns the type of local i.
 func (c *tsChecker) local(i uint16) (*bc.SignatureToken, error) {
 	if int(i) >= len(c.fn.locals) {
-		return nil, c.fail(stIndexOutOfBounds, "local %d out of range", i)
+		return nil, c.fail(onchain.INDEX_OUT_OF_BOUNDS, "local %d out of range", i)
 	}
 	return &c.fn.locals[i], nil
 }
@@ -123,13 +123,13 @@ func (c *tsChecker) step(in *bc.Instruction) error {
 			return err
 		}
 		if !c.abilities(&t).Has(bc.AbilityDrop) {
-			return c.fail(stPopWithoutDropAbility, "popping %s, which has no drop", t)
+			return c.fail(onchain.POP_WITHOUT_DROP_ABILITY, "popping %s, which has no drop", t)
 		}
 		return nil
 	case bc.OpBrTrue, bc.OpBrFalse:
-		return c.expect(bc.TypeBool, stBrTypeMismatchError)
+		return c.expect(bc.TypeBool, onchain.BR_TYPE_MISMATCH_ERROR)
 	case bc.OpAbort:
-		return c.expect(bc.TypeU64, stAbortTypeMismatchError)
+		return c.expect(bc.TypeU64, onchain.ABORT_TYPE_MISMATCH_ERROR)
 	case bc.OpAbortMsg:
 		msg, err := c.pop()
 		if err != nil {
@@ -137,9 +137,9 @@ func (c *tsChecker) step(in *bc.Instruction) error {
 		}
 		want := bc.Ref(bc.Vector(bc.U8))
 		if !msg.Equal(want) {
-			return c.fail(stAbortTypeMismatchError, "abort message is %s, not %s", msg, want)
+			return c.fail(onchain.ABORT_TYPE_MISMATCH_ERROR, "abort message is %s, not %s", msg, want)
 		}
-		return c.expect(bc.TypeU64, stAbortTypeMismatchError)
+		return c.expect(bc.TypeU64, onchain.ABORT_TYPE_MISMATCH_ERROR)
 	case bc.OpRet:
 		return c.ret()
 	case bc.OpLdTrue, bc.OpLdFalse:
@@ -149,7 +149,7 @@ func (c *tsChecker) step(in *bc.Instruction) error {
 		return c.push(bc.SignatureToken{Kind: tsLoadKinds[in.Op]})
 	case bc.OpLdConst:
 		if int(in.Index) >= len(c.u.pools.ConstantPool) {
-			return c.fail(stIndexOutOfBounds, "constant %d out of range", in.Index)
+			return c.fail(onchain.INDEX_OUT_OF_BOUNDS, "constant %d out of range", in.Index)
 		}
 		return c.push(c.u.pools.ConstantPool[in.Index].Type)
 	case bc.OpCopyLoc, bc.OpMoveLoc, bc.OpStLoc, bc.OpMutBorrowLoc, bc.OpImmBorrowLoc:
@@ -160,7 +160,7 @@ func (c *tsChecker) step(in *bc.Instruction) error {
 			return err
 		}
 		if t.Kind != bc.TypeMutReference || t.Elem == nil {
-			return c.fail(stFreezerefTypeMismatchError, "freezing %s, not a mutable reference", t)
+			return c.fail(onchain.FREEZEREF_TYPE_MISMATCH_ERROR, "freezing %s, not a mutable reference", t)
 		}
 		return c.push(bc.Ref(*t.Elem))
 	case bc.OpReadRef:
@@ -177,7 +177,7 @@ func (c *tsChecker) step(in *bc.Instruction) error {
 			return err
 		}
 		if !tsIsInteger(t.Kind) {
-			return c.fail(stIntegerOpTypeMismatchError, "%s of %s, not an integer", in.Op, t)
+			return c.fail(onchain.INTEGER_OP_TYPE_MISMATCH_ERROR, "%s of %s, not an integer", in.Op, t)
 		}
 		return c.push(bc.SignatureToken{Kind: tsCastKinds[in.Op]})
 	case bc.OpAnd, bc.OpOr, bc.OpNot:
@@ -186,7 +186,7 @@ func (c *tsChecker) step(in *bc.Instruction) error {
 			n = 1
 		}
 		for range n {
-			if err := c.expect(bc.TypeBool, stBooleanOpTypeMismatchError); err != nil {
+			if err := c.expect(bc.TypeBool, onchain.BOOLEAN_OP_TYPE_MISMATCH_ERROR); err != nil {
 				return err
 			}
 		}
@@ -197,7 +197,7 @@ func (c *tsChecker) step(in *bc.Instruction) error {
 			return err
 		}
 		if !a.Equal(b) || !c.abilities(&a).Has(bc.AbilityDrop) {
-			return c.fail(stEqualityOpTypeMismatchError, "comparing %s with %s (equal types with drop needed)", a, b)
+			return c.fail(onchain.EQUALITY_OP_TYPE_MISMATCH_ERROR, "comparing %s with %s (equal types with drop needed)", a, b)
 		}
 		return c.push(bc.Bool)
 	case bc.OpCall, bc.OpCallGeneric:
@@ -232,7 +232,7 @@ func (c *tsChecker) step2(in *bc.Instruction) error {
 	case bc.OpCallClosure:
 		return c.callClosure(in)
 	}
-	return c.fail(onchain.StatusCode(2016), "unknown instruction %s", in.Op)
+	return c.fail(onchain.VERIFIER_INVARIANT_VIOLATION, "unknown instruction %s", in.Op)
 }
 
 var tsLoadKinds = map[bc.Opcode]bc.TypeKind{
@@ -268,7 +268,7 @@ func (c *tsChecker) ret() error {
 			return err
 		}
 		if !tsAssignable(&rs[i], nil, &t) {
-			return c.fail(stRetTypeMismatchError, "returning %s as return value %d of type %s", t, i, rs[i])
+			return c.fail(onchain.RET_TYPE_MISMATCH_ERROR, "returning %s as return value %d of type %s", t, i, rs[i])
 		}
 	}
 	return nil
@@ -283,7 +283,7 @@ func (c *tsChecker) localOp(in *bc.Instruction) error {
 	switch in.Op {
 	case bc.OpCopyLoc:
 		if !c.abilities(lt).Has(bc.AbilityCopy) {
-			return c.fail(stCopylocWithoutCopyAbility, "copying local %d of type %s, which has no copy", in.Index, lt)
+			return c.fail(onchain.COPYLOC_WITHOUT_COPY_ABILITY, "copying local %d of type %s, which has no copy", in.Index, lt)
 		}
 		return c.push(*lt)
 	case bc.OpMoveLoc:
@@ -294,12 +294,12 @@ func (c *tsChecker) localOp(in *bc.Instruction) error {
 			return err
 		}
 		if !tsAssignable(lt, nil, &t) {
-			return c.fail(stStlocTypeMismatchError, "storing %s in local %d of type %s", t, in.Index, lt)
+			return c.fail(onchain.STLOC_TYPE_MISMATCH_ERROR, "storing %s in local %d of type %s", t, in.Index, lt)
 		}
 		return nil
 	}
 	if lt.Kind == bc.TypeReference || lt.Kind == bc.TypeMutReference {
-		return c.fail(stBorrowlocReferenceError, "borrowing local %d, a reference", in.Index)
+		return c.fail(onchain.BORROWLOC_REFERENCE_ERROR, "borrowing local %d, a reference", in.Index)
 	}
 	if in.Op == bc.OpMutBorrowLoc {
 		return c.push(bc.MutRef(*lt))
@@ -314,10 +314,10 @@ func (c *tsChecker) readRef() error {
 		return err
 	}
 	if !tsIsRef(&r) {
-		return c.fail(stReadrefTypeMismatchError, "reading %s, not a reference", r)
+		return c.fail(onchain.READREF_TYPE_MISMATCH_ERROR, "reading %s, not a reference", r)
 	}
 	if !c.abilities(r.Elem).Has(bc.AbilityCopy) {
-		return c.fail(stReadrefWithoutCopyAbility, "reading %s, which has no copy", r.Elem)
+		return c.fail(onchain.READREF_WITHOUT_COPY_ABILITY, "reading %s, which has no copy", r.Elem)
 	}
 	return c.push(*r.Elem)
 }
@@ -329,13 +329,13 @@ func (c *tsChecker) writeRef() error {
 		return err
 	}
 	if r.Kind != bc.TypeMutReference || r.Elem == nil {
-		return c.fail(stWriterefNoMutableReferenceError, "writing through %s, not a mutable reference", r)
+		return c.fail(onchain.WRITEREF_NO_MUTABLE_REFERENCE_ERROR, "writing through %s, not a mutable reference", r)
 	}
 	if !c.abilities(r.Elem).Has(bc.AbilityDrop) {
-		return c.fail(stWriterefWithoutDropAbility, "overwriting %s, which has no drop", r.Elem)
+		return c.fail(onchain.WRITEREF_WITHOUT_DROP_ABILITY, "overwriting %s, which has no drop", r.Elem)
 	}
 	if !tsAssignable(r.Elem, nil, &v) {
-		return c.fail(stWriterefTypeMismatchError, "writing %s through %s", v, r)
+		return c.fail(onchain.WRITEREF_TYPE_MISMATCH_ERROR, "writing %s through %s", v, r)
 	}
 	return nil
 }
@@ -348,7 +348,7 @@ func (c *tsChecker) integerOp(op bc.Opcode) error {
 			return err
 		}
 		if !tsIsSigned(t.Kind) {
-			return c.fail(stIntegerOpTypeMismatchError, "negating %s, not a signed integer", t)
+			return c.fail(onchain.INTEGER_OP_TYPE_MISMATCH_ERROR, "negating %s, not a signed integer", t)
 		}
 		return c.push(t)
 	}
@@ -359,17 +359,17 @@ func (c *tsChecker) integerOp(op bc.Opcode) error {
 	switch op {
 	case bc.OpShl, bc.OpShr:
 		if b.Kind != bc.TypeU8 || !tsIsUnsigned(a.Kind) {
-			return c.fail(stIntegerOpTypeMismatchError, "%s of %s by %s (unsigned integer by u8 needed)", op, a, b)
+			return c.fail(onchain.INTEGER_OP_TYPE_MISMATCH_ERROR, "%s of %s by %s (unsigned integer by u8 needed)", op, a, b)
 		}
 		return c.push(a)
 	case bc.OpBitOr, bc.OpBitAnd, bc.OpXor:
 		if !tsIsUnsigned(a.Kind) || a.Kind != b.Kind {
-			return c.fail(stIntegerOpTypeMismatchError, "%s of %s and %s (same unsigned integers needed)", op, a, b)
+			return c.fail(onchain.INTEGER_OP_TYPE_MISMATCH_ERROR, "%s of %s and %s (same unsigned integers needed)", op, a, b)
 		}
 		return c.push(a)
 	}
 	if !tsIsInteger(a.Kind) || a.Kind != b.Kind {
-		return c.fail(stIntegerOpTypeMismatchError, "%s of %s and %s (same integers needed)", op, a, b)
+		return c.fail(onchain.INTEGER_OP_TYPE_MISMATCH_ERROR, "%s of %s and %s (same integers needed)", op, a, b)
 	}
 	switch op {
 	case bc.OpLt, bc.OpGt, bc.OpLe, bc.OpGe:

@@ -4,6 +4,7 @@ import (
 	"math/bits"
 
 	bc "github.com/ledgernode/ledgernode/ledgerapi/bytecode"
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 )
 
 // call checks the arguments of Call and CallGeneric and pushes the returns.
@@ -20,7 +21,7 @@ func (c *tsChecker) call(in *bc.Instruction) error {
 			return err
 		}
 		if !tsAssignable(&params[i], targs, &t) {
-			return c.fail(stCallTypeMismatchError, "argument %d is %s, the parameter is %s", i, t, params[i])
+			return c.fail(onchain.CALL_TYPE_MISMATCH_ERROR, "argument %d is %s, the parameter is %s", i, t, params[i])
 		}
 	}
 	for _, r := range p.Signatures[h.Return] {
@@ -41,11 +42,11 @@ func (c *tsChecker) functionHandle(in *bc.Instruction) (*bc.FunctionHandle, []bc
 	var targs []bc.SignatureToken
 	if generic {
 		if hi >= len(p.FunctionInstantiations) {
-			return nil, nil, c.fail(stIndexOutOfBounds, "function instantiation %d out of range", hi)
+			return nil, nil, c.fail(onchain.INDEX_OUT_OF_BOUNDS, "function instantiation %d out of range", hi)
 		}
 		fi := p.FunctionInstantiations[hi]
 		if int(fi.TypeParameters) >= len(p.Signatures) {
-			return nil, nil, c.fail(stIndexOutOfBounds, "signature %d out of range", fi.TypeParameters)
+			return nil, nil, c.fail(onchain.INDEX_OUT_OF_BOUNDS, "signature %d out of range", fi.TypeParameters)
 		}
 		hi, targs = int(fi.Handle), p.Signatures[fi.TypeParameters]
 		if targs == nil {
@@ -53,17 +54,17 @@ func (c *tsChecker) functionHandle(in *bc.Instruction) (*bc.FunctionHandle, []bc
 		}
 	}
 	if hi >= len(p.FunctionHandles) {
-		return nil, nil, c.fail(stIndexOutOfBounds, "function handle %d out of range", hi)
+		return nil, nil, c.fail(onchain.INDEX_OUT_OF_BOUNDS, "function handle %d out of range", hi)
 	}
 	h := &p.FunctionHandles[hi]
 	if generic == (len(h.TypeParameters) == 0) {
-		return nil, nil, c.fail(stGenericMemberOpcodeMismatch, "%s of a function with %d type parameters", in.Op, len(h.TypeParameters))
+		return nil, nil, c.fail(onchain.GENERIC_MEMBER_OPCODE_MISMATCH, "%s of a function with %d type parameters", in.Op, len(h.TypeParameters))
 	}
 	if generic && len(targs) != len(h.TypeParameters) {
-		return nil, nil, c.fail(stNumberOfTypeArgumentsMismatch, "%d type arguments for %d type parameters", len(targs), len(h.TypeParameters))
+		return nil, nil, c.fail(onchain.NUMBER_OF_TYPE_ARGUMENTS_MISMATCH, "%d type arguments for %d type parameters", len(targs), len(h.TypeParameters))
 	}
 	if int(h.Parameters) >= len(p.Signatures) || int(h.Return) >= len(p.Signatures) {
-		return nil, nil, c.fail(stIndexOutOfBounds, "function signature out of range")
+		return nil, nil, c.fail(onchain.INDEX_OUT_OF_BOUNDS, "function signature out of range")
 	}
 	return h, targs, nil
 }
@@ -81,14 +82,14 @@ func (c *tsChecker) packClosure(in *bc.Instruction) error {
 	params := p.Signatures[h.Parameters]
 	mask := in.Imm
 	if len(params) < 64 && mask>>uint(len(params)) != 0 {
-		return c.fail(stInvalidClosureMask, "closure mask %#x for %d parameters", mask, len(params))
+		return c.fail(onchain.INVALID_CLOSURE_MASK, "closure mask %#x for %d parameters", mask, len(params))
 	}
 	abilities := bc.AbilityCopy | bc.AbilityDrop
 	if c.persistent(h) {
 		abilities |= bc.AbilityStore
 	}
 	if n := bits.OnesCount64(mask); n > len(c.stack) {
-		return c.fail(stNegativeStackSizeWithinBlock, "closure captures %d values, %d on the stack", n, len(c.stack))
+		return c.fail(onchain.NEGATIVE_STACK_SIZE_WITHIN_BLOCK, "closure captures %d values, %d on the stack", n, len(c.stack))
 	}
 	for i := min(len(params), 64) - 1; i >= 0; i-- {
 		if mask&(1<<uint(i)) == 0 {
@@ -100,10 +101,10 @@ func (c *tsChecker) packClosure(in *bc.Instruction) error {
 			pt = &targs[pt.Param]
 		}
 		if pt.Kind == bc.TypeReference || pt.Kind == bc.TypeMutReference {
-			return c.fail(stPackTypeMismatchError, "capturing parameter %d, a reference", i)
+			return c.fail(onchain.PACK_TYPE_MISMATCH_ERROR, "capturing parameter %d, a reference", i)
 		}
 		if !tsAssignable(&params[i], targs, &v) {
-			return c.fail(stPackTypeMismatchError, "capturing %s for parameter %d of type %s", v, i, params[i])
+			return c.fail(onchain.PACK_TYPE_MISMATCH_ERROR, "capturing %s for parameter %d of type %s", v, i, params[i])
 		}
 		abilities &= c.abilities(&v)
 	}
@@ -138,11 +139,11 @@ func (c *tsChecker) persistent(h *bc.FunctionHandle) bool {
 func (c *tsChecker) callClosure(in *bc.Instruction) error {
 	p := c.u.pools
 	if int(in.Index) >= len(p.Signatures) {
-		return c.fail(stIndexOutOfBounds, "signature %d out of range", in.Index)
+		return c.fail(onchain.INDEX_OUT_OF_BOUNDS, "signature %d out of range", in.Index)
 	}
 	sig := p.Signatures[in.Index]
 	if len(sig) != 1 || sig[0].Kind != bc.TypeFunction {
-		return c.fail(stClosureCallRequiresFunction, "%s needs one function type", in.Op)
+		return c.fail(onchain.CLOSURE_CALL_REQUIRES_FUNCTION, "%s needs one function type", in.Op)
 	}
 	ft := &sig[0]
 	f, err := c.pop()
@@ -150,7 +151,7 @@ func (c *tsChecker) callClosure(in *bc.Instruction) error {
 		return err
 	}
 	if f.Kind != bc.TypeFunction || !tsAssignable(ft, nil, &f) {
-		return c.fail(stCallTypeMismatchError, "calling %s as %s", f, ft)
+		return c.fail(onchain.CALL_TYPE_MISMATCH_ERROR, "calling %s as %s", f, ft)
 	}
 	for i := len(ft.Args) - 1; i >= 0; i-- {
 		v, err := c.pop()
@@ -158,7 +159,7 @@ func (c *tsChecker) callClosure(in *bc.Instruction) error {
 			return err
 		}
 		if !tsAssignable(&ft.Args[i], nil, &v) {
-			return c.fail(stCallTypeMismatchError, "argument %d is %s, the parameter is %s", i, v, ft.Args[i])
+			return c.fail(onchain.CALL_TYPE_MISMATCH_ERROR, "argument %d is %s, the parameter is %s", i, v, ft.Args[i])
 		}
 	}
 	for i := range ft.Results {

@@ -16,14 +16,14 @@ func (c *tsChecker) globalOp(in *bc.Instruction) error {
 	var keySt, argSt onchain.StatusCode
 	switch in.Op {
 	case bc.OpExists, bc.OpExistsGeneric:
-		generic, keySt, argSt = in.Op == bc.OpExistsGeneric, stExistsWithoutKeyAbilityOrBadArgument, stExistsWithoutKeyAbilityOrBadArgument
+		generic, keySt, argSt = in.Op == bc.OpExistsGeneric, onchain.EXISTS_WITHOUT_KEY_ABILITY_OR_BAD_ARGUMENT, onchain.EXISTS_WITHOUT_KEY_ABILITY_OR_BAD_ARGUMENT
 	case bc.OpMutBorrowGlobal, bc.OpImmBorrowGlobal, bc.OpMutBorrowGlobalGeneric, bc.OpImmBorrowGlobalGeneric:
 		generic = in.Op == bc.OpMutBorrowGlobalGeneric || in.Op == bc.OpImmBorrowGlobalGeneric
-		keySt, argSt = stBorrowglobalWithoutKeyAbility, stBorrowglobalTypeMismatchError
+		keySt, argSt = onchain.BORROWGLOBAL_WITHOUT_KEY_ABILITY, onchain.BORROWGLOBAL_TYPE_MISMATCH_ERROR
 	case bc.OpMoveFrom, bc.OpMoveFromGeneric:
-		generic, keySt, argSt = in.Op == bc.OpMoveFromGeneric, stMovefromWithoutKeyAbility, stMovefromTypeMismatchError
+		generic, keySt, argSt = in.Op == bc.OpMoveFromGeneric, onchain.MOVEFROM_WITHOUT_KEY_ABILITY, onchain.MOVEFROM_TYPE_MISMATCH_ERROR
 	default: // MoveTo
-		generic, keySt, argSt = in.Op == bc.OpMoveToGeneric, stMovetoWithoutKeyAbility, stMovetoTypeMismatchError
+		generic, keySt, argSt = in.Op == bc.OpMoveToGeneric, onchain.MOVETO_WITHOUT_KEY_ABILITY, onchain.MOVETO_TYPE_MISMATCH_ERROR
 	}
 	s, err := c.structAt(in.Index, generic)
 	if err != nil {
@@ -68,39 +68,39 @@ func (c *tsChecker) globalOp(in *bc.Instruction) error {
 func (c *tsChecker) vectorOp(in *bc.Instruction) error {
 	p := c.u.pools
 	if int(in.Index) >= len(p.Signatures) {
-		return c.fail(stIndexOutOfBounds, "signature %d out of range", in.Index)
+		return c.fail(onchain.INDEX_OUT_OF_BOUNDS, "signature %d out of range", in.Index)
 	}
 	sig := p.Signatures[in.Index]
 	if len(sig) != 1 {
-		return c.fail(stNumberOfTypeArgumentsMismatch, "%s needs one element type, has %d", in.Op, len(sig))
+		return c.fail(onchain.NUMBER_OF_TYPE_ARGUMENTS_MISMATCH, "%s needs one element type, has %d", in.Op, len(sig))
 	}
 	elem := &sig[0]
 	vec := bc.Vector(*elem)
 	switch in.Op {
 	case bc.OpVecPack:
 		if in.Imm > tsMaxVecCount {
-			return c.fail(stConstraintNotSatisfied, "%s of %d elements", in.Op, in.Imm)
+			return c.fail(onchain.CONSTRAINT_NOT_SATISFIED, "%s of %d elements", in.Op, in.Imm)
 		}
 		if in.Imm > uint64(len(c.stack)) {
-			return c.fail(stNegativeStackSizeWithinBlock, "%s of %d elements, %d on the stack", in.Op, in.Imm, len(c.stack))
+			return c.fail(onchain.NEGATIVE_STACK_SIZE_WITHIN_BLOCK, "%s of %d elements, %d on the stack", in.Op, in.Imm, len(c.stack))
 		}
 		for i := in.Imm; i > 0; i-- {
 			v, _ := c.pop()
 			if !tsAssignable(elem, nil, &v) {
-				return c.fail(stTypeMismatch, "packing %s into %s", v, vec)
+				return c.fail(onchain.TYPE_MISMATCH, "packing %s into %s", v, vec)
 			}
 		}
 		return c.push(vec)
 	case bc.OpVecUnpack:
 		if in.Imm > tsMaxVecCount {
-			return c.fail(stConstraintNotSatisfied, "%s of %d elements", in.Op, in.Imm)
+			return c.fail(onchain.CONSTRAINT_NOT_SATISFIED, "%s of %d elements", in.Op, in.Imm)
 		}
 		v, err := c.pop()
 		if err != nil {
 			return err
 		}
 		if !tsEqual(&vec, nil, &v, 0) {
-			return c.fail(stTypeMismatch, "unpacking %s as %s", v, vec)
+			return c.fail(onchain.TYPE_MISMATCH, "unpacking %s as %s", v, vec)
 		}
 		for i := uint64(0); i < in.Imm; i++ {
 			if err := c.push(*elem); err != nil {
@@ -114,7 +114,7 @@ func (c *tsChecker) vectorOp(in *bc.Instruction) error {
 		}
 		return c.push(bc.U64)
 	case bc.OpVecImmBorrow, bc.OpVecMutBorrow:
-		if err := c.expect(bc.TypeU64, stTypeMismatch); err != nil {
+		if err := c.expect(bc.TypeU64, onchain.TYPE_MISMATCH); err != nil {
 			return err
 		}
 		mut := in.Op == bc.OpVecMutBorrow
@@ -131,7 +131,7 @@ func (c *tsChecker) vectorOp(in *bc.Instruction) error {
 			return err
 		}
 		if !tsAssignable(elem, nil, &v) {
-			return c.fail(stTypeMismatch, "pushing %s onto %s", v, vec)
+			return c.fail(onchain.TYPE_MISMATCH, "pushing %s onto %s", v, vec)
 		}
 		return c.vecRef(&vec, true)
 	case bc.OpVecPopBack:
@@ -142,7 +142,7 @@ func (c *tsChecker) vectorOp(in *bc.Instruction) error {
 	}
 	// VecSwap
 	for range 2 {
-		if err := c.expect(bc.TypeU64, stTypeMismatch); err != nil {
+		if err := c.expect(bc.TypeU64, onchain.TYPE_MISMATCH); err != nil {
 			return err
 		}
 	}
@@ -161,7 +161,7 @@ func (c *tsChecker) vecRef(vec *bc.SignatureToken, mut bool) error {
 		if mut {
 			want = "&mut "
 		}
-		return c.fail(stTypeMismatch, "found %s, expected %s%s", r, want, vec)
+		return c.fail(onchain.TYPE_MISMATCH, "found %s, expected %s%s", r, want, vec)
 	}
 	return nil
 }

@@ -2,6 +2,7 @@ package verifier
 
 import (
 	bc "github.com/ledgernode/ledgernode/ledgerapi/bytecode"
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 )
 
 // tsStruct is a struct definition named by an instruction: the definition,
@@ -19,17 +20,17 @@ type tsStruct struct {
 func (c *tsChecker) structAt(idx uint16, generic bool) (*tsStruct, error) {
 	m := c.m
 	if m == nil {
-		return nil, c.fail(stInvalidOperationInScript, "a script has no struct definitions")
+		return nil, c.fail(onchain.INVALID_OPERATION_IN_SCRIPT, "a script has no struct definitions")
 	}
 	di := int(idx)
 	var targs []bc.SignatureToken
 	if generic {
 		if di >= len(m.StructDefInstantiations) {
-			return nil, c.fail(stIndexOutOfBounds, "struct instantiation %d out of range", di)
+			return nil, c.fail(onchain.INDEX_OUT_OF_BOUNDS, "struct instantiation %d out of range", di)
 		}
 		si := m.StructDefInstantiations[di]
 		if int(si.TypeParameters) >= len(m.Signatures) {
-			return nil, c.fail(stIndexOutOfBounds, "signature %d out of range", si.TypeParameters)
+			return nil, c.fail(onchain.INDEX_OUT_OF_BOUNDS, "signature %d out of range", si.TypeParameters)
 		}
 		di, targs = int(si.Def), m.Signatures[si.TypeParameters]
 	}
@@ -40,18 +41,18 @@ func (c *tsChecker) structAt(idx uint16, generic bool) (*tsStruct, error) {
 func (c *tsChecker) structDef(di int, targs []bc.SignatureToken, generic bool) (*tsStruct, error) {
 	m := c.m
 	if di >= len(m.StructDefs) {
-		return nil, c.fail(stIndexOutOfBounds, "struct definition %d out of range", di)
+		return nil, c.fail(onchain.INDEX_OUT_OF_BOUNDS, "struct definition %d out of range", di)
 	}
 	d := &m.StructDefs[di]
 	if int(d.Handle) >= len(m.StructHandles) {
-		return nil, c.fail(stIndexOutOfBounds, "struct handle %d out of range", d.Handle)
+		return nil, c.fail(onchain.INDEX_OUT_OF_BOUNDS, "struct handle %d out of range", d.Handle)
 	}
 	np := len(m.StructHandles[d.Handle].TypeParameters)
 	switch {
 	case generic != (np > 0):
-		return nil, c.fail(stGenericMemberOpcodeMismatch, "generic and non-generic forms mixed for struct definition %d", di)
+		return nil, c.fail(onchain.GENERIC_MEMBER_OPCODE_MISMATCH, "generic and non-generic forms mixed for struct definition %d", di)
 	case generic && len(targs) != np:
-		return nil, c.fail(stNumberOfTypeArgumentsMismatch, "%d type arguments for %d type parameters", len(targs), np)
+		return nil, c.fail(onchain.NUMBER_OF_TYPE_ARGUMENTS_MISMATCH, "%d type arguments for %d type parameters", len(targs), np)
 	}
 	s := &tsStruct{def: d, typ: bc.StructOf(d.Handle)}
 	if generic {
@@ -70,9 +71,9 @@ func (c *tsChecker) packOp(in *bc.Instruction) error {
 	pack := in.Op == bc.OpPack || in.Op == bc.OpPackGeneric
 	if s.def.Layout != bc.StructFields {
 		if pack {
-			return c.fail(stPackTypeMismatchError, "packing a struct without declared fields")
+			return c.fail(onchain.PACK_TYPE_MISMATCH_ERROR, "packing a struct without declared fields")
 		}
-		return c.fail(stUnpackTypeMismatchError, "unpacking a struct without declared fields")
+		return c.fail(onchain.UNPACK_TYPE_MISMATCH_ERROR, "unpacking a struct without declared fields")
 	}
 	if pack {
 		return c.packFields(s, s.def.Fields)
@@ -88,7 +89,7 @@ func (c *tsChecker) packFields(s *tsStruct, fields []bc.FieldDef) error {
 			return err
 		}
 		if !tsAssignable(&fields[i].Type, s.targs, &v) {
-			return c.fail(stPackTypeMismatchError, "field %d is %s, given %s", i, fields[i].Type, v)
+			return c.fail(onchain.PACK_TYPE_MISMATCH_ERROR, "field %d is %s, given %s", i, fields[i].Type, v)
 		}
 	}
 	return c.push(s.typ)
@@ -101,7 +102,7 @@ func (c *tsChecker) unpackFields(s *tsStruct, fields []bc.FieldDef) error {
 		return err
 	}
 	if !tsEqual(&s.typ, nil, &v, 0) {
-		return c.fail(stUnpackTypeMismatchError, "unpacking %s as %s", v, s.typ)
+		return c.fail(onchain.UNPACK_TYPE_MISMATCH_ERROR, "unpacking %s as %s", v, s.typ)
 	}
 	for i := range fields {
 		if err := c.pushSubst(&fields[i].Type, s.targs); err != nil {
@@ -115,23 +116,23 @@ func (c *tsChecker) unpackFields(s *tsStruct, fields []bc.FieldDef) error {
 func (c *tsChecker) borrowField(in *bc.Instruction) error {
 	m := c.m
 	if m == nil {
-		return c.fail(stInvalidOperationInScript, "a script has no field handles")
+		return c.fail(onchain.INVALID_OPERATION_IN_SCRIPT, "a script has no field handles")
 	}
 	generic := in.Op == bc.OpMutBorrowFieldGeneric || in.Op == bc.OpImmBorrowFieldGeneric
 	hi := int(in.Index)
 	var targs []bc.SignatureToken
 	if generic {
 		if hi >= len(m.FieldInstantiations) {
-			return c.fail(stIndexOutOfBounds, "field instantiation %d out of range", hi)
+			return c.fail(onchain.INDEX_OUT_OF_BOUNDS, "field instantiation %d out of range", hi)
 		}
 		fi := m.FieldInstantiations[hi]
 		if int(fi.TypeParameters) >= len(m.Signatures) {
-			return c.fail(stIndexOutOfBounds, "signature %d out of range", fi.TypeParameters)
+			return c.fail(onchain.INDEX_OUT_OF_BOUNDS, "signature %d out of range", fi.TypeParameters)
 		}
 		hi, targs = int(fi.Handle), m.Signatures[fi.TypeParameters]
 	}
 	if hi >= len(m.FieldHandles) {
-		return c.fail(stIndexOutOfBounds, "field handle %d out of range", hi)
+		return c.fail(onchain.INDEX_OUT_OF_BOUNDS, "field handle %d out of range", hi)
 	}
 	fh := m.FieldHandles[hi]
 	s, err := c.structDef(int(fh.Owner), targs, generic)
@@ -139,7 +140,7 @@ func (c *tsChecker) borrowField(in *bc.Instruction) error {
 		return err
 	}
 	if s.def.Layout != bc.StructFields || int(fh.Field) >= len(s.def.Fields) {
-		return c.fail(stBorrowfieldBadFieldError, "struct definition %d has no field %d", fh.Owner, fh.Field)
+		return c.fail(onchain.BORROWFIELD_BAD_FIELD_ERROR, "struct definition %d has no field %d", fh.Owner, fh.Field)
 	}
 	mut := in.Op == bc.OpMutBorrowField || in.Op == bc.OpMutBorrowFieldGeneric
 	return c.borrowFrom(s, &s.def.Fields[fh.Field].Type, mut)
@@ -154,7 +155,7 @@ func (c *tsChecker) borrowFrom(s *tsStruct, ft *bc.SignatureToken, mut bool) err
 	}
 	okRef := r.Kind == bc.TypeMutReference || (!mut && r.Kind == bc.TypeReference)
 	if !okRef || r.Elem == nil || !tsEqual(&s.typ, nil, r.Elem, 0) {
-		return c.fail(stBorrowfieldTypeMismatchError, "borrowing a field of %s through %s", s.typ, r)
+		return c.fail(onchain.BORROWFIELD_TYPE_MISMATCH_ERROR, "borrowing a field of %s through %s", s.typ, r)
 	}
 	out := bc.Ref(*ft)
 	if mut {
@@ -168,22 +169,22 @@ func (c *tsChecker) borrowFrom(s *tsStruct, ft *bc.SignatureToken, mut bool) err
 func (c *tsChecker) variantAt(idx uint16, generic bool) (*tsStruct, *bc.VariantDef, error) {
 	m := c.m
 	if m == nil {
-		return nil, nil, c.fail(stInvalidOperationInScript, "a script has no variant handles")
+		return nil, nil, c.fail(onchain.INVALID_OPERATION_IN_SCRIPT, "a script has no variant handles")
 	}
 	hi := int(idx)
 	var targs []bc.SignatureToken
 	if generic {
 		if hi >= len(m.StructVariantInstantiations) {
-			return nil, nil, c.fail(stIndexOutOfBounds, "variant instantiation %d out of range", hi)
+			return nil, nil, c.fail(onchain.INDEX_OUT_OF_BOUNDS, "variant instantiation %d out of range", hi)
 		}
 		vi := m.StructVariantInstantiations[hi]
 		if int(vi.TypeParameters) >= len(m.Signatures) {
-			return nil, nil, c.fail(stIndexOutOfBounds, "signature %d out of range", vi.TypeParameters)
+			return nil, nil, c.fail(onchain.INDEX_OUT_OF_BOUNDS, "signature %d out of range", vi.TypeParameters)
 		}
 		hi, targs = int(vi.Handle), m.Signatures[vi.TypeParameters]
 	}
 	if hi >= len(m.StructVariantHandles) {
-		return nil, nil, c.fail(stIndexOutOfBounds, "variant handle %d out of range", hi)
+		return nil, nil, c.fail(onchain.INDEX_OUT_OF_BOUNDS, "variant handle %d out of range", hi)
 	}
 	vh := m.StructVariantHandles[hi]
 	s, err := c.structDef(int(vh.Struct), targs, generic)
@@ -191,7 +192,7 @@ func (c *tsChecker) variantAt(idx uint16, generic bool) (*tsStruct, *bc.VariantD
 		return nil, nil, err
 	}
 	if s.def.Layout != bc.StructVariants || int(vh.Variant) >= len(s.def.Variants) {
-		return nil, nil, c.fail(stIndexOutOfBounds, "struct definition %d has no variant %d", vh.Struct, vh.Variant)
+		return nil, nil, c.fail(onchain.INDEX_OUT_OF_BOUNDS, "struct definition %d has no variant %d", vh.Struct, vh.Variant)
 	}
 	return s, &s.def.Variants[vh.Variant], nil
 }
@@ -214,7 +215,7 @@ func (c *tsChecker) variantOp(in *bc.Instruction) error {
 		return err
 	}
 	if !tsIsRef(&r) || !tsEqual(&s.typ, nil, r.Elem, 0) {
-		return c.fail(stTestVariantTypeMismatchError, "testing the variant of %s as %s", r, s.typ)
+		return c.fail(onchain.TEST_VARIANT_TYPE_MISMATCH_ERROR, "testing the variant of %s as %s", r, s.typ)
 	}
 	return c.push(bc.Bool)
 }
@@ -224,23 +225,23 @@ func (c *tsChecker) variantOp(in *bc.Instruction) error {
 func (c *tsChecker) borrowVariantField(in *bc.Instruction) error {
 	m := c.m
 	if m == nil {
-		return c.fail(stInvalidOperationInScript, "a script has no variant field handles")
+		return c.fail(onchain.INVALID_OPERATION_IN_SCRIPT, "a script has no variant field handles")
 	}
 	generic := in.Op == bc.OpImmBorrowVariantFieldGeneric || in.Op == bc.OpMutBorrowVariantFieldGeneric
 	hi := int(in.Index)
 	var targs []bc.SignatureToken
 	if generic {
 		if hi >= len(m.VariantFieldInstantiations) {
-			return c.fail(stIndexOutOfBounds, "variant field instantiation %d out of range", hi)
+			return c.fail(onchain.INDEX_OUT_OF_BOUNDS, "variant field instantiation %d out of range", hi)
 		}
 		vi := m.VariantFieldInstantiations[hi]
 		if int(vi.TypeParameters) >= len(m.Signatures) {
-			return c.fail(stIndexOutOfBounds, "signature %d out of range", vi.TypeParameters)
+			return c.fail(onchain.INDEX_OUT_OF_BOUNDS, "signature %d out of range", vi.TypeParameters)
 		}
 		hi, targs = int(vi.Handle), m.Signatures[vi.TypeParameters]
 	}
 	if hi >= len(m.VariantFieldHandles) {
-		return c.fail(stIndexOutOfBounds, "variant field handle %d out of range", hi)
+		return c.fail(onchain.INDEX_OUT_OF_BOUNDS, "variant field handle %d out of range", hi)
 	}
 	vh := &m.VariantFieldHandles[hi]
 	s, err := c.structDef(int(vh.Struct), targs, generic)
@@ -248,24 +249,24 @@ func (c *tsChecker) borrowVariantField(in *bc.Instruction) error {
 		return err
 	}
 	if s.def.Layout != bc.StructVariants {
-		return c.fail(stBorrowfieldBadFieldError, "struct definition %d is not an enum", vh.Struct)
+		return c.fail(onchain.BORROWFIELD_BAD_FIELD_ERROR, "struct definition %d is not an enum", vh.Struct)
 	}
 	if len(vh.Variants) == 0 {
-		return c.fail(stZeroVariantsError, "variant field handle %d lists no variant", hi)
+		return c.fail(onchain.ZERO_VARIANTS_ERROR, "variant field handle %d lists no variant", hi)
 	}
 	var ft *bc.SignatureToken
 	for _, vi := range vh.Variants {
 		if int(vi) >= len(s.def.Variants) {
-			return c.fail(stIndexOutOfBounds, "struct definition %d has no variant %d", vh.Struct, vi)
+			return c.fail(onchain.INDEX_OUT_OF_BOUNDS, "struct definition %d has no variant %d", vh.Struct, vi)
 		}
 		fs := s.def.Variants[vi].Fields
 		if int(vh.Field) >= len(fs) {
-			return c.fail(stBorrowfieldBadFieldError, "variant %d has no field %d", vi, vh.Field)
+			return c.fail(onchain.BORROWFIELD_BAD_FIELD_ERROR, "variant %d has no field %d", vi, vh.Field)
 		}
 		if ft == nil {
 			ft = &fs[vh.Field].Type
 		} else if !ft.Equal(fs[vh.Field].Type) {
-			return c.fail(stBorrowfieldBadFieldError, "field %d has different types in the variants", vh.Field)
+			return c.fail(onchain.BORROWFIELD_BAD_FIELD_ERROR, "field %d has different types in the variants", vh.Field)
 		}
 	}
 	mut := in.Op == bc.OpMutBorrowVariantField || in.Op == bc.OpMutBorrowVariantFieldGeneric

@@ -137,6 +137,6 @@ func checkCodeUnits(u *unit) error {
 // as Aptos does: a verifier bug refuses the code rather than crash the node.
 func recoverInvariant(err *error) {
 	if r := recover(); r != nil {
-		*err = fail(onchain.StatusCode(2016), "verifier invariant violation: %v", r)
+		*err = fail(onchain.VERIFIER_INVARIANT_VIOLATION, "verifier invariant violation: %v", r)
 	}
 }

@@ -28,7 +28,7 @@ func getChainID(c *native.Context, _ []*movevm.Type, _ []movevm.Value) ([]movevm
 	case err != nil:
 		return nil, err
 	case !ok || len(b) != 1:
-		return nil, &movevm.Error{Status: onchain.StatusMissingData, Message: "0x1::chain_id::ChainId does not exist"}
+		return nil, &movevm.Error{Status: onchain.MISSING_DATA, Message: "0x1::chain_id::ChainId does not exist"}
 	}
 	return []movevm.Value{movevm.U8(b[0])}, nil
 }

@@ -18,10 +18,6 @@ import (
 // OUT_OF_RANGE).
 const EIndexOutOfBounds = native.OutOfRange << 16
 
-// statusVectorOperation is VECTOR_OPERATION_ERROR, what a vector
-// instruction with a bad index fails with.
-const statusVectorOperation = 4018
-
 // Vector declares 0x1::vector.
 func Vector() native.Module {
 	v, e := "vector<T0>", "T0"
@@ -123,9 +119,9 @@ func remove(swap bool) native.Func {
 		case swap && n > 0 && i >= uint64(n):
 			// Aptos's swap_remove checks only that the vector is not
 			// empty; vector::swap then fails on the index.
-			return nil, &movevm.Error{Status: statusVectorOperation, Message: "vector::swap_remove: index out of bounds"}
+			return nil, &movevm.Error{Status: onchain.VECTOR_OPERATION_ERROR, Message: "vector::swap_remove: index out of bounds"}
 		case n < 0:
-			return nil, &movevm.Error{Status: onchain.StatusUnknownInvariantViolation, Message: "vector::remove through a dead reference"}
+			return nil, &movevm.Error{Status: onchain.UNKNOWN_INVARIANT_VIOLATION_ERROR, Message: "vector::remove through a dead reference"}
 		case i >= uint64(n):
 			return nil, c.Abort(EIndexOutOfBounds)
 		}
