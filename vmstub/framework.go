@@ -144,15 +144,15 @@ func frameworkModules() []Module {
 // registered.
 var frameworkErrors = map[string][]AbortReason{
 	"ed25519": {
-		{1, "E_WRONG_PUBKEY_SIZE", "Wrong number of bytes were given as input when deserializing an Ed25519 public key."},
-		{2, "E_WRONG_SIGNATURE_SIZE", "Wrong number of bytes were given as input when deserializing an Ed25519 signature."},
+		{Reason: 1, Name: "E_WRONG_PUBKEY_SIZE", Description: "Wrong number of bytes were given as input when deserializing an Ed25519 public key."},
+		{Reason: 2, Name: "E_WRONG_SIGNATURE_SIZE", Description: "Wrong number of bytes were given as input when deserializing an Ed25519 signature."},
 	},
 	"multi_ed25519": {
-		{1, "E_WRONG_PUBKEY_SIZE", "Wrong number of bytes were given as input when deserializing an Ed25519 public key."},
-		{2, "E_WRONG_SIGNATURE_SIZE", "Wrong number of bytes were given as input when deserializing an Ed25519 signature."},
+		{Reason: 1, Name: "E_WRONG_PUBKEY_SIZE", Description: "Wrong number of bytes were given as input when deserializing an Ed25519 public key."},
+		{Reason: 2, Name: "E_WRONG_SIGNATURE_SIZE", Description: "Wrong number of bytes were given as input when deserializing an Ed25519 signature."},
 	},
 	"transaction_validation": {
-		{1005, "PROLOGUE_ECANT_PAY_GAS_DEPOSIT", "Transaction fee cannot be paid: the gas payer's balance is below the fee."},
+		{Reason: 1005, Name: "PROLOGUE_ECANT_PAY_GAS_DEPOSIT", Description: "Transaction fee cannot be paid: the gas payer's balance is below the fee."},
 	},
 }
 

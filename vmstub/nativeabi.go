@@ -24,12 +24,9 @@ import (
 // fromContract is the registry's form of a module declared through the
 // contract.
 func fromContract(m native.Module) Module {
-	out := Module{Address: m.Address, Name: m.Name, Friends: m.Friends, Structs: m.Structs, Package: m.Package}
+	out := Module{Address: m.Address, Name: m.Name, Friends: m.Friends, Structs: m.Structs, Errors: m.Errors, Package: m.Package}
 	if m.Genesis != nil {
 		out.Genesis = func(s *Session) error { return m.Genesis(&moveHost{s: s}) }
-	}
-	for _, e := range m.Errors {
-		out.Errors = append(out.Errors, AbortReason{Reason: e.Reason, Name: e.Name, Description: e.Description})
 	}
 	for _, f := range m.Functions {
 		id := fmt.Sprintf("%s::%s::%s", m.Address.ShortString(), m.Name, f.Name)

@@ -51,9 +51,9 @@ func stringUtilsModuleDef() Module {
 		fs = append(fs, generic(Function{Name: fmt.Sprintf("format%d", n), Params: params, Return: []string{tString}, MoveNative: nativeFormatN}, tps))
 	}
 	return mod1("string_utils", nil, fs,
-		AbortReason{eArgsMismatch, "EARGS_MISMATCH", "The number of values in the format list doesn't match the number of \"{}\" in the format string."},
-		AbortReason{eInvalidFormat, "EINVALID_FORMAT", "The format string is not valid."},
-		AbortReason{eUnableToFormat, "EUNABLE_TO_FORMAT_DELAYED_FIELD", "Formatting is not possible because the value contains delayed fields such as aggregators."},
+		AbortReason{Reason: eArgsMismatch, Name: "EARGS_MISMATCH", Description: "The number of values in the format list doesn't match the number of \"{}\" in the format string."},
+		AbortReason{Reason: eInvalidFormat, Name: "EINVALID_FORMAT", Description: "The format string is not valid."},
+		AbortReason{Reason: eUnableToFormat, Name: "EUNABLE_TO_FORMAT_DELAYED_FIELD", Description: "Formatting is not possible because the value contains delayed fields such as aggregators."},
 	)
 }
 
