@@ -39,6 +39,7 @@ var allowedImports = map[string][]string{
 	"handlers":                   {"handlers", "storage", "mempool", "ledgerapi"},
 	"devapi":                     {"devapi", "node", "handlers", "storage", "ledgerapi"},
 	"middleware":                 {"middleware", "ledgerapi"},
+	"replica":                    {"handlers", "=storage", "storage/pgstore", "=ledgerapi", "ledgerapi/txn", "mempool"},
 	"indexer":                    {"indexer/gql", "=storage", "ledgerapi"},
 	"":                           {"ledgerapi", "storage", "mempool", "vmstub", "node", "handlers", "middleware"},
 	"examples":                   nil, // anything

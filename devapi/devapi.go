@@ -8,6 +8,7 @@ import (
 	"io"
 	"mime"
 	"net/http"
+	"reflect"
 	"strconv"
 	"strings"
 
@@ -42,6 +43,8 @@ type API struct {
 	node   *node.Node
 	opts   Options
 	routes map[string]map[string]handlerFunc // path → method → handler
+	// replies writes answers and errors as the REST API does.
+	replies *handlers.Replies
 }
 
 type handlerFunc func(r *http.Request) (any, error)
@@ -54,7 +57,8 @@ func New(n *node.Node, opts Options) (*API, error) {
 	if opts.PathPrefix == "" {
 		opts.PathPrefix = DefaultPathPrefix
 	}
-	a := &API{node: n, opts: opts, routes: map[string]map[string]handlerFunc{}}
+	a := &API{node: n, opts: opts, routes: map[string]map[string]handlerFunc{},
+		replies: handlers.NewReplies(handlers.RepliesOptions{Logger: opts.Logger, MaxBodyBytes: maxBodyBytes})}
 	for _, rt := range a.table() {
 		if a.routes[rt.path] == nil {
 			a.routes[rt.path] = map[string]handlerFunc{}
@@ -68,7 +72,7 @@ func New(n *node.Node, opts Options) (*API, error) {
 func (a *API) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	path, ok := strings.CutPrefix(r.URL.Path, a.opts.PathPrefix)
 	if !ok {
-		a.writeError(w, r, framework(http.StatusNotFound, "no route for %s %s", r.Method, r.URL.Path))
+		a.replies.Error(w, r, handlers.FrameworkError(http.StatusNotFound, "no route for %s %s", r.Method, r.URL.Path))
 		return
 	}
 	methods := a.routes[path]
@@ -77,18 +81,18 @@ func (a *API) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	case h != nil:
 		out, err := h(r)
 		if err != nil {
-			a.writeError(w, r, err)
+			a.replies.Error(w, r, err)
 			return
 		}
 		if f, ok := out.(*file); ok {
 			f.write(w)
 			return
 		}
-		writeJSON(w, http.StatusOK, out)
+		a.replies.JSON(w, http.StatusOK, out)
 	case methods != nil:
-		a.writeError(w, r, framework(http.StatusMethodNotAllowed, "method %s is not allowed on %s", r.Method, r.URL.Path))
+		a.replies.Error(w, r, handlers.FrameworkError(http.StatusMethodNotAllowed, "method %s is not allowed on %s", r.Method, r.URL.Path))
 	default:
-		a.writeError(w, r, framework(http.StatusNotFound, "no route for %s %s", r.Method, r.URL.Path))
+		a.replies.Error(w, r, handlers.FrameworkError(http.StatusNotFound, "no route for %s %s", r.Method, r.URL.Path))
 	}
 }
 
@@ -106,53 +110,8 @@ func (f *file) write(w http.ResponseWriter) {
 	w.Write(f.body)
 }
 
-// statusError is an API error with a status of its own (framework errors).
-type statusError struct {
-	status int
-	body   *ledgerapi.Error
-}
-
-func (e *statusError) Error() string { return e.body.Error() }
-
-func framework(status int, format string, args ...any) error {
-	return &statusError{status: status, body: ledgerapi.NewError(ledgerapi.CodeWebFrameworkError, format, args...)}
-}
-
 func invalid(format string, args ...any) error {
 	return ledgerapi.InvalidInput(format, args...)
-}
-
-// writeError writes err as the API's error body: a *ledgerapi.Error with
-// the status handlers.StatusOf gives its code; anything else is a logged
-// 500 internal_error.
-func (a *API) writeError(w http.ResponseWriter, r *http.Request, err error) {
-	var se *statusError
-	if errors.As(err, &se) {
-		writeJSON(w, se.status, se.body)
-		return
-	}
-	var ae *ledgerapi.Error
-	if errors.As(err, &ae) {
-		writeJSON(w, handlers.StatusOf(ae.ErrorCode), ae)
-		return
-	}
-	a.opts.Logger.Error().Err(err).Str("method", r.Method).Str("path", r.URL.Path).Msg("dev API request failed")
-	writeJSON(w, http.StatusInternalServerError, ledgerapi.NewError(ledgerapi.CodeInternalError, "internal error"))
-}
-
-func writeJSON(w http.ResponseWriter, status int, v any) {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		status = http.StatusInternalServerError
-		buf.Reset()
-		enc.Encode(ledgerapi.NewError(ledgerapi.CodeInternalError, "internal error"))
-	}
-	w.Header().Set("Content-Type", "application/json")
-	w.Header().Set("Content-Length", strconv.Itoa(buf.Len()))
-	w.WriteHeader(status)
-	w.Write(buf.Bytes())
 }
 
 // decode reads the JSON object of the request body into v. An empty body
@@ -162,7 +121,7 @@ func decode(r *http.Request, v any) error {
 	if ct := r.Header.Get("Content-Type"); ct != "" {
 		mt, _, err := mime.ParseMediaType(ct)
 		if err != nil || mt != "application/json" {
-			return framework(http.StatusUnsupportedMediaType, "unsupported Content-Type %q: send application/json", ct)
+			return handlers.FrameworkError(http.StatusUnsupportedMediaType, "unsupported Content-Type %q: send application/json", ct)
 		}
 	}
 	b, err := io.ReadAll(io.LimitReader(r.Body, maxBodyBytes+1))
@@ -170,12 +129,12 @@ func decode(r *http.Request, v any) error {
 		return invalid("reading the request body: %v", err)
 	}
 	if len(b) > maxBodyBytes {
-		return framework(http.StatusRequestEntityTooLarge, "the request body exceeds %d bytes", maxBodyBytes)
+		return handlers.FrameworkError(http.StatusRequestEntityTooLarge, "the request body exceeds %d bytes", maxBodyBytes)
 	}
 	if len(bytes.TrimSpace(b)) == 0 {
 		return nil
 	}
-	dec := json.NewDecoder(bytes.NewReader(b))
+	dec := json.NewDecoder(bytes.NewReader(quoteU64Numbers(b, v)))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
 		return invalid("invalid request body: %v", err)
@@ -186,25 +145,68 @@ func decode(r *http.Request, v any) error {
 	return nil
 }
 
-// Uint is a u64 in a request: a JSON number or a decimal string (as the
-// REST API writes u64s). Responses write u64s as strings.
-type Uint uint64
-
-// UnmarshalJSON accepts 12 and "12".
-func (u *Uint) UnmarshalJSON(b []byte) error {
-	s := string(b)
-	if len(s) >= 2 && s[0] == '"' && s[len(s)-1] == '"' {
-		s = s[1 : len(s)-1]
+// quoteU64Numbers returns body with the JSON numbers given to the u64
+// fields of *v quoted. The dev API reads a u64 as a decimal string (as the
+// REST API writes u64s, and ledgerapi.U64 reads them) or as a JSON number
+// (handier with curl); the REST API's own u64 inputs stay strings only.
+// A body that is not one JSON object is returned as it is, for decode to
+// refuse.
+func quoteU64Numbers(body []byte, v any) []byte {
+	names := u64Fields(reflect.TypeOf(v))
+	if len(names) == 0 {
+		return body
 	}
-	n, err := strconv.ParseUint(s, 10, 64)
+	dec := json.NewDecoder(bytes.NewReader(body))
+	var fields map[string]json.RawMessage
+	if dec.Decode(&fields) != nil || fields == nil || dec.More() {
+		return body
+	}
+	changed := false
+	for key, raw := range fields {
+		if len(raw) == 0 || (raw[0] != '-' && (raw[0] < '0' || raw[0] > '9')) {
+			continue
+		}
+		for _, name := range names {
+			if strings.EqualFold(key, name) { // as encoding/json matches names
+				fields[key] = append(append([]byte{'"'}, raw...), '"')
+				changed = true
+			}
+		}
+	}
+	if !changed {
+		return body
+	}
+	out, err := json.Marshal(fields)
 	if err != nil {
-		return fmt.Errorf("%s is not a u64", b)
+		return body
 	}
-	*u = Uint(n)
-	return nil
+	return out
 }
 
-// MarshalJSON writes a decimal string.
-func (u Uint) MarshalJSON() ([]byte, error) {
-	return strconv.AppendQuote(nil, strconv.FormatUint(uint64(u), 10)), nil
+var u64Type = reflect.TypeOf(ledgerapi.U64(0))
+
+// u64Fields lists the JSON names of the ledgerapi.U64 and *ledgerapi.U64
+// fields of the struct t points to.
+func u64Fields(t reflect.Type) []string {
+	if t.Kind() != reflect.Pointer || t.Elem().Kind() != reflect.Struct {
+		return nil
+	}
+	t = t.Elem()
+	var names []string
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		ft := f.Type
+		if ft.Kind() == reflect.Pointer {
+			ft = ft.Elem()
+		}
+		if ft != u64Type {
+			continue
+		}
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if name == "" {
+			name = f.Name
+		}
+		names = append(names, name)
+	}
+	return names
 }

@@ -35,7 +35,7 @@ func Example() {
 		}
 		defer resp.Body.Close()
 		b, _ := io.ReadAll(resp.Body)
-		fmt.Printf("%s %d %s", path, resp.StatusCode, b)
+		fmt.Printf("%s %d %s\n", path, resp.StatusCode, b) // bodies end without a newline, as the REST API's
 	}
 	post("/snapshot", "")
 	post("/mine", `{"blocks":2}`)

@@ -56,7 +56,7 @@ func FuzzDevAPI(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Cleanup(func() { n.Close() })
-	api, _ := handlers.New(handlers.Deps{Store: store, Submitter: n, Pending: pool, Executor: vm, Modules: vm}, handlers.Options{PathPrefix: "/v1"})
+	api, _ := handlers.New(handlers.Deps{Store: store, Submitter: n, Commits: n, Pending: pool, Executor: vm, Modules: vm}, handlers.Options{PathPrefix: "/v1"})
 	dev, _ := devapi.New(n, devapi.Options{Modules: vm})
 	mux := http.NewServeMux()
 	mux.Handle("/v1/", api)

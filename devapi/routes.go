@@ -69,13 +69,13 @@ func (a *API) index(*http.Request) (any, error) {
 
 // snapshotOut is a snapshot as the API writes it.
 type snapshotOut struct {
-	ID          Uint `json:"id"`
-	Version     Uint `json:"version"`
-	BlockHeight Uint `json:"block_height"`
+	ID          ledgerapi.U64 `json:"id"`
+	Version     ledgerapi.U64 `json:"version"`
+	BlockHeight ledgerapi.U64 `json:"block_height"`
 }
 
 func snapshotJSON(s node.Snapshot) snapshotOut {
-	return snapshotOut{ID: Uint(s.ID), Version: Uint(s.Version), BlockHeight: Uint(s.BlockHeight)}
+	return snapshotOut{ID: ledgerapi.U64(s.ID), Version: ledgerapi.U64(s.Version), BlockHeight: ledgerapi.U64(s.BlockHeight)}
 }
 
 func (a *API) snapshot(r *http.Request) (any, error) {
@@ -92,7 +92,7 @@ func (a *API) snapshot(r *http.Request) (any, error) {
 
 func (a *API) revert(r *http.Request) (any, error) {
 	var in struct {
-		ID *Uint `json:"id"`
+		ID *ledgerapi.U64 `json:"id"`
 	}
 	if err := decode(r, &in); err != nil {
 		return nil, err
@@ -111,14 +111,14 @@ func (a *API) revert(r *http.Request) (any, error) {
 }
 
 type mineOut struct {
-	BlockHeights  []Uint `json:"block_heights"`
-	LedgerVersion Uint   `json:"ledger_version"`
+	BlockHeights  []ledgerapi.U64 `json:"block_heights"`
+	LedgerVersion ledgerapi.U64   `json:"ledger_version"`
 }
 
 func (a *API) mine(r *http.Request) (any, error) {
 	in := struct {
-		Blocks         *Uint `json:"blocks"`
-		IncludePending *bool `json:"include_pending"`
+		Blocks         *ledgerapi.U64 `json:"blocks"`
+		IncludePending *bool          `json:"include_pending"`
 	}{}
 	if err := decode(r, &in); err != nil {
 		return nil, err
@@ -137,12 +137,12 @@ func (a *API) mine(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, nodeError(err)
 	}
-	out := mineOut{BlockHeights: make([]Uint, len(heights))}
+	out := mineOut{BlockHeights: make([]ledgerapi.U64, len(heights))}
 	for i, h := range heights {
-		out.BlockHeights[i] = Uint(h)
+		out.BlockHeights[i] = ledgerapi.U64(h)
 	}
 	if info, err := a.latest(r); err == nil {
-		out.LedgerVersion = Uint(info.Version)
+		out.LedgerVersion = ledgerapi.U64(info.Version)
 	}
 	return out, nil
 }
@@ -158,17 +158,17 @@ const (
 const maxInterval = 24 * time.Hour
 
 type miningOut struct {
-	Mode       string `json:"mode"`
-	IntervalMS Uint   `json:"interval_ms"`
-	Paused     bool   `json:"paused"`
+	Mode       string        `json:"mode"`
+	IntervalMS ledgerapi.U64 `json:"interval_ms"`
+	Paused     bool          `json:"paused"`
 }
 
 func miningJSON(m node.Mining) miningOut {
 	switch {
 	case m.BlockInterval > 0:
-		return miningOut{Mode: ModeInterval, IntervalMS: Uint(m.BlockInterval.Milliseconds()), Paused: m.Paused}
+		return miningOut{Mode: ModeInterval, IntervalMS: ledgerapi.U64(m.BlockInterval.Milliseconds()), Paused: m.Paused}
 	case m.IdleBlockInterval > 0:
-		return miningOut{Mode: ModeIdleInterval, IntervalMS: Uint(m.IdleBlockInterval.Milliseconds()), Paused: m.Paused}
+		return miningOut{Mode: ModeIdleInterval, IntervalMS: ledgerapi.U64(m.IdleBlockInterval.Milliseconds()), Paused: m.Paused}
 	}
 	return miningOut{Mode: ModeInstant, Paused: m.Paused}
 }
@@ -177,9 +177,9 @@ func (a *API) getMining(*http.Request) (any, error) { return miningJSON(a.node.M
 
 func (a *API) setMining(r *http.Request) (any, error) {
 	var in struct {
-		Mode       *string `json:"mode"`
-		IntervalMS *Uint   `json:"interval_ms"`
-		Paused     *bool   `json:"paused"`
+		Mode       *string        `json:"mode"`
+		IntervalMS *ledgerapi.U64 `json:"interval_ms"`
+		Paused     *bool          `json:"paused"`
 	}
 	if err := decode(r, &in); err != nil {
 		return nil, err

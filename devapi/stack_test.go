@@ -92,7 +92,7 @@ func newStack(t testing.TB, store storage.ReadWriter, apiOpts handlers.Options) 
 	}
 	t.Cleanup(func() { n.Close() })
 	apiOpts.PathPrefix = "/v1"
-	api, err := handlers.New(handlers.Deps{Store: store, Submitter: n, Pending: pool, Executor: vm, Modules: vm}, apiOpts)
+	api, err := handlers.New(handlers.Deps{Store: store, Submitter: n, Commits: n, Pending: pool, Executor: vm, Modules: vm}, apiOpts)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -18,12 +18,12 @@ import (
 
 // writeOut is the write-set transaction a state setter committed.
 type writeOut struct {
-	Version Uint                `json:"version"`
+	Version ledgerapi.U64       `json:"version"`
 	Hash    ledgerapi.HashValue `json:"hash"`
 }
 
 func writeJSONOut(t storage.Transaction) writeOut {
-	return writeOut{Version: Uint(t.Version), Hash: t.Hash}
+	return writeOut{Version: ledgerapi.U64(t.Version), Hash: t.Hash}
 }
 
 // stateError maps a setter's error.
@@ -36,8 +36,8 @@ func stateError(err error) error {
 
 func (a *API) setBalance(r *http.Request) (any, error) {
 	var in struct {
-		Address *string `json:"address"`
-		Octas   *Uint   `json:"octas"`
+		Address *string        `json:"address"`
+		Octas   *ledgerapi.U64 `json:"octas"`
 	}
 	if err := decode(r, &in); err != nil {
 		return nil, err
@@ -58,8 +58,8 @@ func (a *API) setBalance(r *http.Request) (any, error) {
 
 func (a *API) setSequenceNumber(r *http.Request) (any, error) {
 	var in struct {
-		Address        *string `json:"address"`
-		SequenceNumber *Uint   `json:"sequence_number"`
+		Address        *string        `json:"address"`
+		SequenceNumber *ledgerapi.U64 `json:"sequence_number"`
 	}
 	if err := decode(r, &in); err != nil {
 		return nil, err

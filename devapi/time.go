@@ -4,15 +4,16 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/storage"
 )
 
 type timeOut struct {
 	// NowUsec is the node's clock: the next block's timestamp unless one
 	// is pinned, and the time submissions are checked against.
-	NowUsec Uint `json:"now_usec"`
+	NowUsec ledgerapi.U64 `json:"now_usec"`
 	// LedgerTimestampUsec is the latest block's timestamp.
-	LedgerTimestampUsec Uint `json:"ledger_timestamp_usec"`
+	LedgerTimestampUsec ledgerapi.U64 `json:"ledger_timestamp_usec"`
 }
 
 // latest reads the latest ledger info through the node.
@@ -26,7 +27,7 @@ func (a *API) timeJSON(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return timeOut{NowUsec: Uint(a.node.Now().UnixMicro()), LedgerTimestampUsec: Uint(info.TimestampUsec)}, nil
+	return timeOut{NowUsec: ledgerapi.U64(a.node.Now().UnixMicro()), LedgerTimestampUsec: ledgerapi.U64(info.TimestampUsec)}, nil
 }
 
 func (a *API) getTime(r *http.Request) (any, error) { return a.timeJSON(r) }
@@ -36,7 +37,7 @@ const maxIncreaseSeconds = 100 * 365 * 24 * 3600
 
 func (a *API) increaseTime(r *http.Request) (any, error) {
 	var in struct {
-		Seconds *Uint `json:"seconds"`
+		Seconds *ledgerapi.U64 `json:"seconds"`
 	}
 	if err := decode(r, &in); err != nil {
 		return nil, err
@@ -52,7 +53,7 @@ func (a *API) increaseTime(r *http.Request) (any, error) {
 
 func (a *API) setNextBlockTimestamp(r *http.Request) (any, error) {
 	var in struct {
-		TimestampUsec *Uint `json:"timestamp_usec"`
+		TimestampUsec *ledgerapi.U64 `json:"timestamp_usec"`
 	}
 	if err := decode(r, &in); err != nil {
 		return nil, err

@@ -22,6 +22,10 @@ type Deps struct {
 	// Submitter accepts transactions (optional: without it submission
 	// endpoints answer 403 api_disabled).
 	Submitter Submitter
+	// Commits signals commits, which wake wait_by_hash (optional: without
+	// it wait_by_hash answers at once, like by_hash). A node is both
+	// Submitter and Commits; a read-only replica only Commits.
+	Commits Commits
 	// Executor runs views and simulations (optional: without it those
 	// endpoints answer 403 api_disabled).
 	Executor Executor
@@ -58,6 +62,11 @@ type Options struct {
 	MaxBatchSize int
 	// DisableSubmission answers submit and batch with 403 api_disabled.
 	DisableSubmission bool
+	// SubmissionsForwarded says the host hands POST /transactions and
+	// /transactions/batch to another node before they reach the API (an
+	// API replica forwards them to its writer; see package replica): GET
+	// /info then reports transaction_submission_enabled without a Submitter.
+	SubmissionsForwarded bool
 	// DisableSimulation answers simulate with 403 api_disabled.
 	DisableSimulation bool
 	// Disabled turns off operations by operation id (for example

@@ -42,7 +42,7 @@ func benchAPIWith(b *testing.B, accounts int, opts handlers.Options) (http.Handl
 		b.Fatal(err)
 	}
 	b.Cleanup(func() { n.Close() })
-	api, err := handlers.New(handlers.Deps{Store: store, Submitter: n, Pending: pool, Executor: vm, Modules: vm}, opts)
+	api, err := handlers.New(handlers.Deps{Store: store, Submitter: n, Commits: n, Pending: pool, Executor: vm, Modules: vm}, opts)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -171,7 +171,7 @@ func BenchmarkWaitByHashWake(b *testing.B) {
 		b.Fatal(err)
 	}
 	b.Cleanup(func() { n.Close() })
-	api, err := handlers.New(handlers.Deps{Store: store, Submitter: n, Pending: pool, Executor: vm, Modules: vm},
+	api, err := handlers.New(handlers.Deps{Store: store, Submitter: n, Commits: n, Pending: pool, Executor: vm, Modules: vm},
 		handlers.Options{WaitByHashTimeout: 5 * time.Second})
 	if err != nil {
 		b.Fatal(err)

@@ -4,7 +4,7 @@
 //
 // The API does not know its URL prefix. Hosts mount it under /v1:
 //
-//	api, err := handlers.New(handlers.Deps{Store: store, Submitter: node, Pending: pool,
+//	api, err := handlers.New(handlers.Deps{Store: store, Submitter: node, Commits: node, Pending: pool,
 //		Executor: vm, Modules: vm}, handlers.Options{})
 //	v1 := http.StripPrefix("/v1", api)
 //	mux.Handle("/v1", v1)        // the ledger info, as clients request it
@@ -14,10 +14,11 @@
 // Options.PathPrefix to "/v1" instead of wrapping it in http.StripPrefix;
 // the API then strips the prefix itself without copying each request.
 //
-// Deps holds small interfaces (storage.Reader, Submitter, Pending,
-// Executor, Modules); only Store is required. Without a Submitter
+// Deps holds small interfaces (storage.Reader, Submitter, Commits,
+// Pending, Executor, Modules); only Store is required. Without a Submitter
 // the submission endpoints answer 403 api_disabled, without an Executor
-// so do view and simulate. Options holds the limits, each defaulting to the
+// so do view and simulate; without Commits wait_by_hash does not wait. A
+// read-only API replica (package replica) has Commits but no Submitter. Options holds the limits, each defaulting to the
 // real node's value (page sizes 25/100, 10,000 transactions per block, 8 MiB
 // bodies, batches of 10, a 1 s wait_by_hash with 100 waiters); GitHash is
 // what GET / reports as git_hash (BuildRevision by default).

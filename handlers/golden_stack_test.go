@@ -41,7 +41,7 @@ func newGoldenStack(t *testing.T) (string, []vmstub.DevAccount) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { n.Close() })
-	api, err := handlers.New(handlers.Deps{Store: store, Submitter: n, Pending: pool, Executor: vm, Modules: vm, Now: now}, handlers.Options{GitHash: fixtureGitHash})
+	api, err := handlers.New(handlers.Deps{Store: store, Submitter: n, Commits: n, Pending: pool, Executor: vm, Modules: vm, Now: now}, handlers.Options{GitHash: fixtureGitHash})
 	if err != nil {
 		t.Fatal(err)
 	}

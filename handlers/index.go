@@ -106,7 +106,7 @@ func (a *API) getInfo(r *http.Request) (*reply, error) {
 		"content_length_limit":                a.opts.MaxBodyBytes,
 		"wait_by_hash_timeout_ms":             a.opts.WaitByHashTimeout.Milliseconds(),
 		"wait_by_hash_max_active_connections": a.opts.MaxWaiters,
-		"transaction_submission_enabled":      !a.opts.DisableSubmission && a.deps.Submitter != nil,
+		"transaction_submission_enabled":      !a.opts.DisableSubmission && (a.deps.Submitter != nil || a.opts.SubmissionsForwarded),
 		"transaction_simulation_enabled":      !a.opts.DisableSimulation && a.deps.Executor != nil,
 	}}, nil
 }

@@ -19,7 +19,7 @@ type committingPending struct {
 	commit func()
 }
 
-func (p committingPending) Get(ledgerapi.HashValue) (*mempool.Entry, bool) {
+func (p committingPending) Get(context.Context, ledgerapi.HashValue) (*mempool.Entry, bool) {
 	p.commit()
 	return nil, false
 }

@@ -132,8 +132,10 @@ func (a *API) writeError(w http.ResponseWriter, r *http.Request, err error) {
 	} else if status >= 500 {
 		a.deps.Logger.Error().Err(err).Str("method", r.Method).Str("path", r.URL.Path).Msg("request failed")
 	}
-	if info, ierr := a.deps.Store.LedgerInfo(r.Context()); ierr == nil {
-		a.headers.set(w.Header(), &info)
+	if a.deps.Store != nil { // nil for Replies, which has no ledger
+		if info, ierr := a.deps.Store.LedgerInfo(r.Context()); ierr == nil {
+			a.headers.set(w.Header(), &info)
+		}
 	}
 	discard := a.leftoverBody(w, r, status)
 	if discard == nil {

@@ -95,7 +95,7 @@ func TestLedgerHeadersOnEveryResponse(t *testing.T) {
 // TestPathPrefix: with Options.PathPrefix the API strips the prefix itself.
 func TestPathPrefix(t *testing.T) {
 	s := newStack(t, handlers.Options{}, 0)
-	api, err := handlers.New(handlers.Deps{Store: s.store, Submitter: s.node, Executor: s.vm, Modules: s.vm},
+	api, err := handlers.New(handlers.Deps{Store: s.store, Submitter: s.node, Commits: s.node, Executor: s.vm, Modules: s.vm},
 		handlers.Options{PathPrefix: "/v1"})
 	if err != nil {
 		t.Fatal(err)

@@ -98,7 +98,7 @@ func TestSoak(t *testing.T) {
 	}
 	defer n.Close()
 	faulty := &faultyStore{Reader: store, every: 23}
-	api, err := handlers.New(handlers.Deps{Store: faulty, Submitter: n, Pending: pool, Executor: vm, Modules: vm},
+	api, err := handlers.New(handlers.Deps{Store: faulty, Submitter: n, Commits: n, Pending: pool, Executor: vm, Modules: vm},
 		handlers.Options{WaitByHashTimeout: 200 * time.Millisecond, MaxWaiters: 4})
 	if err != nil {
 		t.Fatal(err)

@@ -67,7 +67,7 @@ func newStackVM(t testing.TB, vm *vmstub.VM, opts handlers.Options, blockInterva
 	if wrap != nil {
 		exec = wrap(vm)
 	}
-	api, err := handlers.New(handlers.Deps{Store: store, Submitter: n, Pending: pool, Executor: exec, Modules: vm}, opts)
+	api, err := handlers.New(handlers.Deps{Store: store, Submitter: n, Commits: n, Pending: pool, Executor: exec, Modules: vm}, opts)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,11 +14,15 @@ import (
 
 // Submitter accepts transactions into the ledger (the node implements it).
 type Submitter interface {
-	// Submit verifies, validates and pools a decoded transaction. Rejections
-	// are *ledgerapi.VMStatus or mempool errors.
+	// Submit verifies, validates and pools a decoded transaction; hash is
+	// its hash and bcsBytes its signed BCS bytes. The errors the API
+	// answers as such: a *ledgerapi.VMStatus when verification or
+	// validation rejects it (400 vm_error with its code), mempool.ErrFull
+	// (507 mempool_is_full), mempool.ErrSequenceTooOld (400
+	// sequence_number_too_old), mempool.ErrInvalidUpdate (400
+	// invalid_transaction_update) and any *ledgerapi.Error (by its code);
+	// any other error, ctx's included, is a 500.
 	Submit(ctx context.Context, st *txn.SignedTransaction, bcsBytes []byte, hash ledgerapi.HashValue) (*mempool.Entry, error)
-	// CommitSignal is closed at the next commit.
-	CommitSignal() <-chan struct{}
 }
 
 type batchFailure struct {

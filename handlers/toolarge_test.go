@@ -45,7 +45,7 @@ func bundledServer(t *testing.T) string {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { n.Close() })
-	api, err := handlers.New(handlers.Deps{Store: store, Submitter: n, Pending: pool, Executor: vm, Modules: vm},
+	api, err := handlers.New(handlers.Deps{Store: store, Submitter: n, Commits: n, Pending: pool, Executor: vm, Modules: vm},
 		handlers.Options{PathPrefix: "/v1"})
 	if err != nil {
 		t.Fatal(err)

@@ -10,9 +10,14 @@ import (
 	"github.com/ledgernode/ledgernode/storage"
 )
 
-// Pending looks up transactions waiting in the mempool.
+// Pending looks up transactions waiting in the mempool (a mempool.Pool, or
+// a replica's view of its writer's).
 type Pending interface {
-	Get(hash ledgerapi.HashValue) (*mempool.Entry, bool)
+	// Get returns the pending transaction with hash. It has no error: false
+	// means the transaction is not pending, or could not be found before
+	// ctx was done or a backend it asks failed (the API then answers
+	// transaction_not_found, as for a hash nobody knows).
+	Get(ctx context.Context, hash ledgerapi.HashValue) (*mempool.Entry, bool)
 }
 
 func notFoundTxnByVersion(v uint64) func() error {
@@ -209,7 +214,7 @@ func (a *API) lookupHash(ctx context.Context, h ledgerapi.HashValue) (found, err
 		return found{}, err
 	}
 	if a.deps.Pending != nil {
-		if e, ok := a.deps.Pending.Get(h); ok {
+		if e, ok := a.deps.Pending.Get(ctx, h); ok {
 			return found{pending: e}, nil
 		}
 		// The node commits a block before it clears the mempool, so a

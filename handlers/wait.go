@@ -10,7 +10,8 @@ import (
 // waitTransactionByHash serves GET /transactions/wait_by_hash/{txn_hash}: like
 // by_hash, but while the transaction is pending it waits, up to
 // WaitByHashTimeout, for the commit that includes it. It wakes on the
-// node's commit signal, not on a poll tick. An unknown hash is 404 at once.
+// commit signal (Deps.Commits), not on a poll tick; without Deps.Commits it
+// answers like by_hash. An unknown hash is 404 at once.
 // When MaxWaiters requests are already waiting it answers like by_hash.
 // A client that disconnects releases its slot immediately.
 func (a *API) waitTransactionByHash(r *http.Request) (*reply, error) {
@@ -22,7 +23,7 @@ func (a *API) waitTransactionByHash(r *http.Request) (*reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	if a.deps.Submitter == nil {
+	if a.deps.Commits == nil {
 		f, err := a.lookupHash(r.Context(), h)
 		if err != nil {
 			return nil, err
@@ -42,7 +43,7 @@ func (a *API) waitTransactionByHash(r *http.Request) (*reply, error) {
 	timer := time.NewTimer(a.opts.WaitByHashTimeout)
 	defer timer.Stop()
 	for {
-		signal := a.deps.Submitter.CommitSignal()
+		signal := a.deps.Commits.CommitSignal()
 		f, err := a.lookupHash(r.Context(), h)
 		if err != nil {
 			return nil, err
@@ -61,6 +62,17 @@ func (a *API) waitTransactionByHash(r *http.Request) (*reply, error) {
 			return nil, ledgerapi.NewError(ledgerapi.CodeInternalError, "client went away")
 		}
 	}
+}
+
+// Commits signals the commits of the ledger the API reads (the node
+// implements it; a replica follows its database's).
+type Commits interface {
+	// CommitSignal returns a channel closed once the next commit is
+	// readable through Deps.Store. It has no error: a source that fails
+	// just does not close it, and waiters time out. Callers take the
+	// channel before they read, so that no commit falls between the read
+	// and the wait.
+	CommitSignal() <-chan struct{}
 }
 
 // WaitersInUse reports how many wait_by_hash requests are waiting now.

@@ -1,6 +1,7 @@
 package mempool
 
 import (
+	"context"
 	"fmt"
 	"sync"
 	"time"
@@ -90,8 +91,9 @@ func (p *Pool) Len() int {
 	return len(p.byHash)
 }
 
-// Get returns the pending transaction with the given hash.
-func (p *Pool) Get(h ledgerapi.HashValue) (*Entry, bool) {
+// Get returns the pending transaction with the given hash. The pool is in
+// memory: ctx is not consulted (it is there for handlers.Pending).
+func (p *Pool) Get(_ context.Context, h ledgerapi.HashValue) (*Entry, bool) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	e, ok := p.byHash[h]

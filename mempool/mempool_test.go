@@ -1,6 +1,7 @@
 package mempool
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"sync"
@@ -120,7 +121,7 @@ func TestRejections(t *testing.T) {
 	if _, err := add(t, p, repl, 5); err != nil {
 		t.Fatalf("higher price must replace: %v", err)
 	}
-	if _, ok := p.Get(first.Hash()); ok {
+	if _, ok := p.Get(context.Background(), first.Hash()); ok {
 		t.Fatal("replaced transaction still found by hash")
 	}
 	add(t, p, mk(a, 6, 100, 1e9), 5)

@@ -112,7 +112,7 @@ func TestSnapshotRevert(t *testing.T) {
 			if c, _ := store.EventCount(ctx, eventKey, after.Version); c != 1 {
 				t.Errorf("event count after revert = %d, want 1", c)
 			}
-			if _, ok := n.Pool().Get(pending.Hash()); ok || n.Pool().Len() != 0 {
+			if _, ok := n.Pool().Get(context.Background(), pending.Hash()); ok || n.Pool().Len() != 0 {
 				t.Errorf("the mempool still holds %d transactions after revert", n.Pool().Len())
 			}
 			if _, err := n.Revert(ctx, later.ID); !errors.Is(err, node.ErrUnknownSnapshot) {

@@ -130,7 +130,7 @@ func TestExecutorErrorFailsTheBlock(t *testing.T) {
 	if after, err := store.LedgerInfo(ctx); err != nil || after.Version != before.Version {
 		t.Fatalf("a block was committed: version %d → %d (%v)", before.Version, after.Version, err)
 	}
-	if _, ok := n.Pool().Get(st.Hash()); !ok {
+	if _, ok := n.Pool().Get(context.Background(), st.Hash()); !ok {
 		t.Fatal("the transaction left the mempool without being committed")
 	}
 	mode.Store(working)
@@ -164,7 +164,7 @@ func TestRejectionAtExecutionDiscards(t *testing.T) {
 	if _, err := store.TransactionByHash(ctx, st.Hash()); !errors.Is(err, storage.ErrNotFound) {
 		t.Fatalf("the rejected transaction: %v", err)
 	}
-	if _, ok := n.Pool().Get(st.Hash()); ok {
+	if _, ok := n.Pool().Get(context.Background(), st.Hash()); ok {
 		t.Fatal("the rejected transaction is still pending")
 	}
 }

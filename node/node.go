@@ -100,8 +100,9 @@ func (n *Node) ChainID() uint8 { return n.opts.ChainID }
 func (n *Node) Pool() *mempool.Pool { return n.pool }
 
 // CommitSignal returns a channel that is closed when the next block is
-// committed. Long polls take it before looking a transaction up, so that a
-// commit between the lookup and the wait is never missed.
+// committed (the node is the API's handlers.Commits). Long polls take it
+// before looking a transaction up, so that a commit between the lookup and
+// the wait is never missed.
 func (n *Node) CommitSignal() <-chan struct{} {
 	n.mu.Lock()
 	defer n.mu.Unlock()
@@ -192,8 +193,9 @@ func (n *Node) Close() error {
 }
 
 // Submit verifies a transaction's signatures, validates it against the
-// latest state and adds it to the mempool. A rejection is a
-// *ledgerapi.VMStatus or a mempool error.
+// latest state and adds it to the mempool (the node is the API's
+// handlers.Submitter). A rejection is a *ledgerapi.VMStatus or a mempool
+// error.
 //
 // The signatures of impersonated signers (Impersonate, SetAutoImpersonate)
 // are not checked; see impersonation.

@@ -66,7 +66,7 @@ func startLedger() (*ledger, error) {
 		return nil, err
 	}
 	api, err := handlers.New(handlers.Deps{
-		Store: store, Submitter: n, Pending: pool, Executor: vm, Modules: vm,
+		Store: store, Submitter: n, Commits: n, Pending: pool, Executor: vm, Modules: vm,
 	}, handlers.Options{})
 	if err != nil {
 		n.Close()

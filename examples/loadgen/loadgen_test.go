@@ -37,7 +37,7 @@ func testNodeWindow(t *testing.T, chainID uint8, window uint64) string {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { n.Close() })
-	api, err := handlers.New(handlers.Deps{Store: store, Submitter: n, Pending: pool, Executor: vm, Modules: vm}, handlers.Options{})
+	api, err := handlers.New(handlers.Deps{Store: store, Submitter: n, Commits: n, Pending: pool, Executor: vm, Modules: vm}, handlers.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -84,7 +84,7 @@ func newService() (*service, func(), error) {
 		return nil, nil, err
 	}
 	api, err := handlers.New(handlers.Deps{
-		Store: store, Submitter: n, Pending: pool, Executor: vm, Modules: vm,
+		Store: store, Submitter: n, Commits: n, Pending: pool, Executor: vm, Modules: vm,
 	}, handlers.Options{})
 	if err != nil {
 		n.Close()

@@ -38,7 +38,7 @@ func devRouter(t *testing.T, enabled bool) http.Handler {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { n.Close() })
-	api, err := handlers.New(handlers.Deps{Store: store, Submitter: n, Pending: pool, Executor: vm, Modules: vm}, handlers.Options{PathPrefix: "/v1"})
+	api, err := handlers.New(handlers.Deps{Store: store, Submitter: n, Commits: n, Pending: pool, Executor: vm, Modules: vm}, handlers.Options{PathPrefix: "/v1"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -50,6 +50,7 @@ type config struct {
 	gcPercent        int
 	admissionConfig
 	indexerConfig
+	readyConfig
 	pgConfig
 }
 
@@ -70,6 +71,7 @@ func main() {
 	flag.IntVar(&c.gcPercent, "gc-percent", 200, "Go garbage collector target percentage while the live heap is under 256 MiB, Go's default 100 above (GOGC in the environment takes precedence; -1 disables collection)")
 	c.admissionConfig.flags()
 	c.indexerConfig.flags()
+	c.readyConfig.flags()
 	c.pgConfig.flags()
 	flag.Parse()
 	if err := run(c); err != nil {
@@ -134,7 +136,7 @@ func run(c config) error {
 	defer n.Close()
 
 	api, err := handlers.New(handlers.Deps{
-		Store: store, Submitter: n, Pending: pool, Executor: vm, Modules: vm, Logger: log,
+		Store: store, Submitter: n, Commits: n, Pending: pool, Executor: vm, Modules: vm, Logger: log,
 	}, c.apiOptions())
 	if err != nil {
 		return err
@@ -169,6 +171,13 @@ func run(c config) error {
 	} else if iSrv != nil {
 		servers = append(servers, iSrv)
 		listeners = append(listeners, iLn)
+	}
+	// Last: the readiness endpoint says every service above is up.
+	if rSrv, rLn, err := listenReady(&c.readyConfig, readyServices(apiLn.Addr().String(), c.faucetAddr, c.indexerAddr), log); err != nil {
+		return err
+	} else if rSrv != nil {
+		servers = append(servers, rSrv)
+		listeners = append(listeners, rLn)
 	}
 	if c.pprofAddr != "" {
 		pLn, err := net.Listen("tcp", c.pprofAddr)
@@ -252,6 +261,9 @@ func printBanner(c config, vm *vmstub.VM, apiAddr string, took time.Duration) {
 	}
 	if c.indexerAddr != "" {
 		fmt.Printf("  indexer http://%s%s (GraphQL)\n", c.indexerAddr, indexerPath)
+	}
+	if c.readyAddr != "" {
+		fmt.Printf("  ready   http://%s/ (readiness, as a localnet answers it)\n", c.readyAddr)
 	}
 	if c.quiet {
 		return

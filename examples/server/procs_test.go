@@ -64,7 +64,7 @@ func (p *proc) base() string { return "http://" + p.addr + "/v1" }
 
 func (p *proc) start() {
 	p.t.Helper()
-	args := append([]string{"-addr", p.addr, "-quiet", "-log-level", "error", "-indexer-addr="}, p.args...)
+	args := append([]string{"-addr", p.addr, "-quiet", "-log-level", "error", "-indexer-addr=", "-ready-addr="}, p.args...)
 	cmd := exec.Command(os.Args[0], "-test.run=^$")
 	cmd.Env = append(os.Environ(), childArgs+"="+strings.Join(args, "\x1f"))
 	cmd.Stdout, cmd.Stderr = io.Discard, p.log

@@ -67,7 +67,7 @@ func startNode(t *testing.T) *node {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { nd.Close() })
-	api, err := handlers.New(handlers.Deps{Store: store, Submitter: nd, Pending: pool, Executor: vm, Modules: vm},
+	api, err := handlers.New(handlers.Deps{Store: store, Submitter: nd, Commits: nd, Pending: pool, Executor: vm, Modules: vm},
 		handlers.Options{PathPrefix: "/v1"})
 	if err != nil {
 		t.Fatal(err)
