@@ -12,8 +12,8 @@ func chainStatusModuleDef() Module {
 		view("is_genesis", nil, []string{"bool"}, viewChainStatus(false)),
 		view("is_operating", nil, []string{"bool"}, viewChainStatus(true)),
 	},
-		AbortReason{1, "ENOT_OPERATING", "The blockchain is not in the operating status."},
-		AbortReason{2, "ENOT_GENESIS", "The blockchain is not in the genesis status."},
+		AbortReason{Reason: 1, Name: "ENOT_OPERATING", Description: "The blockchain is not in the operating status."},
+		AbortReason{Reason: 2, Name: "ENOT_GENESIS", Description: "The blockchain is not in the genesis status."},
 	)
 	m.Friends = []string{"0x1::genesis"}
 	return m

@@ -27,7 +27,7 @@ func codeModuleDef() Module {
 	optAny := "0x1::option::Option<0x1::copyable_any::Any>"
 	var reasons []AbortReason
 	for _, r := range publish.CodeReasons() {
-		reasons = append(reasons, AbortReason{r.Reason, r.Name, r.Description})
+		reasons = append(reasons, AbortReason{Reason: r.Reason, Name: r.Name, Description: r.Description})
 	}
 	m := mod1("code", []Struct{
 		sPlain("PackageRegistry", []string{AbilityDrop, AbilityKey, AbilityStore}, "packages: vector<0x1::code::PackageMetadata>"),

@@ -42,9 +42,9 @@ func objectCodeModuleDef() Module {
 		entry("upgrade", []string{"&signer", "vector<u8>", "vector<vector<u8>>", registryObject}, nativeObjectCodeUpgrade),
 		entry("freeze_code_object", []string{"&signer", registryObject}, nativeFreezeCodeObject),
 	},
-		AbortReason{1, "EOBJECT_CODE_DEPLOYMENT_NOT_SUPPORTED", "Object code deployment feature not supported."},
-		AbortReason{eNotCodeObjectOwner, "ENOT_CODE_OBJECT_OWNER", "Not the owner of the `code_object`"},
-		AbortReason{eCodeObjectDoesNotExist, "ECODE_OBJECT_DOES_NOT_EXIST", "`code_object` does not exist."},
+		AbortReason{Reason: 1, Name: "EOBJECT_CODE_DEPLOYMENT_NOT_SUPPORTED", Description: "Object code deployment feature not supported."},
+		AbortReason{Reason: eNotCodeObjectOwner, Name: "ENOT_CODE_OBJECT_OWNER", Description: "Not the owner of the `code_object`"},
+		AbortReason{Reason: eCodeObjectDoesNotExist, Name: "ECODE_OBJECT_DOES_NOT_EXIST", Description: "`code_object` does not exist."},
 	)
 }
 

@@ -65,10 +65,10 @@ func coinModuleDef() Module {
 		generic(view("paired_metadata", nil, []string{"0x1::option::Option<" + tObjectMetadata + ">"}, viewPairedMetadata), anyParam),
 		view("paired_coin", []string{tObjectMetadata}, []string{"0x1::option::Option<" + tTypeInfo + ">"}, viewPairedCoin),
 	}, coinFunctions()...),
-		AbortReason{eCoinInfoNotPublished, "ECOIN_INFO_NOT_PUBLISHED", "`CoinType` hasn't been initialized as a coin"},
-		AbortReason{eCoinStoreNotPublished, "ECOIN_STORE_NOT_PUBLISHED", "Account hasn't registered `CoinStore` for `CoinType`"},
-		AbortReason{eCoinInsufficientBalance, "EINSUFFICIENT_BALANCE", "Not enough coins to complete transaction"},
-		AbortReason{eDestructionOfNonzeroToken, "EDESTRUCTION_OF_NONZERO_TOKEN", "Cannot destroy non-zero coins"},
+		AbortReason{Reason: eCoinInfoNotPublished, Name: "ECOIN_INFO_NOT_PUBLISHED", Description: "`CoinType` hasn't been initialized as a coin"},
+		AbortReason{Reason: eCoinStoreNotPublished, Name: "ECOIN_STORE_NOT_PUBLISHED", Description: "Account hasn't registered `CoinStore` for `CoinType`"},
+		AbortReason{Reason: eCoinInsufficientBalance, Name: "EINSUFFICIENT_BALANCE", Description: "Not enough coins to complete transaction"},
+		AbortReason{Reason: eDestructionOfNonzeroToken, Name: "EDESTRUCTION_OF_NONZERO_TOKEN", Description: "Cannot destroy non-zero coins"},
 	)
 	m.Friends = []string{"0x1::aptos_account"}
 	return m
@@ -88,9 +88,9 @@ func aptosAccountModuleDef() Module {
 		entry("transfer_fungible_assets", []string{"&signer", tObjectMetadata, "address", "u64"}, nativePrimaryTransfer),
 		view("can_receive_direct_coin_transfers", []string{"address"}, []string{"bool"}, viewCanReceiveDirect),
 	},
-		AbortReason{1, "EACCOUNT_NOT_FOUND", "Account does not exist."},
-		AbortReason{3, "EACCOUNT_DOES_NOT_ACCEPT_DIRECT_COIN_TRANSFERS", "Account opted out of receiving coins that they did not register to receive."},
-		AbortReason{eMismatchingRecipientsLen, "EMISMATCHING_RECIPIENTS_AND_AMOUNTS_LENGTH", "The lengths of the recipients and amounts lists don't match."},
+		AbortReason{Reason: 1, Name: "EACCOUNT_NOT_FOUND", Description: "Account does not exist."},
+		AbortReason{Reason: 3, Name: "EACCOUNT_DOES_NOT_ACCEPT_DIRECT_COIN_TRANSFERS", Description: "Account opted out of receiving coins that they did not register to receive."},
+		AbortReason{Reason: eMismatchingRecipientsLen, Name: "EMISMATCHING_RECIPIENTS_AND_AMOUNTS_LENGTH", Description: "The lengths of the recipients and amounts lists don't match."},
 	)
 }
 

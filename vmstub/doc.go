@@ -235,6 +235,14 @@
 //
 // # Host modules
 //
+// Modules implemented in Go are declared through the native contract,
+// vmstub/native: exact Move signatures, one Func signature over the
+// interpreter's values, per-session state, aborts, events and gas (see
+// its package doc and Example). The framework's modules move to the tree
+// under vmstub/framework (one folder per Move package, one file per
+// module); a host passes its own in Options.Natives. The older form below
+// remains until every framework module has moved.
+//
 // A host registers Go modules with Options.Modules or VM.Register before
 // genesis: structs (they become the module's struct definitions, hence the
 // layouts values render with and the ABI), entry functions and views

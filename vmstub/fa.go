@@ -52,11 +52,11 @@ func fungibleAssetModuleDef() Module {
 		generic(view("balance", objT, []string{"u64"}, viewFABalance), keyParam),
 		generic(view("is_frozen", objT, []string{"bool"}, viewFAIsFrozen), keyParam),
 	}, faValueFunctions()...),
-		AbortReason{eFAStoreIsFrozen, "ESTORE_IS_FROZEN", "Store is disabled from sending and receiving this fungible asset."},
-		AbortReason{eFAInsufficientBalance, "EINSUFFICIENT_BALANCE", "Insufficient balance to withdraw or transfer."},
-		AbortReason{eFAStoreExistence, "EFUNGIBLE_STORE_EXISTENCE", "Flag for the existence of fungible store."},
-		AbortReason{eFAAssetMismatch, "EFUNGIBLE_ASSET_MISMATCH", "Fungible asset do not match when merging."},
-		AbortReason{eFAAmountIsNotZero, "EAMOUNT_IS_NOT_ZERO", "Cannot destroy non-empty fungible assets."},
+		AbortReason{Reason: eFAStoreIsFrozen, Name: "ESTORE_IS_FROZEN", Description: "Store is disabled from sending and receiving this fungible asset."},
+		AbortReason{Reason: eFAInsufficientBalance, Name: "EINSUFFICIENT_BALANCE", Description: "Insufficient balance to withdraw or transfer."},
+		AbortReason{Reason: eFAStoreExistence, Name: "EFUNGIBLE_STORE_EXISTENCE", Description: "Flag for the existence of fungible store."},
+		AbortReason{Reason: eFAAssetMismatch, Name: "EFUNGIBLE_ASSET_MISMATCH", Description: "Fungible asset do not match when merging."},
+		AbortReason{Reason: eFAAmountIsNotZero, Name: "EAMOUNT_IS_NOT_ZERO", Description: "Cannot destroy non-empty fungible assets."},
 	)
 }
 

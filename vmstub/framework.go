@@ -1,6 +1,11 @@
 package vmstub
 
-import "github.com/ledgernode/ledgernode/ledgerapi"
+import (
+	"github.com/ledgernode/ledgernode/ledgerapi"
+	"github.com/ledgernode/ledgernode/vmstub/framework/aptosframework"
+	"github.com/ledgernode/ledgernode/vmstub/framework/movestdlib"
+	"github.com/ledgernode/ledgernode/vmstub/native"
+)
 
 // The framework modules at 0x1: struct layouts as the Aptos framework
 // declares them (field order is BCS order), and the natives this executor
@@ -66,8 +71,17 @@ const (
 	tTypeInfo    = "0x1::type_info::TypeInfo"
 )
 
+// frameworkModules is the framework the VM registers: the modules of the
+// framework tree (vmstub/framework/...), declared through the native
+// contract, and those still implemented in this package.
 func frameworkModules() []Module {
-	return []Module{
+	var tree []Module
+	for _, ms := range [][]native.Module{movestdlib.Modules(), aptosframework.Modules()} {
+		for _, m := range ms {
+			tree = append(tree, fromContract(m))
+		}
+	}
+	return append(tree, []Module{
 		accountModuleDef(),
 		aptosAccountModuleDef(),
 		coinModuleDef(),
@@ -75,7 +89,6 @@ func frameworkModules() []Module {
 		fungibleAssetModuleDef(),
 		primaryStoreModuleDef(),
 		objectModuleDef(),
-		withFunctions(eventModuleDef(), emitEventFunction()),
 		mod1("guid", []Struct{
 			sPlain("GUID", abDropStore, "id: 0x1::guid::ID"),
 			sPlain("ID", abAll3, "creation_num: u64", "addr: address"),
@@ -95,8 +108,6 @@ func frameworkModules() []Module {
 		hashModuleDef(),
 		math64ModuleDef(),
 		math128ModuleDef(),
-		vectorModuleDef(),
-		transactionContextModuleDef(),
 		mod1("aggregator_v2", []Struct{sGeneric(sPlain("Aggregator", abDropStore, "value: T0", "max_value: T0"), anyParam)}, nil),
 		mod1("aggregator", []Struct{sPlain("Aggregator", abStore, "handle: address", "key: address", "limit: u128")}, nil),
 		mod1("optional_aggregator", []Struct{
@@ -104,12 +115,6 @@ func frameworkModules() []Module {
 				"integer: 0x1::option::Option<0x1::optional_aggregator::Integer>"),
 			sPlain("Integer", abStore, "value: u128", "limit: u128"),
 		}, nil),
-		mod1("chain_id", []Struct{sKey("ChainId", "id: u8")},
-			[]Function{view("get", nil, []string{"u8"}, viewChainID)}),
-		mod1("timestamp", []Struct{sKey("CurrentTimeMicroseconds", "microseconds: u64")}, []Function{
-			view("now_microseconds", nil, []string{"u64"}, viewNowMicros),
-			view("now_seconds", nil, []string{"u64"}, viewNowSeconds),
-		}),
 		mod1("block", []Struct{
 			sKey("BlockResource", "height: u64", "epoch_interval: u64",
 				"new_block_events: "+tEventHandle+"0x1::block::NewBlockEvent>",
@@ -132,21 +137,27 @@ func frameworkModules() []Module {
 		mod1("copyable_any", []Struct{sPlain("Any", abAll3, "type_name: "+tString, "data: vector<u8>")}, nil),
 		codeModuleDef(),
 		objectCodeModuleDef(),
-	}
+	}...)
 }
 
 // frameworkErrors names abort reasons of framework modules that are not
 // registered.
 var frameworkErrors = map[string][]AbortReason{
 	"ed25519": {
-		{1, "E_WRONG_PUBKEY_SIZE", "Wrong number of bytes were given as input when deserializing an Ed25519 public key."},
-		{2, "E_WRONG_SIGNATURE_SIZE", "Wrong number of bytes were given as input when deserializing an Ed25519 signature."},
+		{Reason: 1, Name: "E_WRONG_PUBKEY_SIZE", Description: "Wrong number of bytes were given as input when deserializing an Ed25519 public key."},
+		{Reason: 2, Name: "E_WRONG_SIGNATURE_SIZE", Description: "Wrong number of bytes were given as input when deserializing an Ed25519 signature."},
 	},
 	"multi_ed25519": {
-		{1, "E_WRONG_PUBKEY_SIZE", "Wrong number of bytes were given as input when deserializing an Ed25519 public key."},
-		{2, "E_WRONG_SIGNATURE_SIZE", "Wrong number of bytes were given as input when deserializing an Ed25519 signature."},
+		{Reason: 1, Name: "E_WRONG_PUBKEY_SIZE", Description: "Wrong number of bytes were given as input when deserializing an Ed25519 public key."},
+		{Reason: 2, Name: "E_WRONG_SIGNATURE_SIZE", Description: "Wrong number of bytes were given as input when deserializing an Ed25519 signature."},
 	},
 	"transaction_validation": {
-		{1005, "PROLOGUE_ECANT_PAY_GAS_DEPOSIT", "Transaction fee cannot be paid: the gas payer's balance is below the fee."},
+		{Reason: 1005, Name: "PROLOGUE_ECANT_PAY_GAS_DEPOSIT", Description: "Transaction fee cannot be paid: the gas payer's balance is below the fee."},
 	},
+}
+
+// withFunctions returns m with fs added.
+func withFunctions(m Module, fs ...Function) Module {
+	m.Functions = append(append([]Function(nil), m.Functions...), fs...)
+	return m
 }

@@ -52,5 +52,5 @@ func fromBCSModuleDef() Module {
 			return one(b)
 		}))
 	}
-	return mod1("from_bcs", nil, fs, AbortReason{eFromBCSInvalidUTF8, "EINVALID_UTF8", "UTF8 check failed in conversion from bytes to string"})
+	return mod1("from_bcs", nil, fs, AbortReason{Reason: eFromBCSInvalidUTF8, Name: "EINVALID_UTF8", Description: "UTF8 check failed in conversion from bytes to string"})
 }

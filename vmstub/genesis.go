@@ -195,24 +195,6 @@ func (vm *VM) BlockPrologue(state storage.View, blk storage.Block) (storage.Tran
 	return storage.Transaction{Payload: meta.AppendBCS(nil), Events: s.events, Changes: s.changes()}, nil
 }
 
-func viewChainID(c *Call) ([][]byte, error) {
-	b, ok, err := c.Resource(ledgerapi.AddressOne, chainIDTag)
-	if err != nil || !ok {
-		return nil, firstErr(err, fail(onchain.MISSING_DATA))
-	}
-	return [][]byte{b}, nil
-}
-
-func viewNowMicros(c *Call) ([][]byte, error) {
-	t, err := c.NowMicros()
-	return [][]byte{U64Value(t)}, err
-}
-
-func viewNowSeconds(c *Call) ([][]byte, error) {
-	t, err := c.NowMicros()
-	return [][]byte{U64Value(t / 1_000_000)}, err
-}
-
 func viewBlockHeight(c *Call) ([][]byte, error) {
 	var b blockResource
 	_, err := readResource(c, ledgerapi.AddressOne, blockResourceTag, &b)

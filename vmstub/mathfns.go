@@ -81,7 +81,7 @@ func mathModuleDef(name string, bits uint) Module {
 			return one([]byte{byte(x.BitLen() - 1)})
 		}),
 		pub("sqrt", []string{t}, []string{t}, func(c *Call) ([][]byte, error) { return ret(new(big.Int).Sqrt(arg(c, 0))) }),
-	}, AbortReason{eInvalidArgFloorLog2, "EINVALID_ARG_FLOOR_LOG2", "Cannot log2 the value 0"})
+	}, AbortReason{Reason: eInvalidArgFloorLog2, Name: "EINVALID_ARG_FLOOR_LOG2", Description: "Cannot log2 the value 0"})
 }
 
 // readUint reads a little-endian unsigned integer (the BCS of u64/u128).

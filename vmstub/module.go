@@ -4,9 +4,14 @@ import (
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/modules"
 	"github.com/ledgernode/ledgernode/vmstub/movevm"
+	"github.com/ledgernode/ledgernode/vmstub/native"
 )
 
-// Module is a native Move module implemented in Go: its structs, its
+// Module is a native Move module implemented in Go in the executor's own
+// (older) form: functions over BCS (Native) or over values (MoveNative).
+// New modules are declared through vmstub/native and registered with
+// Options.Natives; this form goes once every framework module has moved.
+// It declares its structs, its
 // functions (entry functions and views run by Native) and the names of its
 // abort reasons. Framework modules are defined the same way. The
 // declaration generates the module's bytecode (structs with their fields,
@@ -37,49 +42,26 @@ type Module struct {
 	Genesis func(s *Session) error
 }
 
-// Abilities of Move types.
-const (
-	AbilityCopy  = "copy"
-	AbilityDrop  = "drop"
-	AbilityStore = "store"
-	AbilityKey   = "key"
+// The declaration types are the native contract's (vmstub/native).
+type (
+	TypeParam  = native.TypeParam
+	Struct     = native.Struct
+	Visibility = native.Visibility
 )
 
-// TypeParam is a generic type parameter: its ability constraints and
-// whether it is phantom (phantom parameters of structs may not appear in
-// fields).
-type TypeParam struct {
-	Constraints []string
-	Phantom     bool
-}
-
-// Struct declares a struct type.
-type Struct struct {
-	// Name is the struct's name.
-	Name string
-	// Abilities lists the struct's abilities ("copy", "drop", "store", "key").
-	Abilities []string
-	// TypeParams are the generic parameters, referred to as T0, T1, … in
-	// field types.
-	TypeParams []TypeParam
-	// Fields are "name: type" specs in declaration (BCS) order, e.g.
-	// "coin: 0x1::coin::Coin<T0>".
-	Fields []string
-	// IsEvent marks #[event] structs.
-	IsEvent bool
-	// ObjectGroup marks members of the 0x1::object::ObjectGroup resource
-	// group: the resources of one object share a storage slot for gas.
-	ObjectGroup bool
-}
-
-// Visibility of a function in the ABI.
-type Visibility string
+// Abilities of Move types.
+const (
+	AbilityCopy  = native.AbilityCopy
+	AbilityDrop  = native.AbilityDrop
+	AbilityStore = native.AbilityStore
+	AbilityKey   = native.AbilityKey
+)
 
 // Function visibilities.
 const (
-	Public  Visibility = "public"
-	Private Visibility = "private"
-	Friend  Visibility = "friend"
+	Public  = native.Public
+	Private = native.Private
+	Friend  = native.Friend
 )
 
 // Function declares a function. Only entry and view functions can be
@@ -116,6 +98,10 @@ type Function struct {
 	// table::borrow_mut). Its movevm.NativeContext's Host is the call's
 	// session (see MoveSession).
 	MoveNative movevm.NativeFunc
+
+	// checked marks a MoveNative made from a native.Func: it runs only for
+	// the function its registration generated (see checkedNative).
+	checked bool
 }
 
 // Call is one invocation of a native function.

@@ -89,15 +89,7 @@ func callError(fn ledgerapi.EntryFunctionId, err error) error {
 // native returns the registered native that runs f, a function as stored:
 // the registry's function of that name whose generated signature is f's.
 func (vm *VM) native(f *modules.Function) *regFunc {
-	rm := vm.reg.mods[f.ID.Module]
-	if rm == nil {
-		return nil
-	}
-	rf := rm.funcs[f.ID.Name]
-	if rf == nil || rf.def.Native == nil {
-		return nil
-	}
-	if g := rm.decoded.Function(f.ID.Name); g == f || g != nil && g.SameSignature(f) {
+	if rf := vm.registered(f); rf != nil && rf.def.Native != nil {
 		return rf
 	}
 	return nil

@@ -35,6 +35,9 @@ type moveHost struct {
 	// first-touch order (tables.go).
 	cells     map[string]*tableCell
 	cellOrder []*tableCell
+	// checked are the natives declared through the contract found to run
+	// for the function as stored (checkedNative).
+	checked map[*regFunc]struct{}
 }
 
 // moveVM returns the interpreter with the registry's natives, built once
@@ -45,6 +48,8 @@ func (vm *VM) moveVM() *movevm.VM {
 		for _, rm := range vm.reg.order {
 			for _, rf := range rm.funcs {
 				switch {
+				case rf.def.MoveNative != nil && rf.def.checked:
+					natives.Register(rm.id.Address, rm.id.Name, rf.def.Name, checkedNative(rf, rf.def.MoveNative))
 				case rf.def.MoveNative != nil:
 					natives.Register(rm.id.Address, rm.id.Name, rf.def.Name, rf.def.MoveNative)
 				case rf.def.Native != nil:
@@ -74,6 +79,7 @@ func (vm *VM) finishMove(ms *movevm.Session, host *moveHost, runErr error) error
 		return host.internal
 	}
 	if runErr != nil {
+		host.s.states.Abandon()
 		return vm.moveFailure(host.s, runErr)
 	}
 	res, err := ms.Finish()
@@ -93,7 +99,10 @@ func (vm *VM) finishMove(ms *movevm.Session, host *moveHost, runErr error) error
 	for _, e := range res.Events {
 		host.s.Emit(e.Type, e.Data)
 	}
-	return host.writeCells()
+	if err := host.writeCells(); err != nil {
+		return err
+	}
+	return host.s.states.Commit(host)
 }
 
 // runMoveEntry runs entry function fn of a published module.

@@ -33,13 +33,13 @@ func objectModuleDef() Module {
 		entry("transfer_call", []string{"&signer", "address", "address"}, nativeObjectTransferCall),
 		generic(entry("transfer", []string{"&signer", "0x1::object::Object<T0>", "address"}, nativeObjectTransfer), keyParam),
 	}, objectFunctions()...),
-		AbortReason{1, "EOBJECT_EXISTS", "An object already exists at this address"},
-		AbortReason{eObjectDoesNotExist, "EOBJECT_DOES_NOT_EXIST", "An object does not exist at this address"},
-		AbortReason{eNoUngatedTransfers, "ENO_UNGATED_TRANSFERS", "The object does not have ungated transfers enabled"},
-		AbortReason{eNotObjectOwner, "ENOT_OBJECT_OWNER", "The caller does not have ownership permissions"},
-		AbortReason{5, "ECANNOT_DELETE", "The object does not allow for deletion"},
-		AbortReason{eMaximumNesting, "EMAXIMUM_NESTING", "Exceeds maximum nesting for an object transfer."},
-		AbortReason{eResourceDoesNotExist, "ERESOURCE_DOES_NOT_EXIST", "The resource is not stored at the specified address."},
+		AbortReason{Reason: 1, Name: "EOBJECT_EXISTS", Description: "An object already exists at this address"},
+		AbortReason{Reason: eObjectDoesNotExist, Name: "EOBJECT_DOES_NOT_EXIST", Description: "An object does not exist at this address"},
+		AbortReason{Reason: eNoUngatedTransfers, Name: "ENO_UNGATED_TRANSFERS", Description: "The object does not have ungated transfers enabled"},
+		AbortReason{Reason: eNotObjectOwner, Name: "ENOT_OBJECT_OWNER", Description: "The caller does not have ownership permissions"},
+		AbortReason{Reason: 5, Name: "ECANNOT_DELETE", Description: "The object does not allow for deletion"},
+		AbortReason{Reason: eMaximumNesting, Name: "EMAXIMUM_NESTING", Description: "Exceeds maximum nesting for an object transfer."},
+		AbortReason{Reason: eResourceDoesNotExist, Name: "ERESOURCE_DOES_NOT_EXIST", Description: "The resource is not stored at the specified address."},
 	)
 }
 

@@ -3,6 +3,7 @@ package vmstub
 import (
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/crypto"
+	"github.com/ledgernode/ledgernode/vmstub/framework/aptosframework"
 	"github.com/ledgernode/ledgernode/vmstub/movevm"
 )
 
@@ -165,49 +166,8 @@ func nativeObjectAt(ctx *movevm.NativeContext, targs []*movevm.Type, args []move
 	return []movevm.Value{movevm.NewStruct(t, []movevm.Value{movevm.Address(addr)})}, nil
 }
 
-// newAUID returns the next transaction-unique address, as
-// transaction_context::generate_auid_address does: sha3-256 of the
-// transaction hash, a counter from 1 (u64 little-endian) and 0xFB.
+// newAUID returns the next transaction-unique address, numbered by
+// 0x1::transaction_context's per-session counter.
 func (s *Session) newAUID() ledgerapi.Address {
-	s.auids++
-	h := s.txnHash()
-	return ledgerapi.Address(crypto.SHA3_256(h[:], U64Value(s.auids), []byte{byte(crypto.SchemeDeriveAuid)}))
-}
-
-func transactionContextModuleDef() Module {
-	return mod1("transaction_context", []Struct{sPlain("AUID", abDropStore, "unique_address: address")}, []Function{
-		pub("get_transaction_hash", nil, []string{"vector<u8>"}, func(c *Call) ([][]byte, error) {
-			h := c.txnHash()
-			return one(BytesValue(h[:]))
-		}),
-		pub("generate_auid_address", nil, []string{"address"}, func(c *Call) ([][]byte, error) { return one(AddressValue(c.newAUID())) }),
-		pub("generate_auid", nil, []string{"0x1::transaction_context::AUID"}, func(c *Call) ([][]byte, error) { return one(AddressValue(c.newAUID())) }),
-		pub("auid_address", []string{"&0x1::transaction_context::AUID"}, []string{"address"}, refAddress),
-		pub("get_script_hash", nil, []string{"vector<u8>"}, func(c *Call) ([][]byte, error) {
-			if c.txn == nil || c.txn.Raw.Payload.Script == nil {
-				return one(BytesValue(nil))
-			}
-			h := crypto.SHA3_256(c.txn.Raw.Payload.Script.Code)
-			return one(BytesValue(h[:]))
-		}),
-		pub("sender", nil, []string{"address"}, func(c *Call) ([][]byte, error) {
-			if c.txn == nil {
-				return one(AddressValue(ledgerapi.AddressZero))
-			}
-			return one(AddressValue(c.txn.Raw.Sender))
-		}),
-		pub("max_gas_amount", nil, []string{"u64"}, func(c *Call) ([][]byte, error) {
-			if c.txn == nil {
-				return one(U64Value(0))
-			}
-			return one(U64Value(c.txn.Raw.MaxGasAmount))
-		}),
-		pub("gas_unit_price", nil, []string{"u64"}, func(c *Call) ([][]byte, error) {
-			if c.txn == nil {
-				return one(U64Value(0))
-			}
-			return one(U64Value(c.txn.Raw.GasUnitPrice))
-		}),
-		pub("chain_id", nil, []string{"u8"}, func(c *Call) ([][]byte, error) { return one([]byte{c.vm.opts.ChainID}) }),
-	})
+	return aptosframework.NextAUID(&s.states, s.txnHash())
 }

@@ -210,8 +210,8 @@ func newRegFunc(mod ledgerapi.ModuleId, f *Function) (*regFunc, error) {
 	if err := ledgerapi.CheckIdentifier("function name", f.Name); err != nil {
 		return nil, err
 	}
-	if (f.IsEntry || f.IsView) && f.Native == nil {
-		return nil, fmt.Errorf("function %s has no Native", f.Name)
+	if (f.IsEntry || f.IsView) && f.Native == nil && f.MoveNative == nil {
+		return nil, fmt.Errorf("function %s has no implementation", f.Name)
 	}
 	if f.Visibility == "" {
 		f.Visibility = Public

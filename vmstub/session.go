@@ -10,6 +10,7 @@ import (
 	"github.com/ledgernode/ledgernode/ledgerapi/modules"
 	"github.com/ledgernode/ledgernode/ledgerapi/txn"
 	"github.com/ledgernode/ledgernode/storage"
+	"github.com/ledgernode/ledgernode/vmstub/native"
 )
 
 // Session is a transaction's window on state: reads see the session's own
@@ -34,13 +35,16 @@ type Session struct {
 	hasMods bool
 
 	// txn is the user transaction being executed (nil in views and
-	// system transactions), for transaction_context; auids counts the
-	// unique addresses generated from its hash.
+	// system transactions), for transaction_context (whose counter of
+	// unique addresses is in states).
 	txn     *txn.SignedTransaction
 	hash    ledgerapi.HashValue // txn's hash, once asked for
 	hasHash bool
-	auids   uint64
 	tables  uint32 // tables Move code created
+
+	// states holds the per-session state of framework modules declared
+	// through the native contract (native.State).
+	states native.States
 
 	// readErr is the first failed read of the underlying state (a store
 	// that is unavailable, not a missing key): what the transaction did

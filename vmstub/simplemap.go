@@ -42,8 +42,8 @@ func simpleMapModuleDef() Module {
 		generic(Function{Name: "values", Params: []string{m}, Return: []string{"vector<T1>"}, MoveNative: nativeMapColumn(1)},
 			[]TypeParam{{}, {Constraints: []string{AbilityCopy}}}),
 	},
-		AbortReason{eKeyAlreadyExists, "EKEY_ALREADY_EXISTS", "Map key already exists"},
-		AbortReason{eKeyNotFound, "EKEY_NOT_FOUND", "Map key is not found"},
+		AbortReason{Reason: eKeyAlreadyExists, Name: "EKEY_ALREADY_EXISTS", Description: "Map key already exists"},
+		AbortReason{Reason: eKeyNotFound, Name: "EKEY_NOT_FOUND", Description: "Map key is not found"},
 	)
 }
 

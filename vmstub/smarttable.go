@@ -48,8 +48,8 @@ func smartTableModuleDef() Module {
 		generic(Function{Name: "remove", Params: []string{mt, "T0"}, Return: []string{"T1"}, MoveNative: nativeSmartRemove}, kCopyDrop),
 		generic(Function{Name: "length", Params: []string{t}, Return: []string{"u64"}, MoveNative: nativeSmartLength}, any2),
 	},
-		AbortReason{eSmartNotFound, "ENOT_FOUND", "Key not found in the smart table"},
-		AbortReason{eSmartAlreadyExists, "EALREADY_EXIST", "Key already exists"},
+		AbortReason{Reason: eSmartNotFound, Name: "ENOT_FOUND", Description: "Key not found in the smart table"},
+		AbortReason{Reason: eSmartAlreadyExists, Name: "EALREADY_EXIST", Description: "Key already exists"},
 	)
 }
 

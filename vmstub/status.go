@@ -3,6 +3,7 @@ package vmstub
 import (
 	"errors"
 	"fmt"
+	"github.com/ledgernode/ledgernode/vmstub/native"
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
@@ -49,15 +50,9 @@ type Abort struct {
 // Error returns the abort in the vm_status form without reason names.
 func (a *Abort) Error() string { return fmt.Sprintf("Move abort in %s: 0x%x", a.Module, a.Code) }
 
-// AbortReason names an abort reason of a module for vm_status texts.
-type AbortReason struct {
-	// Reason is the low 16 bits of the abort code (the module's constant).
-	Reason uint64
-	// Name is the constant's name, e.g. "EINSUFFICIENT_BALANCE".
-	Name string
-	// Description is the constant's doc comment.
-	Description string
-}
+// AbortReason names an abort reason of a module for vm_status texts: the
+// native contract's declaration.
+type AbortReason = native.AbortReason
 
 // executionFailure is a committed failure carrying a VM status other than
 // an abort (FUNCTION_RESOLUTION_FAILURE, ...).

@@ -126,8 +126,8 @@ func stringModuleDef() Module {
 			return one(BoolValue(utf8.Valid(c.ArgBytes(0))))
 		}),
 	},
-		AbortReason{eInvalidUTF8, "EINVALID_UTF8", "An invalid UTF8 encoding."},
-		AbortReason{eInvalidIndex, "EINVALID_INDEX", "Index out of range."},
+		AbortReason{Reason: eInvalidUTF8, Name: "EINVALID_UTF8", Description: "An invalid UTF8 encoding."},
+		AbortReason{Reason: eInvalidIndex, Name: "EINVALID_INDEX", Description: "Index out of range."},
 	)
 }
 
@@ -178,9 +178,9 @@ func optionModuleDef() Module {
 		generic(Function{Name: "fill", Params: []string{"&mut " + opt, "T0"}, MoveNative: nativeOptionFill}, elemParam),
 		generic(Function{Name: "swap_or_fill", Params: []string{"&mut " + opt, "T0"}, Return: []string{opt}, MoveNative: nativeOptionSwapOrFill}, elemParam),
 	},
-		AbortReason{eOptionIsSet & 0xFFFF, "EOPTION_IS_SET", "The `Option` is in an invalid state for the operation attempted. The `Option` is `Some` while it should be `None`."},
-		AbortReason{eOptionNotSet & 0xFFFF, "EOPTION_NOT_SET", "The `Option` is in an invalid state for the operation attempted. The `Option` is `None` while it should be `Some`."},
-		AbortReason{eOptionVecTooBig & 0xFFFF, "EOPTION_VEC_TOO_LONG", "Cannot construct an option from a vector with 2 or more elements."},
+		AbortReason{Reason: eOptionIsSet & 0xFFFF, Name: "EOPTION_IS_SET", Description: "The `Option` is in an invalid state for the operation attempted. The `Option` is `Some` while it should be `None`."},
+		AbortReason{Reason: eOptionNotSet & 0xFFFF, Name: "EOPTION_NOT_SET", Description: "The `Option` is in an invalid state for the operation attempted. The `Option` is `None` while it should be `Some`."},
+		AbortReason{Reason: eOptionVecTooBig & 0xFFFF, Name: "EOPTION_VEC_TOO_LONG", Description: "Cannot construct an option from a vector with 2 or more elements."},
 	)
 }
 
@@ -255,13 +255,4 @@ func typeInfoField(i int) func(*Call) ([][]byte, error) {
 		}
 		return one(BytesValue(b))
 	}
-}
-
-func eventModuleDef() Module {
-	return mod1("event", []Struct{sGeneric(sPlain("EventHandle", abStore, "counter: u64", "guid: 0x1::guid::GUID"), phantom)}, []Function{
-		generic(pub("emit", []string{"T0"}, nil, func(c *Call) ([][]byte, error) {
-			c.Emit(c.TypeArgs[0], append([]byte(nil), c.Args[0]...))
-			return nil, nil
-		}), storeDrop),
-	})
 }

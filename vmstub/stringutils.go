@@ -9,6 +9,7 @@ import (
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
 	"github.com/ledgernode/ledgernode/vmstub/movevm"
+	"github.com/ledgernode/ledgernode/vmstub/native"
 )
 
 // aptos_std::string_utils: Move values as text, the way Aptos's
@@ -50,9 +51,9 @@ func stringUtilsModuleDef() Module {
 		fs = append(fs, generic(Function{Name: fmt.Sprintf("format%d", n), Params: params, Return: []string{tString}, MoveNative: nativeFormatN}, tps))
 	}
 	return mod1("string_utils", nil, fs,
-		AbortReason{eArgsMismatch, "EARGS_MISMATCH", "The number of values in the format list doesn't match the number of \"{}\" in the format string."},
-		AbortReason{eInvalidFormat, "EINVALID_FORMAT", "The format string is not valid."},
-		AbortReason{eUnableToFormat, "EUNABLE_TO_FORMAT_DELAYED_FIELD", "Formatting is not possible because the value contains delayed fields such as aggregators."},
+		AbortReason{Reason: eArgsMismatch, Name: "EARGS_MISMATCH", Description: "The number of values in the format list doesn't match the number of \"{}\" in the format string."},
+		AbortReason{Reason: eInvalidFormat, Name: "EINVALID_FORMAT", Description: "The format string is not valid."},
+		AbortReason{Reason: eUnableToFormat, Name: "EUNABLE_TO_FORMAT_DELAYED_FIELD", Description: "Formatting is not possible because the value contains delayed fields such as aggregators."},
 	)
 }
 
@@ -223,14 +224,14 @@ func (f *formatter) value(t ledgerapi.TypeTag, d *bcs.Decoder, depth int) error 
 		fmt.Fprint(&f.out, d.U64("u64"))
 		suffix = "u64"
 	case ledgerapi.KindU128:
-		if err := f.ctx.ChargeElems(wideIntCost); err != nil {
+		if err := f.ctx.ChargeElems(native.WideIntCost); err != nil {
 			return err
 		}
 		lo, hi := d.U128("u128")
 		f.out.WriteString(new(big.Int).Or(new(big.Int).Lsh(new(big.Int).SetUint64(hi), 64), new(big.Int).SetUint64(lo)).String())
 		suffix = "u128"
 	case ledgerapi.KindU256:
-		if err := f.ctx.ChargeElems(wideIntCost); err != nil {
+		if err := f.ctx.ChargeElems(native.WideIntCost); err != nil {
 			return err
 		}
 		limbs := d.U256("u256")

@@ -11,6 +11,7 @@ import (
 	"github.com/ledgernode/ledgernode/ledgerapi/crypto"
 	"github.com/ledgernode/ledgernode/ledgerapi/modules"
 	"github.com/ledgernode/ledgernode/storage"
+	"github.com/ledgernode/ledgernode/vmstub/native"
 )
 
 // Defaults for Options fields left zero.
@@ -122,8 +123,12 @@ type Options struct {
 	RootBalance uint64
 	// Gas overrides the gas schedule; zero fields keep the defaults.
 	Gas GasSchedule
-	// Modules are host modules registered with New (see Register).
+	// Modules are host modules registered with New (see Register), in
+	// the executor's older form.
 	Modules []Module
+	// Natives are host modules declared through the native contract
+	// (vmstub/native), registered with New after Modules.
+	Natives []native.Module
 	// ModuleCacheEntries bounds the cache of decoded modules other than
 	// the registered ones, which stay decoded (default
 	// modules.DefaultCacheEntries).
@@ -230,6 +235,11 @@ func New(opts Options) (*VM, error) {
 	}
 	for _, m := range opts.Modules {
 		if err := vm.Register(m); err != nil {
+			return nil, err
+		}
+	}
+	for _, m := range opts.Natives {
+		if err := vm.Register(fromContract(m)); err != nil {
 			return nil, err
 		}
 	}

@@ -1,0 +1,173 @@
+package vmstub
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/ledgernode/ledgernode/ledgerapi"
+	"github.com/ledgernode/ledgernode/ledgerapi/crypto"
+	"github.com/ledgernode/ledgernode/ledgerapi/modules"
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
+	"github.com/ledgernode/ledgernode/storage"
+	"github.com/ledgernode/ledgernode/vmstub/movevm"
+	"github.com/ledgernode/ledgernode/vmstub/native"
+)
+
+// Modules declared through the native contract (vmstub/native) are
+// registered like the others: the registry generates their bytecode from
+// the declaration, and their Funcs run on the interpreter's values. Move
+// code calls them directly; a transaction or view calling one goes
+// through the interpreter's entry path (movevm/entry.go), which decodes
+// and checks the arguments once. The interpreter's Host during a call is
+// the call's *moveHost, which implements native.Host over the session.
+
+// fromContract is the registry's form of a module declared through the
+// contract.
+func fromContract(m native.Module) Module {
+	out := Module{Address: m.Address, Name: m.Name, Friends: m.Friends, Structs: m.Structs, Errors: m.Errors, Package: m.Package}
+	if m.Genesis != nil {
+		out.Genesis = func(s *Session) error { return m.Genesis(&moveHost{s: s}) }
+	}
+	for _, f := range m.Functions {
+		id := fmt.Sprintf("%s::%s::%s", m.Address.ShortString(), m.Name, f.Name)
+		out.Functions = append(out.Functions, Function{
+			Name: f.Name, Visibility: f.Visibility, IsEntry: f.IsEntry, IsView: f.IsView,
+			TypeParams: f.TypeParams, Params: f.Params, Return: f.Return,
+			MoveNative: valueNative(id, f.Impl), checked: true,
+		})
+	}
+	return out
+}
+
+// valueNative runs f as the interpreter's native: a panic and an error
+// that is neither the interpreter's nor an abort are internal failures
+// (the transaction is discarded, see moveHost.fromNative).
+func valueNative(id string, f native.Func) movevm.NativeFunc {
+	if f == nil {
+		return nil
+	}
+	return func(ctx *movevm.NativeContext, targs []*movevm.Type, args []movevm.Value) (rets []movevm.Value, err error) {
+		host := ctx.Host().(*moveHost)
+		defer func() {
+			if r := recover(); r != nil {
+				rets, err = nil, host.fromNative(fmt.Errorf("vmstub: native %s panicked: %v", id, r))
+			}
+		}()
+		rets, err = f(native.NewContext(ctx, host), targs, args)
+		if err != nil && !interpreterError(err) {
+			err = host.fromNative(err)
+		}
+		return rets, err
+	}
+}
+
+// checkedNative runs native f of rf only for the function its registration
+// generated: a stored module declaring it with another signature has no
+// implementation of it (MISSING_DEPENDENCY). The verdict is kept for the
+// session's Move call.
+func checkedNative(rf *regFunc, f movevm.NativeFunc) movevm.NativeFunc {
+	return func(ctx *movevm.NativeContext, targs []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
+		host := ctx.Host().(*moveHost)
+		if _, ok := host.checked[rf]; !ok {
+			if sf, err := host.s.modules().Function(rf.id); err != nil || host.s.vm.registered(sf) != rf {
+				return nil, &movevm.Error{Status: onchain.MISSING_DEPENDENCY,
+					Message: fmt.Sprintf("native function %s as stored has no implementation with that signature", rf.id)}
+			}
+			if host.checked == nil {
+				host.checked = map[*regFunc]struct{}{}
+			}
+			host.checked[rf] = struct{}{}
+		}
+		return f(ctx, targs, args)
+	}
+}
+
+// registered returns the registry's function that f, a function as
+// stored, is: the one of that name whose generated signature is f's.
+func (vm *VM) registered(f *modules.Function) *regFunc {
+	rm := vm.reg.mods[f.ID.Module]
+	if rm == nil {
+		return nil
+	}
+	rf := rm.funcs[f.ID.Name]
+	if rf == nil {
+		return nil
+	}
+	if g := rm.decoded.Function(f.ID.Name); g == f || g != nil && g.SameSignature(f) {
+		return rf
+	}
+	return nil
+}
+
+// interpreterError reports whether err is one a native passes on as it
+// is: an abort, the interpreter's (out of gas, memory), a cancelled call.
+func interpreterError(err error) bool {
+	var na *movevm.NativeAbort
+	var me *movevm.Error
+	var ma *movevm.Abort
+	return errors.As(err, &na) || errors.As(err, &me) || errors.As(err, &ma) || cancelled(err)
+}
+
+var _ native.Host = (*moveHost)(nil)
+
+// The native.Host of a Move call: the session, seen through the narrow
+// interface the framework uses.
+
+func (h *moveHost) Resource(addr ledgerapi.Address, tag ledgerapi.StructTag) ([]byte, bool, error) {
+	return h.s.Resource(addr, tag)
+}
+
+func (h *moveHost) SetResource(addr ledgerapi.Address, tag ledgerapi.StructTag, value []byte) error {
+	return h.s.SetResource(addr, tag, value)
+}
+
+func (h *moveHost) DeleteResource(addr ledgerapi.Address, tag ledgerapi.StructTag) error {
+	return h.s.DeleteResource(addr, tag)
+}
+
+func (h *moveHost) TableItem(handle ledgerapi.Address, key []byte) ([]byte, bool, error) {
+	return h.s.TableItem(handle, key)
+}
+
+func (h *moveHost) SetTableItem(handle ledgerapi.Address, key, value []byte) error {
+	return h.s.SetTableItem(handle, key, value)
+}
+
+func (h *moveHost) DeleteTableItem(handle ledgerapi.Address, key []byte) error {
+	return h.s.DeleteTableItem(handle, key)
+}
+
+func (h *moveHost) EmitBCS(typ ledgerapi.TypeTag, data []byte) { h.s.Emit(typ, data) }
+
+func (h *moveHost) EmitOnHandle(key storage.EventKey, seq uint64, typ ledgerapi.TypeTag, data []byte) {
+	h.s.events = append(h.s.events, storage.Event{Key: key, SequenceNumber: seq, Type: typ, Data: data})
+}
+
+func (h *moveHost) NowMicros() (uint64, error) { return h.s.NowMicros() }
+
+func (h *moveHost) ChainID() uint8 { return h.s.vm.opts.ChainID }
+
+func (h *moveHost) Txn() native.TxnInfo {
+	if h.s.txn == nil {
+		return native.TxnInfo{}
+	}
+	raw := &h.s.txn.Raw
+	info := native.TxnInfo{Present: true, Sender: raw.Sender, Hash: h.s.txnHash(), MaxGasAmount: raw.MaxGasAmount, GasUnitPrice: raw.GasUnitPrice}
+	if raw.Payload.Script != nil {
+		sh := crypto.SHA3_256(raw.Payload.Script.Code)
+		info.ScriptHash = sh[:]
+	}
+	return info
+}
+
+func (h *moveHost) Module(id ledgerapi.ModuleId) (*modules.Module, error) {
+	return h.s.modules().Module(id)
+}
+
+// RequestPublish is not carried out yet: 0x1::code still publishes
+// through the session (code.go) until it moves to the framework tree.
+func (h *moveHost) RequestPublish(native.PublishRequest) error {
+	return errors.New("vmstub: publish requests are not carried out yet")
+}
+
+func (h *moveHost) States() *native.States { return &h.s.states }
