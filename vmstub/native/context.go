@@ -65,7 +65,8 @@ const (
 	Aborted           = 0x7
 	AlreadyExists     = 0x8
 	ResourceExhausted = 0x9
-	Internal          = 0xA
+	Cancelled         = 0xA
+	Internal          = 0xB
 	NotImplemented    = 0xC
 	Unavailable       = 0xD
 )
