@@ -14,6 +14,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"net/http/pprof"
@@ -95,7 +96,9 @@ func run(c config) error {
 	// Log lines go through a ring buffer drained by its own goroutine, so a
 	// slow stderr never stalls requests; lines dropped under overload are
 	// counted.
-	logOut := diode.NewWriter(os.Stderr, 4096, 10*time.Millisecond, func(missed int) {
+	// The diode closes what it writes to when it is closed: it gets stderr
+	// behind a wrapper, so that main can still print run's error after it.
+	logOut := diode.NewWriter(struct{ io.Writer }{os.Stderr}, 4096, 10*time.Millisecond, func(missed int) {
 		fmt.Fprintf(os.Stderr, "ledgernode: %d log lines dropped\n", missed)
 	})
 	defer logOut.Close()
@@ -149,14 +152,14 @@ func run(c config) error {
 		middleware.RequestID(), middleware.AccessLog(log, nil), middleware.Recover(log),
 		middleware.CORS()) // request bodies are bounded by the API itself (413)
 
-	apiLn, err := net.Listen("tcp", c.addr)
+	apiLn, err := listen("addr", c.addr)
 	if err != nil {
 		return err
 	}
 	servers := []*http.Server{newServer(h)}
 	listeners := []net.Listener{apiLn}
 	if c.faucetAddr != "" {
-		fLn, err := net.Listen("tcp", c.faucetAddr)
+		fLn, err := listen("faucet-addr", c.faucetAddr)
 		if err != nil {
 			return err
 		}
@@ -171,7 +174,7 @@ func run(c config) error {
 		listeners = append(listeners, iLn)
 	}
 	if c.pprofAddr != "" {
-		pLn, err := net.Listen("tcp", c.pprofAddr)
+		pLn, err := listen("pprof", c.pprofAddr)
 		if err != nil {
 			return err
 		}
@@ -205,6 +208,23 @@ func run(c config) error {
 		s.Shutdown(ctx)
 	}
 	return nil
+}
+
+// listen listens on addr, the value of the flag named flagName; its error
+// names both, so that a taken port says which flag moves it.
+func listen(flagName, addr string) (net.Listener, error) {
+	ln, err := net.Listen("tcp", addr)
+	if err == nil {
+		return ln, nil
+	}
+	var sysErr *os.SyscallError
+	if errors.As(err, &sysErr) {
+		err = sysErr.Err // "address already in use", without "listen tcp ...: bind:"
+	}
+	if errors.Is(err, syscall.EADDRINUSE) {
+		return nil, fmt.Errorf("cannot listen on %s: %w (another process holds it; choose another address with -%s)", addr, err, flagName)
+	}
+	return nil, fmt.Errorf("cannot listen on %s (-%s): %w", addr, flagName, err)
 }
 
 // openStore opens the ledger: in memory, or with -data-dir a Pebble
