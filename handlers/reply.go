@@ -126,6 +126,7 @@ func putJSONBuffer(buf *bytes.Buffer) {
 // ledger info can be read.
 func (a *API) writeError(w http.ResponseWriter, r *http.Request, err error) {
 	status, body := toResponse(err)
+	a.logDetail(w, r, err)
 	if isOverload(err) {
 		// The node protecting itself, not a failure: no error log.
 		w.Header().Set("Retry-After", retryAfterSeconds)
