@@ -3,6 +3,8 @@ package handlers
 import (
 	"errors"
 	"net/http"
+
+	"github.com/ledgernode/ledgernode/storage"
 )
 
 // Errors whose client message is the real node's exact words, and whose
@@ -52,4 +54,32 @@ func (a *API) logDetail(w http.ResponseWriter, r *http.Request, err error) {
 		w = u.Unwrap()
 	}
 	a.deps.Logger.Debug().Str("method", r.Method).Str("path", r.URL.Path).Str("detail", de.detail).Msg("request refused")
+}
+
+// infoError is an API error found at a ledger version the handler read:
+// its answer carries that version's ledger headers, not the latest ones,
+// so that the headers tell what the answer was found (or not) against.
+type infoError struct {
+	err  error
+	info storage.LedgerInfo
+}
+
+func (e *infoError) Error() string { return e.err.Error() }
+func (e *infoError) Unwrap() error { return e.err }
+
+// atInfo ties err to the ledger info it was found against.
+func atInfo(err error, info *storage.LedgerInfo) error {
+	if err == nil {
+		return nil
+	}
+	return &infoError{err: err, info: *info}
+}
+
+// errorInfo is the ledger info err was found against, if it says.
+func errorInfo(err error) (*storage.LedgerInfo, bool) {
+	var ie *infoError
+	if errors.As(err, &ie) {
+		return &ie.info, true
+	}
+	return nil, false
 }

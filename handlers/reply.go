@@ -133,7 +133,9 @@ func (a *API) writeError(w http.ResponseWriter, r *http.Request, err error) {
 	} else if status >= 500 {
 		a.deps.Logger.Error().Err(err).Str("method", r.Method).Str("path", r.URL.Path).Msg("request failed")
 	}
-	if info, ierr := a.deps.Store.LedgerInfo(r.Context()); ierr == nil {
+	if info, ok := errorInfo(err); ok {
+		a.headers.set(w.Header(), info)
+	} else if info, ierr := a.deps.Store.LedgerInfo(r.Context()); ierr == nil {
 		a.headers.set(w.Header(), &info)
 	}
 	discard := a.leftoverBody(w, r, status)

@@ -23,7 +23,7 @@ func (a *API) waitTransactionByHash(r *http.Request) (*reply, error) {
 		return nil, err
 	}
 	if a.deps.Submitter == nil {
-		f, err := a.lookupHash(r.Context(), h)
+		f, err := a.lookupHash(r.Context(), h, &info)
 		if err != nil {
 			return nil, err
 		}
@@ -33,7 +33,7 @@ func (a *API) waitTransactionByHash(r *http.Request) (*reply, error) {
 	case a.waiters <- struct{}{}:
 		defer func() { <-a.waiters }()
 	default:
-		f, err := a.lookupHash(r.Context(), h)
+		f, err := a.lookupHash(r.Context(), h, &info)
 		if err != nil {
 			return nil, err
 		}
@@ -43,7 +43,7 @@ func (a *API) waitTransactionByHash(r *http.Request) (*reply, error) {
 	defer timer.Stop()
 	for {
 		signal := a.deps.Submitter.CommitSignal()
-		f, err := a.lookupHash(r.Context(), h)
+		f, err := a.lookupHash(r.Context(), h, &info)
 		if err != nil {
 			return nil, err
 		}
