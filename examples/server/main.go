@@ -148,9 +148,9 @@ func run(c config) error {
 	router.Handle("/v1/", api) // everything else; "/v1foo" stays outside
 
 	mountDev(router, n, vm, log) // -dev-api, -auto-impersonate (dev.go)
-	h := middleware.Chain(router,
+	h := middleware.Chain(router, middleware.Linger(2*handlers.DefaultMaxBodyBytes),
 		middleware.RequestID(), middleware.AccessLog(log, nil), middleware.Recover(log),
-		middleware.CORS()) // request bodies are bounded by the API itself (413)
+		middleware.CORS()) // request bodies are bounded by the API itself (413); Linger answers unread ones readably
 
 	apiLn, err := listen("addr", c.addr)
 	if err != nil {
@@ -164,7 +164,7 @@ func run(c config) error {
 			return err
 		}
 		f := &faucet{node: n, vm: vm, root: vm.Root(), chainID: uint8(c.chainID)}
-		servers = append(servers, newServer(middleware.Chain(f.handler(), middleware.CORS(), middleware.Recover(log))))
+		servers = append(servers, newServer(middleware.Chain(f.handler(), middleware.Linger(2*handlers.DefaultMaxBodyBytes), middleware.CORS(), middleware.Recover(log))))
 		listeners = append(listeners, fLn)
 	}
 	if iSrv, iLn, err := listenIndexer(&c.indexerConfig, store, vm, log); err != nil {
