@@ -22,8 +22,9 @@ import (
 // at once, then reads and discards what is left of the body — of a body
 // up to twice MaxBodyBytes in all, for at most lingerTimeout — and only
 // then lets the connection close: a client that has finished writing
-// finds the answer waiting. A body declared larger than that is not read
-// at all, and one that keeps coming is cut off at the bound: such a client
+// finds the answer waiting. A client that announced "Expect: 100-continue"
+// is not asked for the body, but what it sends anyway is read alike. A
+// body declared larger than that is not read at all, and one that keeps coming is cut off at the bound: such a client
 // must read while it writes (as browsers and the SDKs' HTTP stacks do) to
 // see the answer.
 const lingerTimeout = 10 * time.Second
@@ -45,14 +46,17 @@ func (a *API) leftoverBody(w http.ResponseWriter, r *http.Request, status int) f
 		return nil
 	}
 	tooLarge := status == http.StatusRequestEntityTooLarge
-	if !tooLarge && r.ContentLength > 0 && r.ContentLength <= smallLeftover {
+	// A client that waits for "100 Continue" has not sent the body, and
+	// reading it before the answer would ask for it. Once the answer is
+	// written nothing asks for it, but the client may send it anyway (RFC
+	// 9110 lets it stop waiting): what it sends is read as any leftover.
+	expect := strings.EqualFold(r.Header.Get("Expect"), "100-continue")
+	if !tooLarge && !expect && r.ContentLength > 0 && r.ContentLength <= smallLeftover {
 		return nil // net/http reads a small leftover itself and keeps the connection
 	}
 	h := w.Header()
 	rc := http.NewResponseController(w)
-	// A client that waits for "100 Continue" has not sent the body, and
-	// reading it would ask for it: answer and close instead.
-	if strings.EqualFold(r.Header.Get("Expect"), "100-continue") || r.ContentLength > a.lingerBodyBytes() {
+	if r.ContentLength > a.lingerBodyBytes() {
 		h.Set("Connection", "close")
 		return nil
 	}
@@ -63,7 +67,7 @@ func (a *API) leftoverBody(w http.ResponseWriter, r *http.Request, status int) f
 		h.Set("Connection", "close")
 		return nil
 	}
-	if !tooLarge {
+	if !tooLarge && !expect {
 		// Keep the connection when the body was read to its end after all.
 		var probe [1]byte
 		n, err := r.Body.Read(probe[:])

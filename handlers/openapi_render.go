@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"html/template"
-	"regexp"
 	"slices"
+	"strconv"
 	"strings"
+
+	"go.yaml.in/yaml/v3"
 )
 
 // documentYAML renders a JSON-compatible tree as YAML: the tree goes
@@ -24,135 +26,64 @@ func documentYAML(doc any) ([]byte, error) {
 		return nil, err
 	}
 	var out bytes.Buffer
-	switch t := tree.(type) {
-	case map[string]any:
-		if len(t) > 0 {
-			yamlMap(&out, t, 0, false)
-			return out.Bytes(), nil
-		}
-	case []any:
-		if len(t) > 0 {
-			yamlList(&out, t, 0, false)
-			return out.Bytes(), nil
-		}
+	enc := yaml.NewEncoder(&out)
+	enc.SetIndent(2)
+	if err := enc.Encode(yamlNode(tree)); err != nil {
+		return nil, err
 	}
-	out.WriteString(strings.TrimPrefix(yamlInline(tree), " "))
-	out.WriteByte('\n')
+	if err := enc.Close(); err != nil {
+		return nil, err
+	}
 	return out.Bytes(), nil
-}
-
-// yamlValue writes v after a "key:" or "-": scalars and empty collections
-// on the same line, other collections as an indented block below.
-func yamlValue(out *bytes.Buffer, v any, indent int) {
-	switch t := v.(type) {
-	case map[string]any:
-		if len(t) > 0 {
-			out.WriteByte('\n')
-			yamlMap(out, t, indent, false)
-			return
-		}
-	case []any:
-		if len(t) > 0 {
-			out.WriteByte('\n')
-			yamlList(out, t, indent, false)
-			return
-		}
-	}
-	out.WriteString(yamlInline(v))
-	out.WriteByte('\n')
 }
 
 // yamlKeyRank puts the document's top-level keys in their usual order
 // (higher first); other keys are sorted.
 var yamlKeyRank = map[string]int{"openapi": 6, "info": 5, "servers": 4, "tags": 3, "paths": 2, "components": 1}
 
-// yamlMap writes a block mapping; inline means the first key continues a
-// "- " already written.
-func yamlMap(out *bytes.Buffer, m map[string]any, indent int, inline bool) {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.SortFunc(keys, func(a, b string) int {
-		if ra, rb := yamlKeyRank[a], yamlKeyRank[b]; ra != rb {
-			return rb - ra
-		}
-		return strings.Compare(a, b)
-	})
-	for i, k := range keys {
-		if i > 0 || !inline {
-			out.WriteString(strings.Repeat(" ", indent))
-		}
-		out.WriteString(yamlString(k))
-		out.WriteByte(':')
-		yamlValue(out, m[k], indent+2)
-	}
-}
-
-// yamlList writes a block sequence; inline as for yamlMap.
-func yamlList(out *bytes.Buffer, l []any, indent int, inline bool) {
-	for i, v := range l {
-		if i > 0 || !inline {
-			out.WriteString(strings.Repeat(" ", indent))
-		}
-		out.WriteByte('-')
-		switch t := v.(type) {
-		case map[string]any:
-			if len(t) > 0 {
-				out.WriteByte(' ')
-				yamlMap(out, t, indent+2, true)
-				continue
-			}
-		case []any:
-			if len(t) > 0 {
-				out.WriteByte(' ')
-				yamlList(out, t, indent+2, true)
-				continue
-			}
-		}
-		yamlValue(out, v, indent+2)
-	}
-}
-
-// yamlInline renders a scalar or an empty collection, with a leading space.
-func yamlInline(v any) string {
+// yamlNode is the YAML node of a decoded JSON value, its scalars tagged
+// with their JSON types (so that the string "1" stays a string); the YAML
+// library quotes and escapes. JSON nests as deep as the document does,
+// and the document is the API's own.
+func yamlNode(v any) *yaml.Node {
 	switch t := v.(type) {
-	case nil:
-		return " null"
-	case bool:
-		if t {
-			return " true"
-		}
-		return " false"
-	case json.Number:
-		return " " + t.String()
-	case string:
-		return " " + yamlString(t)
 	case map[string]any:
-		return " {}"
+		n := &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map"}
+		keys := make([]string, 0, len(t))
+		for k := range t {
+			keys = append(keys, k)
+		}
+		slices.SortFunc(keys, func(a, b string) int {
+			if ra, rb := yamlKeyRank[a], yamlKeyRank[b]; ra != rb {
+				return rb - ra
+			}
+			return strings.Compare(a, b)
+		})
+		for _, k := range keys {
+			n.Content = append(n.Content, yamlScalar("!!str", k), yamlNode(t[k]))
+		}
+		return n
 	case []any:
-		return " []"
+		n := &yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq"}
+		for _, e := range t {
+			n.Content = append(n.Content, yamlNode(e))
+		}
+		return n
+	case string:
+		return yamlScalar("!!str", t)
+	case json.Number:
+		if _, err := t.Int64(); err == nil {
+			return yamlScalar("!!int", t.String())
+		}
+		return yamlScalar("!!float", t.String())
+	case bool:
+		return yamlScalar("!!bool", strconv.FormatBool(t))
 	}
-	return " null"
+	return yamlScalar("!!null", "null")
 }
 
-var yamlPlainRE = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_ ./()-]*$`)
-
-// yamlString writes s plain when YAML reads it back as the same string,
-// and double-quoted otherwise (JSON string escapes are YAML escapes).
-func yamlString(s string) string {
-	if yamlPlainRE.MatchString(s) && !strings.HasSuffix(s, " ") {
-		switch strings.ToLower(s) {
-		case "true", "false", "null", "yes", "no", "on", "off", "y", "n":
-		default:
-			return s
-		}
-	}
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	enc.Encode(s) // a string always encodes
-	return strings.TrimSuffix(b.String(), "\n")
+func yamlScalar(tag, value string) *yaml.Node {
+	return &yaml.Node{Kind: yaml.ScalarNode, Tag: tag, Value: value}
 }
 
 type explorerOp struct{ Method, Path, ID, Summary, Description string }

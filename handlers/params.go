@@ -41,11 +41,16 @@ func pathAddress(r *http.Request, name string) (ledgerapi.Address, error) {
 	return a, nil
 }
 
-// pathHash parses a hash path parameter.
+// errBadHashValue is the real node's words for a string that is no hash
+// (the official SDKs' tests match them exactly).
+var errBadHashValue = errors.New(`failed to parse "string(HashValue)": unable to parse HashValue`)
+
+// pathHash parses a hash path parameter. The answer has the real node's
+// words; why the value is no hash goes to the request log.
 func pathHash(r *http.Request, name string) (ledgerapi.HashValue, error) {
 	h, err := ledgerapi.ParseHash(pathVar(r, name))
 	if err != nil {
-		return h, pathError(name, err)
+		return h, withDetail(pathError(name, errBadHashValue), err)
 	}
 	return h, nil
 }

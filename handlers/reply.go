@@ -126,13 +126,16 @@ func putJSONBuffer(buf *bytes.Buffer) {
 // ledger info can be read.
 func (a *API) writeError(w http.ResponseWriter, r *http.Request, err error) {
 	status, body := toResponse(err)
+	a.logDetail(w, r, err)
 	if isOverload(err) {
 		// The node protecting itself, not a failure: no error log.
 		w.Header().Set("Retry-After", retryAfterSeconds)
 	} else if status >= 500 {
 		a.deps.Logger.Error().Err(err).Str("method", r.Method).Str("path", r.URL.Path).Msg("request failed")
 	}
-	if a.deps.Store != nil { // nil for Replies, which has no ledger
+	if info, ok := errorInfo(err); ok {
+		a.headers.set(w.Header(), info)
+	} else if a.deps.Store != nil { // nil for Replies, which has no ledger
 		if info, ierr := a.deps.Store.LedgerInfo(r.Context()); ierr == nil {
 			a.headers.set(w.Header(), &info)
 		}

@@ -55,7 +55,8 @@ func bundledServer(t *testing.T) string {
 	router.Handle("/{$}", http.RedirectHandler("/v1", http.StatusFound))
 	router.Handle("/v1", api)
 	router.Handle("/v1/", api)
-	h := middleware.Chain(router, middleware.RequestID(), middleware.AccessLog(log, nil), middleware.Recover(log), middleware.CORS())
+	h := middleware.Chain(router, middleware.Linger(2*handlers.DefaultMaxBodyBytes),
+		middleware.RequestID(), middleware.AccessLog(log, nil), middleware.Recover(log), middleware.CORS())
 	srv := &http.Server{Handler: h, ReadHeaderTimeout: 5 * time.Second, ReadTimeout: 30 * time.Second,
 		WriteTimeout: 60 * time.Second, IdleTimeout: 120 * time.Second, MaxHeaderBytes: 64 << 10}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")

@@ -154,7 +154,9 @@ func (a *API) getTransactionByVersion(r *http.Request) (*reply, error) {
 }
 
 // getTransactionByHash serves GET /transactions/by_hash/{txn_hash}: the
-// committed transaction, else the pending one, else 404.
+// committed transaction, else the pending one, else 404. The answer never
+// holds a transaction newer than the ledger version its headers report
+// (see lookupHash).
 func (a *API) getTransactionByHash(r *http.Request) (*reply, error) {
 	info, err := a.snapshot(r.Context())
 	if err != nil {
@@ -164,9 +166,9 @@ func (a *API) getTransactionByHash(r *http.Request) (*reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	f, err := a.lookupHash(r.Context(), h)
+	f, err := a.lookupHash(r.Context(), h, &info)
 	if err != nil {
-		return nil, err
+		return nil, atInfo(err, &info)
 	}
 	return a.foundReply(r, &info, f)
 }
@@ -201,30 +203,60 @@ func (a *API) foundReply(r *http.Request, info *storage.LedgerInfo, f found) (*r
 	return &reply{info: info, json: body}, nil
 }
 
-// lookupHash finds a transaction in committed storage first, then in the mempool.
-func (a *API) lookupHash(ctx context.Context, h ledgerapi.HashValue) (found, error) {
-	t, err := a.deps.Store.TransactionByHash(ctx, h)
-	if err == nil {
-		return found{committed: &t}, nil
-	}
+// lookupHash finds a transaction by hash against the ledger info the
+// answer will report: committed at a version up to info's, else pending
+// in the mempool, else not found. As on the real node, the storage lookup
+// is bounded by that version: a transaction committed after info was read
+// is answered pending while the mempool still holds it. Once it has left
+// the mempool it is committed; it is then answered with the ledger info
+// read after it (info is updated), rather than missed.
+func (a *API) lookupHash(ctx context.Context, h ledgerapi.HashValue, info *storage.LedgerInfo) (found, error) {
 	notFound := func() error {
 		return ledgerapi.NewError(ledgerapi.CodeTransactionNotFound, "Transaction not found by Transaction hash(%s)", h)
 	}
-	if err := storageError(err, notFound); !isCode(err, ledgerapi.CodeTransactionNotFound) {
+	// committed looks h up in storage: nil when it is not there.
+	committed := func() (*storage.Transaction, error) {
+		t, err := a.deps.Store.TransactionByHash(ctx, h)
+		if err == nil {
+			return &t, nil
+		}
+		if err := storageError(err, notFound); !isCode(err, ledgerapi.CodeTransactionNotFound) {
+			return nil, err
+		}
+		return nil, nil
+	}
+	t, err := committed()
+	if err != nil {
 		return found{}, err
+	}
+	if t != nil && t.Version <= info.Version {
+		return found{committed: t}, nil
 	}
 	if a.deps.Pending != nil {
 		if e, ok := a.deps.Pending.Get(ctx, h); ok {
 			return found{pending: e}, nil
 		}
+	}
+	if t == nil && a.deps.Pending != nil {
 		// The node commits a block before it clears the mempool, so a
 		// transaction that left the pool between the two lookups above is
 		// committed by now: look once more.
-		if t, err := a.deps.Store.TransactionByHash(ctx, h); err == nil {
-			return found{committed: &t}, nil
+		if t, err = committed(); err != nil {
+			return found{}, err
 		}
 	}
-	return found{}, notFound()
+	if t == nil {
+		return found{}, notFound()
+	}
+	if t.Version > info.Version {
+		// Committed after info was read: the ledger info read now holds it.
+		latest, err := a.snapshot(ctx)
+		if err != nil || t.Version > latest.Version {
+			return found{}, notFound()
+		}
+		*info = latest
+	}
+	return found{committed: t}, nil
 }
 
 // getAccountTransactions serves GET /accounts/{address}/transactions: the

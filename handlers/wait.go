@@ -24,7 +24,7 @@ func (a *API) waitTransactionByHash(r *http.Request) (*reply, error) {
 		return nil, err
 	}
 	if a.deps.Commits == nil {
-		f, err := a.lookupHash(r.Context(), h)
+		f, err := a.lookupHash(r.Context(), h, &info)
 		if err != nil {
 			return nil, err
 		}
@@ -34,7 +34,7 @@ func (a *API) waitTransactionByHash(r *http.Request) (*reply, error) {
 	case a.waiters <- struct{}{}:
 		defer func() { <-a.waiters }()
 	default:
-		f, err := a.lookupHash(r.Context(), h)
+		f, err := a.lookupHash(r.Context(), h, &info)
 		if err != nil {
 			return nil, err
 		}
@@ -44,7 +44,7 @@ func (a *API) waitTransactionByHash(r *http.Request) (*reply, error) {
 	defer timer.Stop()
 	for {
 		signal := a.deps.Commits.CommitSignal()
-		f, err := a.lookupHash(r.Context(), h)
+		f, err := a.lookupHash(r.Context(), h, &info)
 		if err != nil {
 			return nil, err
 		}

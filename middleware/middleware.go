@@ -88,7 +88,8 @@ func RequestIDFrom(ctx context.Context) string {
 
 // AccessLog logs one line per request: method, path, status, bytes,
 // latency and request id. 5xx at error level, 4xx at debug, the rest at
-// info. route names the path template for a request (for example the
+// info; a detail the handler recorded (see LogDetail) is logged with it.
+// route names the path template for a request (for example the
 // gorilla/mux route template); nil logs the raw path.
 func AccessLog(log zerolog.Logger, route func(*http.Request) string) Middleware {
 	return func(next http.Handler) http.Handler {
@@ -115,8 +116,12 @@ func AccessLog(log zerolog.Logger, route func(*http.Request) string) Middleware 
 					path = t
 				}
 			}
-			ev.Str("method", r.Method).Str("path", path).Int("status", status).Int("bytes", sw.bytes).
-				Dur("latency", time.Since(start)).Str("request_id", sw.id()).Msg("request")
+			ev = ev.Str("method", r.Method).Str("path", path).Int("status", status).Int("bytes", sw.bytes).
+				Dur("latency", time.Since(start)).Str("request_id", sw.id())
+			if sw.detail != "" {
+				ev = ev.Str("detail", sw.detail)
+			}
+			ev.Msg("request")
 		})
 	}
 }

@@ -12,7 +12,12 @@ type statusWriter struct {
 	status    int
 	bytes     int
 	requestID string // the client's id, or one made on first use by id()
+	detail    string // what the handler said about the request, for the log only
 }
+
+// LogDetail records what the handler knows about the request beyond its
+// answer (an error's cause, say); AccessLog writes it in the request's line.
+func (w *statusWriter) LogDetail(detail string) { w.detail = detail }
 
 // id returns the request's id, making one the first time it is needed.
 func (w *statusWriter) id() string {

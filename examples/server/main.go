@@ -14,6 +14,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"net/http/pprof"
@@ -97,7 +98,9 @@ func run(c config) error {
 	// Log lines go through a ring buffer drained by its own goroutine, so a
 	// slow stderr never stalls requests; lines dropped under overload are
 	// counted.
-	logOut := diode.NewWriter(os.Stderr, 4096, 10*time.Millisecond, func(missed int) {
+	// The diode closes what it writes to when it is closed: it gets stderr
+	// behind a wrapper, so that main can still print run's error after it.
+	logOut := diode.NewWriter(struct{ io.Writer }{os.Stderr}, 4096, 10*time.Millisecond, func(missed int) {
 		fmt.Fprintf(os.Stderr, "ledgernode: %d log lines dropped\n", missed)
 	})
 	defer logOut.Close()
@@ -147,23 +150,23 @@ func run(c config) error {
 	router.Handle("/v1/", api) // everything else; "/v1foo" stays outside
 
 	mountDev(router, n, vm, log) // -dev-api, -auto-impersonate (dev.go)
-	h := middleware.Chain(router,
+	h := middleware.Chain(router, middleware.Linger(2*handlers.DefaultMaxBodyBytes),
 		middleware.RequestID(), middleware.AccessLog(log, nil), middleware.Recover(log),
-		middleware.CORS()) // request bodies are bounded by the API itself (413)
+		middleware.CORS()) // request bodies are bounded by the API itself (413); Linger answers unread ones readably
 
-	apiLn, err := net.Listen("tcp", c.addr)
+	apiLn, err := listen("addr", c.addr)
 	if err != nil {
 		return err
 	}
 	servers := []*http.Server{newServer(h)}
 	listeners := []net.Listener{apiLn}
 	if c.faucetAddr != "" {
-		fLn, err := net.Listen("tcp", c.faucetAddr)
+		fLn, err := listen("faucet-addr", c.faucetAddr)
 		if err != nil {
 			return err
 		}
 		f := &faucet{node: n, vm: vm, root: vm.Root(), chainID: uint8(c.chainID)}
-		servers = append(servers, newServer(middleware.Chain(f.handler(), middleware.CORS(), middleware.Recover(log))))
+		servers = append(servers, newServer(middleware.Chain(f.handler(), middleware.Linger(2*handlers.DefaultMaxBodyBytes), middleware.CORS(), middleware.Recover(log))))
 		listeners = append(listeners, fLn)
 	}
 	if iSrv, iLn, err := listenIndexer(&c.indexerConfig, store, vm, log); err != nil {
@@ -180,7 +183,7 @@ func run(c config) error {
 		listeners = append(listeners, rLn)
 	}
 	if c.pprofAddr != "" {
-		pLn, err := net.Listen("tcp", c.pprofAddr)
+		pLn, err := listen("pprof", c.pprofAddr)
 		if err != nil {
 			return err
 		}
@@ -214,6 +217,23 @@ func run(c config) error {
 		s.Shutdown(ctx)
 	}
 	return nil
+}
+
+// listen listens on addr, the value of the flag named flagName; its error
+// names both, so that a taken port says which flag moves it.
+func listen(flagName, addr string) (net.Listener, error) {
+	ln, err := net.Listen("tcp", addr)
+	if err == nil {
+		return ln, nil
+	}
+	var sysErr *os.SyscallError
+	if errors.As(err, &sysErr) {
+		err = sysErr.Err // "address already in use", without "listen tcp ...: bind:"
+	}
+	if errors.Is(err, syscall.EADDRINUSE) {
+		return nil, fmt.Errorf("cannot listen on %s: %w (another process holds it; choose another address with -%s)", addr, err, flagName)
+	}
+	return nil, fmt.Errorf("cannot listen on %s (-%s): %w", addr, flagName, err)
 }
 
 // openStore opens the ledger: in memory, or with -data-dir a Pebble
