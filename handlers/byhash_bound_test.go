@@ -80,7 +80,7 @@ func TestByHashBoundedByReportedVersion(t *testing.T) {
 			if _, err := store.TransactionByHash(context.Background(), st.Hash()); err == nil {
 				return
 			}
-			if _, ok := pool.Get(st.Hash()); !ok {
+			if _, ok := pool.Get(context.Background(), st.Hash()); !ok {
 				if _, err := n.Submit(context.Background(), st, st.Bytes(), st.Hash()); err != nil {
 					t.Errorf("submit: %v", err)
 					return
