@@ -40,7 +40,7 @@ func (s *racingStore) TransactionByHash(ctx context.Context, h ledgerapi.HashVal
 // lets go of it a moment after committing it).
 type stillPending struct{ e *mempool.Entry }
 
-func (p stillPending) Get(h ledgerapi.HashValue) (*mempool.Entry, bool) {
+func (p stillPending) Get(_ context.Context, h ledgerapi.HashValue) (*mempool.Entry, bool) {
 	return p.e, p.e != nil && p.e.Hash == h
 }
 
