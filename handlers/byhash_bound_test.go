@@ -173,7 +173,7 @@ func TestByHashNotFoundReportsVersionRead(t *testing.T) {
 			if _, err := s.store.TransactionByHash(context.Background(), st.Hash()); err == nil {
 				return
 			}
-			if _, ok := s.node.Pool().Get(st.Hash()); !ok {
+			if _, ok := s.node.Pool().Get(context.Background(), st.Hash()); !ok {
 				if _, err := s.node.Submit(context.Background(), st, st.Bytes(), st.Hash()); err != nil {
 					t.Errorf("submit: %v", err)
 					return
