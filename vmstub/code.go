@@ -205,6 +205,11 @@ func (vm *VM) writePackageRegistries(s *Session) error {
 		slices.SortStableFunc(regs[a].Packages, func(x, y onchain.PackageMetadata) int {
 			return cmp.Compare(rank(x.Name), rank(y.Name))
 		})
+		// Modules by name: the registry does not change when the code
+		// that declares them is reorganised.
+		for i := range regs[a].Packages {
+			slices.SortFunc(regs[a].Packages[i].Modules, func(x, y onchain.ModuleMetadata) int { return cmp.Compare(x.Name, y.Name) })
+		}
 		if err := s.SetResource(a, packageRegistryTag, regs[a].Encode()); err != nil {
 			return err
 		}
