@@ -4,7 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net"
+
 	"net/http"
 	"os"
 	"os/signal"
@@ -14,6 +14,7 @@ import (
 
 	"github.com/rs/zerolog"
 
+	"github.com/ledgernode/ledgernode/handlers"
 	"github.com/ledgernode/ledgernode/middleware"
 	"github.com/ledgernode/ledgernode/replica"
 	"github.com/ledgernode/ledgernode/storage/pgstore"
@@ -45,9 +46,9 @@ func runReplica(c config, vm *vmstub.VM, log zerolog.Logger, start time.Time) er
 	router.Handle("/{$}", http.RedirectHandler("/v1", http.StatusFound))
 	router.Handle("/v1", rep)
 	router.Handle("/v1/", rep)
-	h := middleware.Chain(router,
+	h := middleware.Chain(router, middleware.Linger(2*handlers.DefaultMaxBodyBytes),
 		middleware.RequestID(), middleware.AccessLog(log, nil), middleware.Recover(log), middleware.CORS())
-	ln, err := net.Listen("tcp", c.addr)
+	ln, err := listen("addr", c.addr)
 	if err != nil {
 		return err
 	}
