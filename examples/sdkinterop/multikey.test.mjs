@@ -11,6 +11,7 @@ import {
   AccountAuthenticatorMultiKey,
   AnySignature,
   Ed25519Signature,
+  KeylessPublicKey,
   MultiKey,
   MultiKeyAccount,
   MultiKeySignature,
@@ -139,4 +140,23 @@ test("simulate with no signatures under an empty bitmap (the Go SDK's simulation
   const { status, body } = await postBCS("/transactions/simulate", bytes);
   assert.equal(status, 200, JSON.stringify(body));
   assert.equal(body[0].success, true, body[0].vm_status);
+});
+
+test("simulate a MultiKey with a keyless key, as the SDK's own simulation suite does", async () => {
+  // The SDK signs a keyless key of a MultiKey with its simulation signature
+  // (KeylessSignature.getSimulationSignature()); the node decodes it and,
+  // simulating, checks no signature.
+  const eds = [Account.generate({ scheme: SigningSchemeInput.Ed25519, legacy: false }), Account.generate()];
+  const keyless = new KeylessPublicKey("google", new Uint8Array(32).fill(7));
+  const mk = new MultiKey({ publicKeys: [eds[0].publicKey, eds[1].publicKey, keyless], signaturesRequired: 2 });
+  const sender = new MultiKeyAccount({ multiKey: mk, signers: eds });
+  const r = await aptos.fundAccount({ accountAddress: sender.accountAddress, amount: 10 * APT, options: noIndexer });
+  assert.equal(r.success, true);
+  const transaction = await aptos.transaction.build.simple({ sender: sender.accountAddress,
+    data: { function: "0x1::aptos_account::transfer", functionArguments: [Account.generate().accountAddress, 1000] } });
+  const [sim] = await aptos.transaction.simulate.simple({ signerPublicKey: mk, transaction });
+  assert.equal(sim.success, true, sim.vm_status);
+  const sig = sim.signature;
+  assert.equal(sig.public_keys[2].type, "keyless", JSON.stringify(sig));
+  assert.equal(sig.signatures.find((s) => s.index === 2)?.signature.type, "keyless", JSON.stringify(sig));
 });
