@@ -40,28 +40,19 @@ const indexerPath = "/v1/graphql"
 // The index is kept in memory and built from the committed transactions
 // as queries arrive, so it is never behind the ledger.
 func listenIndexer(c *indexerConfig, store storage.Reader, vm *vmstub.VM, log zerolog.Logger) (*http.Server, net.Listener, error) {
-	if c.indexerAddr == "" {
-		return nil, nil, nil
+	ln, err := listenOptional("indexer-addr", &c.indexerAddr, defaultIndexerAddr, "indexer", log)
+	if ln == nil || err != nil {
+		return nil, nil, err
 	}
 	idx := &warmIndex{Indexer: indexer.New(store, indexer.Options{Modules: vm})}
-	go idx.follow(context.Background(), followEvery, log)
 	h, err := gql.NewHandler(indexer.Schema(), idx, gql.Options{})
 	if err != nil {
+		ln.Close()
 		return nil, nil, err
 	}
+	go idx.follow(context.Background(), followEvery, log)
 	mux := http.NewServeMux()
 	mux.Handle(indexerPath, h)
-	ln, err := net.Listen("tcp", c.indexerAddr)
-	if err != nil && c.indexerAddr == defaultIndexerAddr {
-		// The default port may be another indexer's (an Aptos localnet's):
-		// the node runs without one rather than not at all.
-		log.Warn().Err(err).Msg("indexer disabled: its default address is taken (set -indexer-addr)")
-		c.indexerAddr = ""
-		return nil, nil, nil
-	}
-	if err != nil {
-		return nil, nil, err
-	}
 	return newServer(middleware.Chain(mux, middleware.Recover(log), middleware.CORS())), ln, nil
 }
 

@@ -236,6 +236,25 @@ func listen(flagName, addr string) (net.Listener, error) {
 	return nil, fmt.Errorf("cannot listen on %s (-%s): %w", addr, flagName, err)
 }
 
+// listenOptional listens for an optional service on *addr, the value of
+// the flag named flagName, whose default is def. An empty address
+// disables the service (nil listener). The default port may be another
+// program's (an Aptos localnet's): then the node runs without the service
+// rather than not at all, says so, and empties *addr; any other address
+// that cannot be listened on is an error.
+func listenOptional(flagName string, addr *string, def, service string, log zerolog.Logger) (net.Listener, error) {
+	if *addr == "" {
+		return nil, nil
+	}
+	ln, err := listen(flagName, *addr)
+	if err != nil && *addr == def {
+		log.Warn().Err(err).Msgf("%s disabled: its default address is taken (set -%s)", service, flagName)
+		*addr = ""
+		return nil, nil
+	}
+	return ln, err
+}
+
 // openStore opens the ledger: in memory, or with -data-dir a Pebble
 // database behind the LRU read cache, continuing the ledger it holds.
 func openStore(c config) (storage.ReadWriter, func() error, error) {

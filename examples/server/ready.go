@@ -68,19 +68,10 @@ func readyHandler(services []readyService) http.Handler {
 }
 
 // listenReady returns the readiness endpoint's server and listener, or
-// nils when it is disabled. Its default port may be a localnet's own:
-// the node then runs without one rather than not at all.
+// nils when it is disabled (see listenOptional).
 func listenReady(c *readyConfig, services []readyService, log zerolog.Logger) (*http.Server, net.Listener, error) {
-	if c.readyAddr == "" {
-		return nil, nil, nil
-	}
-	ln, err := net.Listen("tcp", c.readyAddr)
-	if err != nil && c.readyAddr == defaultReadyAddr {
-		log.Warn().Err(err).Msg("readiness endpoint disabled: its default address is taken (set -ready-addr)")
-		c.readyAddr = ""
-		return nil, nil, nil
-	}
-	if err != nil {
+	ln, err := listenOptional("ready-addr", &c.readyAddr, defaultReadyAddr, "readiness endpoint", log)
+	if ln == nil || err != nil {
 		return nil, nil, err
 	}
 	return newServer(middleware.Chain(readyHandler(services), middleware.Recover(log), middleware.CORS())), ln, nil
