@@ -2,13 +2,11 @@ package vmstub
 
 import (
 	"cmp"
-	"errors"
 	"slices"
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
-	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
 	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
-	"github.com/ledgernode/ledgernode/storage"
+	"github.com/ledgernode/ledgernode/vmstub/native"
 	"github.com/ledgernode/ledgernode/vmstub/publish"
 )
 
@@ -59,65 +57,13 @@ func nativePublishPackageTxn(c *Call) ([][]byte, error) {
 	return nil, c.publishPackage(c.Signers[0], meta, code)
 }
 
-// publishPackage checks and stores a package published by sender.
+// publishPackage checks and stores a package published by sender at
+// once, the executor's publication (publishreq.go) run inside the call.
 func (s *Session) publishPackage(sender ledgerapi.Address, metadata []byte, code [][]byte) error {
-	size := uint64(len(metadata))
-	for _, b := range code {
-		size += uint64(len(b))
-	}
-	s.Charge(size * s.vm.gas.ExecutionPerPublishedByte)
-	res, err := publish.Check(publish.Request{Sender: sender, Metadata: metadata, Code: code, Resolver: sessionState{s}})
-	if err != nil {
-		return publishFailure(err)
-	}
-	if err := s.SetResource(sender, packageRegistryTag, res.Registry.Encode()); err != nil {
-		return err
-	}
-	e := bcs.NewEncoder(33)
-	e.Fixed(sender[:])
-	e.Bool(res.IsUpgrade)
-	s.Emit(publishPackageType, e.Bytes())
-	for _, m := range res.Modules {
-		if err := s.set(storage.ModuleKey(m.ID.Address, m.ID.Name), m.Bytes, true); err != nil {
-			return err
-		}
-	}
-	// New modules' init_module runs once, with the publisher's signer,
-	// after the whole package is stored.
-	for _, id := range res.InitModules {
-		gas, err := s.vm.runInitModule(s, id, sender, s.vm.gas.MaxGasAmount)
-		s.Charge(gas)
-		if err != nil {
-			return err
-		}
-	}
-	return nil
+	gas, err := s.vm.applyPublish(s, native.PublishRequest{Publisher: sender, Metadata: metadata, Code: code}, len(s.events))
+	s.Charge(gas)
+	return err
 }
-
-// publishFailure turns a refused publication into the transaction's
-// committed failure: an abort of the framework code, or the VM status of
-// the failed check. Errors reading state stay internal errors.
-func publishFailure(err error) error {
-	var pe *publish.Error
-	if !errors.As(err, &pe) {
-		return err
-	}
-	if pe.Abort != nil {
-		return &Abort{Module: pe.Abort.Module, Code: pe.Abort.Code}
-	}
-	return &publishRefusal{status: pe.Status, err: pe}
-}
-
-// publishRefusal is a publication refused by a check of the VM
-// (CODE_DESERIALIZATION_ERROR, LINKER_ERROR, ...): a committed failure with
-// that status, whose error says why.
-type publishRefusal struct {
-	status onchain.StatusCode
-	err    *publish.Error
-}
-
-func (r *publishRefusal) Error() string { return r.err.Error() }
-func (r *publishRefusal) Unwrap() error { return fail(r.status) }
 
 // The packages of the framework at 0x1, as Aptos splits it; modules not
 // listed here are AptosFramework's.

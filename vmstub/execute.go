@@ -142,7 +142,14 @@ func (vm *VM) runPayload(s *Session, st *txn.SignedTransaction, signers []ledger
 		gas, err = vm.runEntry(s, st.Raw.Payload.EntryFunction, signers, st.Raw.MaxGasAmount)
 	}
 	if err == nil {
-		err = s.checkChangeSet() // under the same recover as the payload
+		// A publication the payload requested, then the write set's
+		// limits, under the same recover as the payload.
+		var pub uint64
+		pub, err = vm.finishPublish(s)
+		gas += pub
+	}
+	if err == nil {
+		err = s.checkChangeSet()
 	}
 	return gas, true, err
 }

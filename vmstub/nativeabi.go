@@ -164,10 +164,10 @@ func (h *moveHost) Module(id ledgerapi.ModuleId) (*modules.Module, error) {
 	return h.s.modules().Module(id)
 }
 
-// RequestPublish is not carried out yet: 0x1::code still publishes
-// through the session (code.go) until it moves to the framework tree.
-func (h *moveHost) RequestPublish(native.PublishRequest) error {
-	return errors.New("vmstub: publish requests are not carried out yet")
-}
+// RequestPublish records r in the session; the executor carries it out
+// once the payload returned successfully (publishreq.go). The Func calling
+// it makes no check of the package: the executor runs them all. A second
+// request in one transaction aborts in 0x1::code (EALREADY_REQUESTED).
+func (h *moveHost) RequestPublish(r native.PublishRequest) error { return h.s.requestPublish(r) }
 
 func (h *moveHost) States() *native.States { return &h.s.states }

@@ -42,6 +42,10 @@ type Session struct {
 	hasHash bool
 	tables  uint32 // tables Move code created
 
+	// publish is the package publication the payload requested, carried
+	// out after it returns (publishreq.go).
+	publish *pendingPublish
+
 	// states holds the per-session state of framework modules declared
 	// through the native contract (native.State).
 	states native.States
