@@ -95,8 +95,6 @@ func frameworkModules() []Module {
 		}, nil),
 		typeInfoModuleDef(),
 		tableModuleDef(),
-		withFunctions(stringModuleDef(), stringRefFunctions()...),
-		withFunctions(optionModuleDef(), optionRefFunctions()...),
 		simpleMapModuleDef(),
 		tableWithLengthModuleDef(),
 		smartTableModuleDef(),
@@ -150,10 +148,4 @@ var frameworkErrors = map[string][]AbortReason{
 	"transaction_validation": {
 		{Reason: 1005, Name: "PROLOGUE_ECANT_PAY_GAS_DEPOSIT", Description: "Transaction fee cannot be paid: the gas payer's balance is below the fee."},
 	},
-}
-
-// withFunctions returns m with fs added.
-func withFunctions(m Module, fs ...Function) Module {
-	m.Functions = append(append([]Function(nil), m.Functions...), fs...)
-	return m
 }
