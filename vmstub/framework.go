@@ -3,6 +3,7 @@ package vmstub
 import (
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/vmstub/framework/aptosframework"
+	"github.com/ledgernode/ledgernode/vmstub/framework/aptosstdlib"
 	"github.com/ledgernode/ledgernode/vmstub/framework/movestdlib"
 	"github.com/ledgernode/ledgernode/vmstub/native"
 )
@@ -76,7 +77,7 @@ const (
 // contract, and those still implemented in this package.
 func frameworkModules() []Module {
 	var tree []Module
-	for _, ms := range [][]native.Module{movestdlib.Modules(), aptosframework.Modules()} {
+	for _, ms := range [][]native.Module{movestdlib.Modules(), aptosstdlib.Modules(), aptosframework.Modules()} {
 		for _, m := range ms {
 			tree = append(tree, fromContract(m))
 		}
@@ -93,7 +94,6 @@ func frameworkModules() []Module {
 			sPlain("GUID", abDropStore, "id: 0x1::guid::ID"),
 			sPlain("ID", abAll3, "creation_num: u64", "addr: address"),
 		}, nil),
-		typeInfoModuleDef(),
 		tableModuleDef(),
 		simpleMapModuleDef(),
 		tableWithLengthModuleDef(),
