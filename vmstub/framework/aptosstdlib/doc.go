@@ -5,10 +5,13 @@
 //	type_info.go  0x1::type_info  TypeInfo; type_of, type_name,
 //	                              account_address, module_name,
 //	                              struct_name, size_of_val, chain_id
+//	math64.go     0x1::math64     max, min, average, clamp, pow,
+//	                              floor_log2, sqrt
+//	math128.go    0x1::math128    the same on u128
 //
 // Modules still implemented in vmstub and moving here: table,
 // table_with_length, simple_map, smart_table, from_bcs, string_utils,
-// math64, math128, copyable_any. Each module is declared through the native
+// copyable_any. Each module is declared through the native
 // contract (vmstub/native) by a function named after it (TypeInfo for
 // 0x1::type_info); Modules lists them for the executor.
 package aptosstdlib
@@ -24,5 +27,5 @@ var addr = ledgerapi.AddressOne
 // Modules returns the declarations of the package's modules, for the
 // executor to register.
 func Modules() []native.Module {
-	return []native.Module{TypeInfo()}
+	return []native.Module{TypeInfo(), Math64(), Math128()}
 }
