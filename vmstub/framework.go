@@ -113,7 +113,6 @@ func frameworkModules() []Module {
 		hashModuleDef(),
 		math64ModuleDef(),
 		math128ModuleDef(),
-		codeModuleDef(),
 		objectCodeModuleDef(),
 	}...)
 }
