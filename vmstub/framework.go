@@ -93,7 +93,6 @@ func frameworkModules() []Module {
 		mod1("aptos_coin", []Struct{sKey("AptosCoin", "dummy_field: bool")}, nil),
 		fungibleAssetModuleDef(),
 		primaryStoreModuleDef(),
-		objectModuleDef(),
 		mod1("guid", []Struct{
 			sPlain("GUID", abDropStore, "id: 0x1::guid::ID"),
 			sPlain("ID", abAll3, "creation_num: u64", "addr: address"),
@@ -107,10 +106,6 @@ func frameworkModules() []Module {
 		smartTableModuleDef(),
 		stringUtilsModuleDef(),
 		fromBCSModuleDef(),
-		signerModuleDef(),
-		errorModuleDef(),
-		bcsModuleDef(),
-		hashModuleDef(),
 		math64ModuleDef(),
 		math128ModuleDef(),
 		objectCodeModuleDef(),
