@@ -103,7 +103,6 @@ func frameworkModules() []Module {
 		smartTableModuleDef(),
 		stringUtilsModuleDef(),
 		fromBCSModuleDef(),
-		codeModuleDef(),
 		objectCodeModuleDef(),
 	}...)
 }
