@@ -8,9 +8,11 @@
 //	math64.go     0x1::math64     max, min, average, clamp, pow,
 //	                              floor_log2, sqrt
 //	math128.go    0x1::math128    the same on u128
+//	from_bcs.go   0x1::from_bcs   to_bool, to_u8 … to_u256, to_address,
+//	                              to_bytes, to_string
 //
 // Modules still implemented in vmstub and moving here: table,
-// table_with_length, simple_map, smart_table, from_bcs, string_utils,
+// table_with_length, simple_map, smart_table, string_utils,
 // copyable_any. Each module is declared through the native
 // contract (vmstub/native) by a function named after it (TypeInfo for
 // 0x1::type_info); Modules lists them for the executor.
@@ -27,5 +29,5 @@ var addr = ledgerapi.AddressOne
 // Modules returns the declarations of the package's modules, for the
 // executor to register.
 func Modules() []native.Module {
-	return []native.Module{TypeInfo(), Math64(), Math128()}
+	return []native.Module{TypeInfo(), Math64(), Math128(), FromBCS()}
 }
