@@ -98,7 +98,6 @@ func frameworkModules() []Module {
 		simpleMapModuleDef(),
 		tableWithLengthModuleDef(),
 		smartTableModuleDef(),
-		stringUtilsModuleDef(),
 		mod1("aggregator_v2", []Struct{sGeneric(sPlain("Aggregator", abDropStore, "value: T0", "max_value: T0"), anyParam)}, nil),
 		mod1("aggregator", []Struct{sPlain("Aggregator", abStore, "handle: address", "key: address", "limit: u128")}, nil),
 		mod1("optional_aggregator", []Struct{

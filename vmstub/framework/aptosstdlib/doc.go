@@ -2,20 +2,23 @@
 // package at 0x1 (the aptos_std:: modules), one file per module named after
 // it:
 //
-//	type_info.go  0x1::type_info  TypeInfo; type_of, type_name,
-//	                              account_address, module_name,
-//	                              struct_name, size_of_val, chain_id
-//	math64.go     0x1::math64     max, min, average, clamp, pow,
-//	                              floor_log2, sqrt
-//	math128.go    0x1::math128    the same on u128
-//	from_bcs.go   0x1::from_bcs   to_bool, to_u8 … to_u256, to_address,
-//	                              to_bytes, to_string
+//	type_info.go     0x1::type_info     TypeInfo; type_of, type_name,
+//	                                    account_address, module_name,
+//	                                    struct_name, size_of_val, chain_id
+//	math64.go        0x1::math64        max, min, average, clamp, pow,
+//	                                    floor_log2, sqrt
+//	math128.go       0x1::math128       the same on u128
+//	from_bcs.go      0x1::from_bcs      to_bool, to_u8 … to_u256, to_address,
+//	                                    to_bytes, to_string
+//	string_utils.go  0x1::string_utils  to_string, to_string_with_canonical_addresses,
+//	                                    to_string_with_integer_types,
+//	                                    debug_string, format1 … format4
 //
 // Modules still implemented in vmstub and moving here: table,
-// table_with_length, simple_map, smart_table, string_utils,
-// copyable_any. Each module is declared through the native
-// contract (vmstub/native) by a function named after it (TypeInfo for
-// 0x1::type_info); Modules lists them for the executor.
+// table_with_length, simple_map, smart_table, copyable_any. Each module is
+// declared through the native contract (vmstub/native) by a function named
+// after it (TypeInfo for 0x1::type_info); Modules lists them for the
+// executor.
 package aptosstdlib
 
 import (
@@ -29,5 +32,5 @@ var addr = ledgerapi.AddressOne
 // Modules returns the declarations of the package's modules, for the
 // executor to register.
 func Modules() []native.Module {
-	return []native.Module{TypeInfo(), Math64(), Math128(), FromBCS()}
+	return []native.Module{TypeInfo(), Math64(), Math128(), FromBCS(), StringUtils()}
 }
