@@ -108,7 +108,6 @@ func frameworkModules() []Module {
 		fromBCSModuleDef(),
 		math64ModuleDef(),
 		math128ModuleDef(),
-		objectCodeModuleDef(),
 	}...)
 }
 
