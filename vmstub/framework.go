@@ -101,7 +101,6 @@ func frameworkModules() []Module {
 		simpleMapModuleDef(),
 		tableWithLengthModuleDef(),
 		smartTableModuleDef(),
-		objectCodeModuleDef(),
 	}...)
 }
 
