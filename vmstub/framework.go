@@ -95,7 +95,6 @@ func frameworkModules() []Module {
 			sPlain("ID", abAll3, "creation_num: u64", "addr: address"),
 		}, nil),
 		tableModuleDef(),
-		simpleMapModuleDef(),
 		tableWithLengthModuleDef(),
 		smartTableModuleDef(),
 		mod1("aggregator_v2", []Struct{sGeneric(sPlain("Aggregator", abDropStore, "value: T0", "max_value: T0"), anyParam)}, nil),

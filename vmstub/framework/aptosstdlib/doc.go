@@ -13,16 +13,23 @@
 //	string_utils.go  0x1::string_utils  to_string, to_string_with_canonical_addresses,
 //	                                    to_string_with_integer_types,
 //	                                    debug_string, format1 … format4
+//	simple_map.go    0x1::simple_map    SimpleMap, Element; new, create, length,
+//	                                    contains_key, borrow, borrow_mut, add,
+//	                                    upsert, remove, keys, values
 //
 // Modules still implemented in vmstub and moving here: table,
-// table_with_length, simple_map, smart_table, copyable_any. Each module is
+// table_with_length, smart_table, copyable_any. Each module is
 // declared through the native contract (vmstub/native) by a function named
 // after it (TypeInfo for 0x1::type_info); Modules lists them for the
 // executor.
 package aptosstdlib
 
 import (
+	"fmt"
+
 	"github.com/ledgernode/ledgernode/ledgerapi"
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
+	"github.com/ledgernode/ledgernode/vmstub/movevm"
 	"github.com/ledgernode/ledgernode/vmstub/native"
 )
 
@@ -32,5 +39,25 @@ var addr = ledgerapi.AddressOne
 // Modules returns the declarations of the package's modules, for the
 // executor to register.
 func Modules() []native.Module {
-	return []native.Module{TypeInfo(), Math64(), Math128(), FromBCS(), StringUtils()}
+	return []native.Module{TypeInfo(), Math64(), Math128(), FromBCS(), StringUtils(), SimpleMap()}
+}
+
+// firstErr returns the first non-nil error.
+func firstErr(errs ...error) error {
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// unpackN takes apart a struct of n fields a Func removed from a container
+// (movevm.Unpack): references into it are dead afterwards.
+func unpackN(v movevm.Value, n int) ([]movevm.Value, error) {
+	f := movevm.Unpack(v)
+	if len(f) != n {
+		return nil, &movevm.Error{Status: onchain.UNKNOWN_INVARIANT_VIOLATION_ERROR, Message: fmt.Sprintf("a removed element has %d fields, want %d", len(f), n)}
+	}
+	return f, nil
 }
