@@ -94,9 +94,6 @@ func frameworkModules() []Module {
 			sPlain("GUID", abDropStore, "id: 0x1::guid::ID"),
 			sPlain("ID", abAll3, "creation_num: u64", "addr: address"),
 		}, nil),
-		tableModuleDef(),
-		tableWithLengthModuleDef(),
-		smartTableModuleDef(),
 		mod1("aggregator_v2", []Struct{sGeneric(sPlain("Aggregator", abDropStore, "value: T0", "max_value: T0"), anyParam)}, nil),
 		mod1("aggregator", []Struct{sPlain("Aggregator", abStore, "handle: address", "key: address", "limit: u128")}, nil),
 		mod1("optional_aggregator", []Struct{

@@ -16,9 +16,17 @@
 //	simple_map.go    0x1::simple_map    SimpleMap, Element; new, create, length,
 //	                                    contains_key, borrow, borrow_mut, add,
 //	                                    upsert, remove, keys, values
+//	table.go         0x1::table         Table; new, add, upsert, borrow,
+//	                                    borrow_mut, borrow_with_default,
+//	                                    contains, remove (items touched in a
+//	                                    call are per-call state, written back
+//	                                    when it succeeds)
+//	table_with_length.go  0x1::table_with_length  TableWithLength (struct only)
+//	smart_table.go   0x1::smart_table   SmartTable, Entry; new, add, upsert,
+//	                                    borrow, borrow_mut, borrow_with_default,
+//	                                    contains, remove, length
 //
-// Modules still implemented in vmstub and moving here: table,
-// table_with_length, smart_table, copyable_any. Each module is
+// Module still implemented in vmstub and moving here: copyable_any. Each module is
 // declared through the native contract (vmstub/native) by a function named
 // after it (TypeInfo for 0x1::type_info); Modules lists them for the
 // executor.
@@ -39,7 +47,7 @@ var addr = ledgerapi.AddressOne
 // Modules returns the declarations of the package's modules, for the
 // executor to register.
 func Modules() []native.Module {
-	return []native.Module{TypeInfo(), Math64(), Math128(), FromBCS(), StringUtils(), SimpleMap()}
+	return []native.Module{TypeInfo(), Math64(), Math128(), FromBCS(), StringUtils(), SimpleMap(), Table(), TableWithLength(), SmartTable()}
 }
 
 // firstErr returns the first non-nil error.
