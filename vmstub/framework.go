@@ -120,7 +120,6 @@ func frameworkModules() []Module {
 			sPlain("NonceKey", abAll3, "sender_address: address", "nonce: u64"),
 		}, nil),
 		chainStatusModuleDef(),
-		mod1("copyable_any", []Struct{sPlain("Any", abAll3, "type_name: "+tString, "data: vector<u8>")}, nil),
 		codeModuleDef(),
 		objectCodeModuleDef(),
 	}...)

@@ -25,11 +25,11 @@
 //	smart_table.go   0x1::smart_table   SmartTable, Entry; new, add, upsert,
 //	                                    borrow, borrow_mut, borrow_with_default,
 //	                                    contains, remove, length
+//	copyable_any.go  0x1::copyable_any  Any (struct only)
 //
-// Module still implemented in vmstub and moving here: copyable_any. Each module is
-// declared through the native contract (vmstub/native) by a function named
-// after it (TypeInfo for 0x1::type_info); Modules lists them for the
-// executor.
+// Each module is declared through the native contract (vmstub/native) by
+// a function named after it (TypeInfo for 0x1::type_info); Modules lists
+// them for the executor.
 package aptosstdlib
 
 import (
@@ -47,7 +47,7 @@ var addr = ledgerapi.AddressOne
 // Modules returns the declarations of the package's modules, for the
 // executor to register.
 func Modules() []native.Module {
-	return []native.Module{TypeInfo(), Math64(), Math128(), FromBCS(), StringUtils(), SimpleMap(), Table(), TableWithLength(), SmartTable()}
+	return []native.Module{TypeInfo(), Math64(), Math128(), FromBCS(), StringUtils(), SimpleMap(), Table(), TableWithLength(), SmartTable(), CopyableAny()}
 }
 
 // firstErr returns the first non-nil error.
