@@ -30,8 +30,9 @@ const (
 
 const tSmartTable = "0x1::smart_table::SmartTable<T0, T1>"
 
-// bucketKey is the BCS of the one bucket's index, 0u64.
-var bucketKey = make([]byte, 8)
+// bucketKey returns the BCS of the one bucket's index, 0u64 (a new slice:
+// the item keeps it).
+func bucketKey() []byte { return make([]byte, 8) }
 
 // SmartTable declares 0x1::smart_table.
 func SmartTable() native.Module {
@@ -111,7 +112,7 @@ func smartBucket(ctx *native.Context, st movevm.Value, targs []*movevm.Type) (*t
 	if err != nil {
 		return nil, err
 	}
-	return cellOf(ctx, handle, bucketKey, vt)
+	return cellOf(ctx, handle, bucketKey(), vt)
 }
 
 // smartEntriesType is vector<Entry<K, V>>.
@@ -169,7 +170,7 @@ func smartNew(ctx *native.Context, targs []*movevm.Type, _ []movevm.Value) ([]mo
 	if err != nil {
 		return nil, err
 	}
-	cell, err := cellOf(ctx, handle, bucketKey, vt)
+	cell, err := cellOf(ctx, handle, bucketKey(), vt)
 	if err != nil {
 		return nil, err
 	}
