@@ -88,10 +88,6 @@ func frameworkModules() []Module {
 		mod1("aptos_coin", []Struct{sKey("AptosCoin", "dummy_field: bool")}, nil),
 		fungibleAssetModuleDef(),
 		primaryStoreModuleDef(),
-		mod1("guid", []Struct{
-			sPlain("GUID", abDropStore, "id: 0x1::guid::ID"),
-			sPlain("ID", abAll3, "creation_num: u64", "addr: address"),
-		}, nil),
 		typeInfoModuleDef(),
 		tableModuleDef(),
 		withFunctions(stringModuleDef(), stringRefFunctions()...),

@@ -3,6 +3,7 @@
 //
 //	chain_id.go             0x1::chain_id             ChainId; get
 //	event.go                0x1::event                EventHandle; emit, emit_event
+//	guid.go                 0x1::guid                 GUID, ID
 //	object.go               0x1::object               ObjectCore, Object<T>, the refs;
 //	                                                  creation, ownership, transfers,
 //	                                                  deletion
@@ -16,7 +17,7 @@
 //
 // Modules still implemented in vmstub and moving here: account,
 // aptos_account, coin, aptos_coin, fungible_asset, primary_fungible_store,
-// object_code_deployment, code, guid, block, transaction_fee,
+// object_code_deployment, code, block, transaction_fee,
 // nonce_validation, chain_status, aggregator, aggregator_v2,
 // optional_aggregator. Each module is declared through the native contract
 // (vmstub/native) by a function named after it (ChainID for 0x1::chain_id);
@@ -39,7 +40,7 @@ var addr = ledgerapi.AddressOne
 // Modules returns the declarations of the package's modules, for the
 // executor to register.
 func Modules() []native.Module {
-	return []native.Module{ChainID(), Event(), Timestamp(), TransactionContext(), Object()}
+	return []native.Module{ChainID(), Event(), Timestamp(), TransactionContext(), Object(), GUID()}
 }
 
 // tag1 is the tag of struct name of module at 0x1.
