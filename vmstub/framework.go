@@ -18,7 +18,6 @@ var (
 	abCopyDrop  = []string{AbilityCopy, AbilityDrop}
 	abAll3      = []string{AbilityCopy, AbilityDrop, AbilityStore}
 	phantom     = []TypeParam{{Phantom: true}}
-	keyParam    = []TypeParam{{Constraints: []string{AbilityKey}}}
 	anyParam    = []TypeParam{{}}
 )
 
@@ -78,16 +77,11 @@ func frameworkModules() []Module {
 	var tree []Module
 	for _, ms := range [][]native.Module{movestdlib.Modules(), aptosframework.Modules()} {
 		for _, m := range ms {
-			tree = append(tree, fromContract(m))
+			tree = append(tree, withDirectCalls(fromContract(m)))
 		}
 	}
 	return append(tree, []Module{
 		accountModuleDef(),
-		aptosAccountModuleDef(),
-		coinModuleDef(),
-		mod1("aptos_coin", []Struct{sKey("AptosCoin", "dummy_field: bool")}, nil),
-		fungibleAssetModuleDef(),
-		primaryStoreModuleDef(),
 		typeInfoModuleDef(),
 		tableModuleDef(),
 		withFunctions(stringModuleDef(), stringRefFunctions()...),

@@ -8,6 +8,7 @@ import (
 	"github.com/ledgernode/ledgernode/ledgerapi/crypto"
 	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 	"github.com/ledgernode/ledgernode/storage"
+	"github.com/ledgernode/ledgernode/vmstub/framework/aptosframework"
 )
 
 // Genesis layout constants.
@@ -46,11 +47,7 @@ func (vm *VM) Genesis(timestampUsec uint64) (storage.Transaction, error) {
 			return fmt.Errorf("vmstub: genesis supply overflows u64")
 		}
 		supply += amount
-		store, err := s.ensurePrimaryStore(a, aptMetadata)
-		if err != nil {
-			return err
-		}
-		return s.putResource(store, fungibleStoreTag, &fungibleStore{Metadata: aptMetadata, Balance: amount})
+		return aptosframework.GenesisPrimaryStore(s.framework(), a, aptMetadata, amount)
 	}
 	if err := fund(vm.root.Address, vm.opts.RootBalance); err != nil {
 		return storage.Transaction{}, err

@@ -1,9 +1,12 @@
 package vmstub
 
 import (
+	"errors"
+
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/vmstub/framework/aptosframework"
 	"github.com/ledgernode/ledgernode/vmstub/movevm"
+	"github.com/ledgernode/ledgernode/vmstub/native"
 )
 
 // Helpers of the legacy native ABI for the framework modules still
@@ -31,4 +34,63 @@ func refAddress(c *Call) ([][]byte, error) { return one(append([]byte(nil), c.Ar
 func nativeSignerFromRef(_ *movevm.NativeContext, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
 	r, _ := args[0].Deref()
 	return []movevm.Value{movevm.Signer(r.Elem(0).AsAddress())}, nil
+}
+
+// setU64Field writes u64 field i of the struct ref points at, in place, so
+// that every reference to the struct or into it sees the new value.
+func setU64Field(ctx *movevm.NativeContext, ref movevm.Value, i int, x uint64) error {
+	r, err := ctx.InnerRef(ref, true, i)
+	if err != nil {
+		return err
+	}
+	_, err = ctx.WriteThrough(r, movevm.U64(x))
+	return err
+}
+
+// legacyErr is an error of the framework tree as the legacy ABI and the
+// executor's direct calls give it: an abort (*movevm.Abort) as an *Abort,
+// an execution failure (*movevm.Error) with its status.
+func legacyErr(err error) error {
+	if err == nil {
+		return nil
+	}
+	return legacyFailure(err)
+}
+
+// legacyFailure is legacyErr of a non-nil error (apart, so that a call
+// that succeeds allocates nothing).
+func legacyFailure(err error) error {
+	var ab *movevm.Abort
+	var me *movevm.Error
+	switch {
+	case errors.As(err, &ab):
+		return &Abort{Module: ab.Module, Code: ab.Code}
+	case errors.As(err, &me):
+		return fail(me.Status)
+	}
+	return err
+}
+
+// framework is the native.Host the executor's calls into the framework
+// tree go through: the session's own, so that a call allocates nothing.
+func (s *Session) framework() native.Host {
+	s.fw.s = s
+	return &s.fw
+}
+
+// TransferFungible moves amount of the fungible asset whose metadata object
+// is metadata (0xa for APT) from from's primary store to to's, as
+// primary_fungible_store::transfer and aptos_account::transfer do: both
+// stores are created if needed (silently), then fungible_asset::Withdraw and
+// Deposit are emitted. A frozen sender store, a short balance and a frozen
+// recipient store abort, in that order, with 0x1::fungible_asset's
+// ESTORE_IS_FROZEN, EINSUFFICIENT_BALANCE and ESTORE_IS_FROZEN.
+func (s *Session) TransferFungible(from, to, metadata ledgerapi.Address, amount uint64) error {
+	return legacyErr(aptosframework.TransferFungible(s.framework(), from, to, metadata, amount))
+}
+
+// FungibleBalance returns owner's primary store balance of the fungible
+// asset whose metadata object is metadata (0 when the store does not exist).
+func (s *Session) FungibleBalance(owner, metadata ledgerapi.Address) (uint64, error) {
+	return aptosframework.PrimaryStoreBalance(s.framework(), owner, metadata)
 }

@@ -23,7 +23,6 @@ var (
 	aptosCoinType       = ledgerapi.StructType(aptosCoinTag)
 	accountTag          = tag1("account", "Account")
 	originatingTag      = tag1("account", "OriginatingAddress")
-	fungibleStoreTag    = tag1("fungible_asset", "FungibleStore")
 	metadataTag         = tag1("fungible_asset", "Metadata")
 	concurrentSupplyTag = tag1("fungible_asset", "ConcurrentSupply")
 	objectCoreTag       = tag1("object", "ObjectCore")
@@ -35,10 +34,7 @@ var (
 	pairedCoinTypeTag   = tag1("coin", "PairedCoinType")
 	pairedRefsTag       = tag1("coin", "PairedFungibleAssetRefs")
 	deriveRefPodTag     = tag1("primary_fungible_store", "DeriveRefPod")
-	directTransferTag   = tag1("aptos_account", "DirectTransferConfig")
 
-	withdrawEventType     = ledgerapi.StructType(tag1("fungible_asset", "Withdraw"))
-	depositEventType      = ledgerapi.StructType(tag1("fungible_asset", "Deposit"))
 	feeStatementType      = ledgerapi.StructType(tag1("transaction_fee", "FeeStatement"))
 	keyRotationType       = ledgerapi.StructType(tag1("account", "KeyRotation"))
 	keyRotationToPKType   = ledgerapi.StructType(tag1("account", "KeyRotationToPublicKey"))
@@ -65,12 +61,10 @@ type EventHandle = onchain.EventHandle
 // in package onchain, which every reader decodes through.
 type (
 	accountRes       = onchain.Account
-	fungibleStore    = onchain.FungibleStore
 	objectCore       = onchain.ObjectCore
 	faMetadata       = onchain.FungibleAssetMetadata
 	concurrentSupply = onchain.ConcurrentSupply
 	blockResource    = onchain.BlockResource
-	coinStore        = onchain.CoinStore
 	u64Res           = onchain.CurrentTimeMicroseconds
 )
 

@@ -28,9 +28,7 @@ type Session struct {
 	order   []int          // written entries, in first-write order
 	events  []storage.Event
 	reads   int
-	charged uint64 // execution units charged by natives beyond their call cost
-	stores  [4]storeAddr
-	nStores int
+	charged uint64      // execution units charged by natives beyond their call cost
 	mods    modules.Set // the modules stored in base, once asked for
 	hasMods bool
 
@@ -49,6 +47,9 @@ type Session struct {
 	// states holds the per-session state of framework modules declared
 	// through the native contract (native.State).
 	states native.States
+	// fw is the native.Host of the executor's calls into the framework
+	// tree (framework).
+	fw moveHost
 
 	// readErr is the first failed read of the underlying state (a store
 	// that is unavailable, not a missing key): what the transaction did
@@ -80,23 +81,6 @@ func (s *Session) txnHash() ledgerapi.HashValue {
 		s.hash, s.hasHash = s.txn.Hash(), true
 	}
 	return s.hash
-}
-
-// storeAddr caches a primary store address (sha3 is a large part of a
-// transfer's cost, and each address is needed several times).
-type storeAddr struct{ owner, metadata, addr ledgerapi.Address }
-
-// primaryStore returns owner's primary store address for metadata.
-func (s *Session) primaryStore(owner, metadata ledgerapi.Address) ledgerapi.Address {
-	for i := range min(s.nStores, len(s.stores)) {
-		if c := &s.stores[i]; c.owner == owner && c.metadata == metadata {
-			return c.addr
-		}
-	}
-	a := s.vm.stores.get(owner, metadata)
-	s.stores[s.nStores%len(s.stores)] = storeAddr{owner, metadata, a}
-	s.nStores++
-	return a
 }
 
 type stateEntry struct {

@@ -1,12 +1,24 @@
 // Package aptosframework implements, in Go, the modules of Aptos's
 // AptosFramework package at 0x1, one file per module named after it:
 //
+//	aptos_account.go        0x1::aptos_account        transfer, transfer_coins,
+//	                                                  batch_transfer, create_account,
+//	                                                  transfer_fungible_assets
+//	aptos_coin.go           0x1::aptos_coin           AptosCoin
 //	chain_id.go             0x1::chain_id             ChainId; get
+//	coin.go (+ coin_*.go)   0x1::coin                 Coin, CoinStore, CoinInfo;
+//	                                                  transfer, views, Coin values,
+//	                                                  migrate_to_fungible_store
 //	event.go                0x1::event                EventHandle; emit, emit_event
+//	fungible_asset.go       0x1::fungible_asset       Metadata, stores, FungibleAsset;
+//	(+ fungible_asset_*.go)                           views, FungibleAsset values
 //	guid.go                 0x1::guid                 GUID, ID
 //	object.go               0x1::object               ObjectCore, Object<T>, the refs;
 //	                                                  creation, ownership, transfers,
 //	                                                  deletion
+//	primary_fungible_store  0x1::primary_fungible_store
+//	.go (+ _fee.go)                                   transfer, withdraw, deposit,
+//	                                                  views; the fee's burn
 //	timestamp.go            0x1::timestamp            CurrentTimeMicroseconds;
 //	                                                  now_microseconds, now_seconds
 //	transaction_context.go  0x1::transaction_context  AUID; get_transaction_hash,
@@ -16,12 +28,19 @@
 //	                                                  gas_unit_price, chain_id
 //
 // Modules still implemented in vmstub and moving here: account,
-// aptos_account, coin, aptos_coin, fungible_asset, primary_fungible_store,
 // object_code_deployment, code, block, transaction_fee,
 // nonce_validation, chain_status, aggregator, aggregator_v2,
 // optional_aggregator. Each module is declared through the native contract
 // (vmstub/native) by a function named after it (ChainID for 0x1::chain_id);
 // Modules lists them for the executor.
+//
+// The executor reaches the framework's state only through the exported Go
+// functions, named after what the modules do, with a native.Host: the
+// fee (PrepareFee, Fee.Burn), balances (PrimaryStoreBalance,
+// CoinBalance), transfers it runs without an interpreter
+// (TransferFungible, TransferCoins), coin's generic functions (CoinInfo,
+// CoinSupply, IsAPT, MigrateToFungibleStore), genesis
+// (GenesisPrimaryStore) and objects (CreateObject, ObjectOwner).
 package aptosframework
 
 import (
@@ -40,7 +59,8 @@ var addr = ledgerapi.AddressOne
 // Modules returns the declarations of the package's modules, for the
 // executor to register.
 func Modules() []native.Module {
-	return []native.Module{ChainID(), Event(), Timestamp(), TransactionContext(), Object(), GUID()}
+	return []native.Module{ChainID(), Event(), Timestamp(), TransactionContext(), Object(), GUID(),
+		FungibleAsset(), PrimaryFungibleStore(), Coin(), AptosCoin(), AptosAccount()}
 }
 
 // tag1 is the tag of struct name of module at 0x1.
