@@ -211,12 +211,7 @@ func (vm *VM) epilogue(s *Session, st *txn.SignedTransaction, m *txnMeta, exec u
 			return storage.Transaction{}, nil, err
 		}
 	} else {
-		acc, err := s.ensureAccount(raw.Sender)
-		if err != nil {
-			return storage.Transaction{}, nil, err
-		}
-		acc.SequenceNumber++
-		if err := s.putAccount(raw.Sender, acc); err != nil {
+		if err := aptosframework.IncrementSequenceNumber(s.framework(), raw.Sender); err != nil {
 			return storage.Transaction{}, nil, err
 		}
 	}

@@ -15,9 +15,7 @@ var (
 	abKey       = []string{AbilityKey}
 	abStore     = []string{AbilityStore}
 	abDropStore = []string{AbilityDrop, AbilityStore}
-	abCopyDrop  = []string{AbilityCopy, AbilityDrop}
 	abAll3      = []string{AbilityCopy, AbilityDrop, AbilityStore}
-	phantom     = []TypeParam{{Phantom: true}}
 	anyParam    = []TypeParam{{}}
 )
 
@@ -59,11 +57,6 @@ func generic(f Function, params []TypeParam) Function {
 	return f
 }
 
-func private(f Function) Function {
-	f.Visibility = Private
-	return f
-}
-
 const (
 	tEventHandle = "0x1::event::EventHandle<"
 	tString      = "0x1::string::String"
@@ -81,7 +74,6 @@ func frameworkModules() []Module {
 		}
 	}
 	return append(tree, []Module{
-		accountModuleDef(),
 		typeInfoModuleDef(),
 		tableModuleDef(),
 		withFunctions(stringModuleDef(), stringRefFunctions()...),

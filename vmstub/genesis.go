@@ -114,7 +114,7 @@ func (vm *VM) writeFramework(s *Session) error {
 		value []byte
 	}{
 		{one, accountTag, encode(acc)},
-		{one, originatingTag, AddressValue(originatingTable)},
+		{one, originatingTag, AddressValue(aptosframework.OriginatingAddressTable)},
 		{one, chainIDTag, []byte{vm.opts.ChainID}},
 		{one, timestampTag, U64Value(0)},
 		{one, blockResourceTag, encode(block)},

@@ -19,6 +19,11 @@ func objectAbort(category, reason uint64) error {
 	return &Abort{Module: objectModule, Code: AbortCode(category, reason)}
 }
 
+// account reads addr's Account resource.
+func (s *Session) account(addr ledgerapi.Address) (*accountRes, bool, error) {
+	return aptosframework.AccountResource(s.framework(), addr)
+}
+
 // object reads the ObjectCore at addr.
 func (s *Session) object(addr ledgerapi.Address) (*objectCore, bool, error) {
 	var o objectCore
@@ -28,13 +33,6 @@ func (s *Session) object(addr ledgerapi.Address) (*objectCore, bool, error) {
 
 // refAddress returns the address a ref (or Object) starts with.
 func refAddress(c *Call) ([][]byte, error) { return one(append([]byte(nil), c.Args[0][:32]...)) }
-
-// nativeSignerFromRef is a native returning the signer of the address a
-// ref (the reference argument) holds.
-func nativeSignerFromRef(_ *movevm.NativeContext, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-	r, _ := args[0].Deref()
-	return []movevm.Value{movevm.Signer(r.Elem(0).AsAddress())}, nil
-}
 
 // setU64Field writes u64 field i of the struct ref points at, in place, so
 // that every reference to the struct or into it sees the new value.
@@ -93,4 +91,11 @@ func (s *Session) TransferFungible(from, to, metadata ledgerapi.Address, amount 
 // asset whose metadata object is metadata (0 when the store does not exist).
 func (s *Session) FungibleBalance(owner, metadata ledgerapi.Address) (uint64, error) {
 	return aptosframework.PrimaryStoreBalance(s.framework(), owner, metadata)
+}
+
+// NewEventHandle creates a v1 event handle owned by account addr, taking
+// the account's next GUID (and creating its Account resource if needed).
+func (s *Session) NewEventHandle(addr ledgerapi.Address) (EventHandle, error) {
+	h, err := aptosframework.NewEventHandle(s.framework(), addr)
+	return h, legacyErr(err)
 }

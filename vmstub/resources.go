@@ -7,8 +7,10 @@ import (
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
+	"github.com/ledgernode/ledgernode/ledgerapi/crypto"
 	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 	"github.com/ledgernode/ledgernode/storage"
+	"github.com/ledgernode/ledgernode/vmstub/framework/aptosframework"
 )
 
 // Framework struct tags and the BCS codecs of the resources and events the
@@ -36,8 +38,6 @@ var (
 	deriveRefPodTag     = tag1("primary_fungible_store", "DeriveRefPod")
 
 	feeStatementType      = ledgerapi.StructType(tag1("transaction_fee", "FeeStatement"))
-	keyRotationType       = ledgerapi.StructType(tag1("account", "KeyRotation"))
-	keyRotationToPKType   = ledgerapi.StructType(tag1("account", "KeyRotationToPublicKey"))
 	newBlockEventType     = ledgerapi.StructType(tag1("block", "NewBlockEvent"))
 	pairCreationEventType = ledgerapi.StructType(tag1("coin", "PairCreation"))
 )
@@ -118,12 +118,18 @@ func readResource(v storage.View, addr ledgerapi.Address, tag ledgerapi.StructTa
 	return true, nil
 }
 
-// readAccount reads the Account resource of addr.
-func readAccount(v storage.View, addr ledgerapi.Address) (*accountRes, bool, error) {
-	var a accountRes
-	ok, err := readResource(v, addr, accountTag, &a)
-	if !ok || err != nil {
-		return nil, false, err
-	}
-	return &a, true, nil
+// TableHandle returns the deterministic handle of a table created at
+// genesis by owner under name: the first 32 bytes of
+// sha3-256("ledgernode::table" ‖ owner ‖ name). Host modules use it for
+// their tables.
+func TableHandle(owner ledgerapi.Address, name string) ledgerapi.Address {
+	return ledgerapi.Address(crypto.SHA3_256([]byte("ledgernode::table"), owner[:], []byte(name)))
+}
+
+// RotationProofChallengeMessage returns the bytes both key-rotation proofs
+// sign: BCS(TypeInfo{0x1, "account", "RotationProofChallenge"}) followed by
+// BCS(RotationProofChallenge{sequence_number, originator, current_auth_key,
+// new_public_key}), Move's SignedMessage<T> scheme (no APTOS:: salt).
+func RotationProofChallengeMessage(seq uint64, originator, currentAuthKey ledgerapi.Address, newPublicKey []byte) []byte {
+	return aptosframework.RotationProofChallengeMessage(seq, originator, currentAuthKey, newPublicKey)
 }

@@ -296,42 +296,6 @@ func (s *Session) NowMicros() (uint64, error) {
 	return s.nowUsec, nil
 }
 
-// NewEventHandle creates a v1 event handle owned by account addr, taking
-// the account's next GUID (and creating its Account resource if needed).
-func (s *Session) NewEventHandle(addr ledgerapi.Address) (EventHandle, error) {
-	acc, err := s.ensureAccount(addr)
-	if err != nil {
-		return EventHandle{}, err
-	}
-	if acc.GUIDCreationNum >= objectInitGUID-1 {
-		return EventHandle{}, &Abort{Module: ledgerapi.ModuleId{Address: ledgerapi.AddressOne, Name: "account"},
-			Code: AbortCode(CategoryOutOfRange, 20)}
-	}
-	h := EventHandle{CreationNum: acc.GUIDCreationNum, Addr: addr}
-	acc.GUIDCreationNum++
-	return h, s.putAccount(addr, acc)
-}
-
-// account reads addr's Account resource.
-func (s *Session) account(addr ledgerapi.Address) (*accountRes, bool, error) {
-	return readAccount(s, addr)
-}
-
-// ensureAccount returns addr's Account resource, creating it as
-// create_account_unchecked does when the account is stateless.
-func (s *Session) ensureAccount(addr ledgerapi.Address) (*accountRes, error) {
-	acc, ok, err := s.account(addr)
-	if err != nil || ok {
-		return acc, err
-	}
-	acc = newAccountRes(addr)
-	return acc, s.putAccount(addr, acc)
-}
-
-func (s *Session) putAccount(addr ledgerapi.Address, acc *accountRes) error {
-	return s.SetResource(addr, accountTag, encode(acc))
-}
-
 // putResource encodes v and writes it as resource tag at addr.
 func (s *Session) putResource(addr ledgerapi.Address, tag ledgerapi.StructTag, v bcs.Marshaler) error {
 	return s.SetResource(addr, tag, encode(v))

@@ -33,7 +33,6 @@ var (
 	optionModule = ledgerapi.ModuleId{Address: ledgerapi.AddressOne, Name: "option"}
 	elemParam    = []TypeParam{{}}
 	copyDrop     = []TypeParam{{Constraints: []string{AbilityCopy, AbilityDrop}}}
-	storeDrop    = []TypeParam{{Constraints: []string{AbilityStore, AbilityDrop}}}
 )
 
 // pub declares a public function implemented by a BCS native.

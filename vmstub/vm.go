@@ -268,7 +268,9 @@ func (vm *VM) EstimateGasPrice() (deprioritized, estimate, prioritized uint64) {
 // SequenceNumber returns an account's sequence number: the Account
 // resource's, or 0 for a stateless account.
 func (vm *VM) SequenceNumber(state storage.View, addr ledgerapi.Address) (uint64, error) {
-	acc, ok, err := readAccount(state, addr)
+	s := newSession(vm, state)
+	defer s.release()
+	acc, ok, err := s.account(addr)
 	if err != nil || !ok {
 		return 0, err
 	}

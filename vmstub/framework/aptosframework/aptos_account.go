@@ -14,15 +14,6 @@ import (
 // Abort reasons of 0x1::aptos_account.
 const eMismatchingRecipientsLen = 5
 
-// Abort reasons of 0x1::account create_account raises.
-const (
-	eAccountAlreadyExists  = 1
-	eCannotReservedAddress = 5
-)
-
-// AccountTag is the type of 0x1::account::Account.
-var AccountTag = tag1("account", "Account")
-
 // batchTransferUnits is what batch_transfer charges per recipient: one
 // gas unit at the default 50 interpreter units per gas unit, as many
 // calls of transfer would cost.

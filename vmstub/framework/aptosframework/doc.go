@@ -1,6 +1,9 @@
 // Package aptosframework implements, in Go, the modules of Aptos's
 // AptosFramework package at 0x1, one file per module named after it:
 //
+//	account.go (+ _rotation) 0x1::account            Account, resource accounts,
+//	                                                  event handles, key rotation,
+//	                                                  OriginatingAddress, views
 //	aptos_account.go        0x1::aptos_account        transfer, transfer_coins,
 //	                                                  batch_transfer, create_account,
 //	                                                  transfer_fungible_assets
@@ -27,7 +30,7 @@
 //	                                                  sender, max_gas_amount,
 //	                                                  gas_unit_price, chain_id
 //
-// Modules still implemented in vmstub and moving here: account,
+// Modules still implemented in vmstub and moving here:
 // object_code_deployment, code, block, transaction_fee,
 // nonce_validation, chain_status, aggregator, aggregator_v2,
 // optional_aggregator. Each module is declared through the native contract
@@ -60,7 +63,7 @@ var addr = ledgerapi.AddressOne
 // executor to register.
 func Modules() []native.Module {
 	return []native.Module{ChainID(), Event(), Timestamp(), TransactionContext(), Object(), GUID(),
-		FungibleAsset(), PrimaryFungibleStore(), Coin(), AptosCoin(), AptosAccount()}
+		FungibleAsset(), PrimaryFungibleStore(), Coin(), AptosCoin(), AptosAccount(), Account()}
 }
 
 // tag1 is the tag of struct name of module at 0x1.
