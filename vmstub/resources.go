@@ -21,37 +21,24 @@ func tag1(module, name string, tyArgs ...ledgerapi.TypeTag) ledgerapi.StructTag 
 }
 
 var (
-	aptosCoinTag        = tag1("aptos_coin", "AptosCoin")
-	aptosCoinType       = ledgerapi.StructType(aptosCoinTag)
-	accountTag          = tag1("account", "Account")
-	originatingTag      = tag1("account", "OriginatingAddress")
-	metadataTag         = tag1("fungible_asset", "Metadata")
-	concurrentSupplyTag = tag1("fungible_asset", "ConcurrentSupply")
-	objectCoreTag       = tag1("object", "ObjectCore")
-	chainIDTag          = tag1("chain_id", "ChainId")
-	timestampTag        = tag1("timestamp", "CurrentTimeMicroseconds")
-	blockResourceTag    = tag1("block", "BlockResource")
-	nonceHistoryTag     = tag1("nonce_validation", "NonceHistory")
-	coinInfoAPTTag      = tag1("coin", "CoinInfo", aptosCoinType)
-	pairedCoinTypeTag   = tag1("coin", "PairedCoinType")
-	pairedRefsTag       = tag1("coin", "PairedFungibleAssetRefs")
-	deriveRefPodTag     = tag1("primary_fungible_store", "DeriveRefPod")
+	objectCoreTag    = tag1("object", "ObjectCore")
+	chainIDTag       = tag1("chain_id", "ChainId")
+	timestampTag     = tag1("timestamp", "CurrentTimeMicroseconds")
+	blockResourceTag = tag1("block", "BlockResource")
+	nonceHistoryTag  = tag1("nonce_validation", "NonceHistory")
 
-	feeStatementType      = ledgerapi.StructType(tag1("transaction_fee", "FeeStatement"))
-	newBlockEventType     = ledgerapi.StructType(tag1("block", "NewBlockEvent"))
-	pairCreationEventType = ledgerapi.StructType(tag1("coin", "PairCreation"))
+	feeStatementType  = ledgerapi.StructType(tag1("transaction_fee", "FeeStatement"))
+	newBlockEventType = ledgerapi.StructType(tag1("block", "NewBlockEvent"))
 )
 
 // aptMetadata is the address of APT's fungible-asset metadata object.
-var aptMetadata = ledgerapi.AddressA
+var aptMetadata = aptosframework.APTMetadata
 
 // objectInitGUID is the first GUID creation number of an object
 // (INIT_GUID_CREATION_NUM = 0x4000000000000); its transfer_events handle
-// takes it.
+// takes it. It and newObjectCore serve codeobject.go until
+// object_code_deployment uses aptosframework.CreateObject.
 const objectInitGUID = 0x4000000000000
-
-// maxU128 limbs, the ConcurrentSupply of APT is unlimited.
-const maxU64 = ^uint64(0)
 
 // EventHandle is the framework's 0x1::event::EventHandle<T>: a v1 event
 // stream (its GUID) and the number of events emitted so far.
@@ -60,26 +47,17 @@ type EventHandle = onchain.EventHandle
 // The framework resources the natives read and write; their layouts live
 // in package onchain, which every reader decodes through.
 type (
-	accountRes       = onchain.Account
-	objectCore       = onchain.ObjectCore
-	faMetadata       = onchain.FungibleAssetMetadata
-	concurrentSupply = onchain.ConcurrentSupply
-	blockResource    = onchain.BlockResource
-	u64Res           = onchain.CurrentTimeMicroseconds
+	accountRes    = onchain.Account
+	objectCore    = onchain.ObjectCore
+	blockResource = onchain.BlockResource
+	u64Res        = onchain.CurrentTimeMicroseconds
 )
-
-// newAccountRes is the resource create_account_unchecked writes (and the
-// stateless default).
-func newAccountRes(addr ledgerapi.Address) *accountRes { return onchain.NewAccount(addr) }
 
 // newObjectCore is the ObjectCore of a freshly created object at addr.
 func newObjectCore(addr, owner ledgerapi.Address, ungated bool) *objectCore {
 	return &objectCore{GUIDCreationNum: objectInitGUID + 1, Owner: owner, AllowUngatedTransfer: ungated,
 		TransferEvents: EventHandle{CreationNum: objectInitGUID, Addr: addr}}
 }
-
-// typeInfoBCS writes the BCS of 0x1::type_info::TypeInfo for tag.
-func typeInfoBCS(e *bcs.Encoder, t ledgerapi.StructTag) { onchain.TypeInfo{Tag: t}.MarshalBCS(e) }
 
 // encode returns the BCS of v in a slice of its own, exactly sized. The
 // encoding is built in a pooled scratch encoder, so a value costs one

@@ -260,3 +260,15 @@ func createResourceAccount(c *native.Context, _ []*movevm.Type, args []movevm.Va
 	}
 	return []movevm.Value{movevm.Signer(a), movevm.NewStruct(t, []movevm.Value{movevm.Address(a)})}, nil
 }
+
+// GenesisFrameworkAccount writes, as genesis creates them, the Account of
+// 0x1 (guidCreationNum its next GUID) and the OriginatingAddress resource
+// holding the table's handle.
+func GenesisFrameworkAccount(h native.Host, guidCreationNum uint64) error {
+	acc := onchain.NewAccount(addr)
+	acc.GUIDCreationNum = guidCreationNum
+	if err := putResource(h, addr, AccountTag, acc); err != nil {
+		return err
+	}
+	return h.SetResource(addr, tag1("account", "OriginatingAddress"), append([]byte(nil), OriginatingAddressTable[:]...))
+}

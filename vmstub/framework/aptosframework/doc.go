@@ -42,8 +42,10 @@
 // fee (PrepareFee, Fee.Burn), balances (PrimaryStoreBalance,
 // CoinBalance), transfers it runs without an interpreter
 // (TransferFungible, TransferCoins), coin's generic functions (CoinInfo,
-// CoinSupply, IsAPT, MigrateToFungibleStore), genesis
-// (GenesisPrimaryStore) and objects (CreateObject, ObjectOwner).
+// CoinSupply, IsAPT, MigrateToFungibleStore), accounts
+// (AccountResource, IncrementSequenceNumber, NewEventHandle), genesis
+// (GenesisFrameworkAccount, GenesisAPT, GenesisPrimaryStore,
+// GenesisAPTSupply) and objects (CreateObject, ObjectOwner).
 package aptosframework
 
 import (
