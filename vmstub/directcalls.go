@@ -11,8 +11,9 @@ import (
 // interpreter (billed as a native called directly, see moveCode.direct),
 // except for the functions below, which the executor runs without an
 // interpreter session through the framework's exported Go functions, with
-// the arguments it checked: the APT transfer, the payload of most
-// transactions, kept as fast as a legacy native; and coin's generic
+// the arguments it checked: the APT transfers, the payload of most
+// transactions, kept as fast as a legacy native (a batch pays
+// ExecutionPerCall per recipient); and coin's generic
 // functions, whose coin type need not be a type the interpreter can load
 // (an unknown coin is refused with coin's own aborts, not LINKER_ERROR).
 // Move code calling them runs their Funcs.
@@ -22,7 +23,13 @@ var directCalls = map[string]func(c *Call) ([][]byte, error){
 		return nil, c.TransferFungible(c.Signers[0], c.ArgAddress(0), aptosframework.APTMetadata, c.ArgU64(1))
 	},
 	"aptos_account::transfer_coins": coinTransferCall,
-	"coin::transfer":                coinTransferCall,
+	"aptos_account::batch_transfer": func(c *Call) ([][]byte, error) {
+		return nil, legacyErr(aptosframework.BatchTransfer(c.framework(), c.Signers[0], c.ArgAddresses(0), c.ArgU64s(1), func() error {
+			c.Charge(c.vm.gas.ExecutionPerCall)
+			return nil
+		}))
+	},
+	"coin::transfer": coinTransferCall,
 	"coin::migrate_to_fungible_store": func(c *Call) ([][]byte, error) {
 		return nil, legacyErr(aptosframework.MigrateToFungibleStore(c.framework(), c.Signers[0], c.TypeArgs[0]))
 	},

@@ -163,7 +163,7 @@ func NewEventHandle(h native.Host, a ledgerapi.Address) (onchain.EventHandle, er
 
 // newEventHandle is account::new_event_handle<T>(account).
 func newEventHandle(c *native.Context, targs []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-	eh, err := NewEventHandle(c.Host(), signerAddress(args[0]))
+	eh, err := NewEventHandle(hostOf(c), signerAddress(args[0]))
 	if err != nil {
 		return nil, err
 	}
@@ -191,7 +191,7 @@ func accountOrDefault(h native.Host, a ledgerapi.Address) (*onchain.Account, err
 }
 
 func viewSequenceNumber(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-	acc, err := accountOrDefault(c.Host(), args[0].AsAddress())
+	acc, err := accountOrDefault(hostOf(c), args[0].AsAddress())
 	if err != nil {
 		return nil, err
 	}
@@ -199,7 +199,7 @@ func viewSequenceNumber(c *native.Context, _ []*movevm.Type, args []movevm.Value
 }
 
 func viewAuthKey(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-	acc, err := accountOrDefault(c.Host(), args[0].AsAddress())
+	acc, err := accountOrDefault(hostOf(c), args[0].AsAddress())
 	if err != nil {
 		return nil, err
 	}
@@ -212,7 +212,7 @@ func viewAuthKey(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]mo
 
 // viewGUIDNext is get_guid_next_creation_num: 0 for a stateless account.
 func viewGUIDNext(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-	acc, ok, err := AccountResource(c.Host(), args[0].AsAddress())
+	acc, ok, err := AccountResource(hostOf(c), args[0].AsAddress())
 	if err != nil || !ok {
 		return []movevm.Value{movevm.U64(0)}, err
 	}
@@ -239,7 +239,7 @@ func createResourceAccount(c *native.Context, _ []*movevm.Type, args []movevm.Va
 		return nil, err
 	}
 	a := crypto.ResourceAccountAddress(signerAddress(args[0]), seed)
-	acc, exists, err := AccountResource(c.Host(), a)
+	acc, exists, err := AccountResource(hostOf(c), a)
 	if err != nil {
 		return nil, err
 	}
@@ -251,7 +251,7 @@ func createResourceAccount(c *native.Context, _ []*movevm.Type, args []movevm.Va
 	}
 	acc.AuthKey = make([]byte, 32)
 	acc.SignerOffer = &a
-	if err := putResource(c.Host(), a, AccountTag, acc); err != nil {
+	if err := putResource(hostOf(c), a, AccountTag, acc); err != nil {
 		return nil, err
 	}
 	t, err := typeOf(c, signerCapabilityTag)

@@ -92,7 +92,7 @@ func u8Arg(v movevm.Value) uint8 { return uint8(v.AsU64()) }
 // from_public_key_bytes, to_scheme, to_public_key_bytes,
 // cap_rotate_key, cap_update_table).
 func rotate(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-	h, a := c.Host(), signerAddress(args[0])
+	h, a := hostOf(c), signerAddress(args[0])
 	fromScheme, fromPK, toScheme, toPK := u8Arg(args[1]), args[2].Bytes(), u8Arg(args[3]), args[4].Bytes()
 	capRotate, capUpdate := args[5].Bytes(), args[6].Bytes()
 	acc, err := ensureAccount(h, a)
@@ -179,7 +179,7 @@ func emitKeyRotationToPublicKey(h native.Host, a ledgerapi.Address, bitmap []byt
 // (EMALFORMED_AUTHENTICATION_KEY unless it is 32 bytes).
 func rotateCall(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
 	a := signerAddress(args[0])
-	acc, err := ensureAccount(c.Host(), a)
+	acc, err := ensureAccount(hostOf(c), a)
 	if err != nil {
 		return nil, err
 	}
@@ -188,7 +188,7 @@ func rotateCall(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]mov
 		return nil, c.Abort(native.Code(native.InvalidArgument, eMalformedAuthKey))
 	}
 	acc.AuthKey = append([]byte(nil), key...)
-	return nil, putResource(c.Host(), a, AccountTag, acc)
+	return nil, putResource(hostOf(c), a, AccountTag, acc)
 }
 
 // rotateFromPublicKey is
@@ -196,7 +196,7 @@ func rotateCall(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]mov
 // new_public_key_bytes): the key of any scheme, unverified, no table
 // update, one KeyRotationToPublicKey event with an empty bitmap.
 func rotateFromPublicKey(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-	h, a, scheme, pk := c.Host(), signerAddress(args[0]), u8Arg(args[1]), args[2].Bytes()
+	h, a, scheme, pk := hostOf(c), signerAddress(args[0]), u8Arg(args[1]), args[2].Bytes()
 	acc, err := ensureAccount(h, a)
 	if err != nil {
 		return nil, err
@@ -231,7 +231,7 @@ func rotateFromPublicKey(c *native.Context, _ []*movevm.Type, args []movevm.Valu
 // that rotated to the key, if any.
 func viewOriginatingAddress(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
 	key := args[0].AsAddress()
-	v, ok, err := c.Host().TableItem(OriginatingAddressTable, key[:])
+	v, ok, err := hostOf(c).TableItem(OriginatingAddressTable, key[:])
 	if err != nil {
 		return nil, err
 	}

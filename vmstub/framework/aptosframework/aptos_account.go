@@ -50,26 +50,42 @@ func AptosAccount() native.Module {
 // aptTransfer is aptos_account::transfer(source, to, amount): an FA
 // transfer of APT between primary stores.
 func aptTransfer(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-	return nil, TransferFungible(c.Host(), signerAddress(args[0]), args[1].AsAddress(), APTMetadata, args[2].AsU64())
+	return nil, TransferFungible(hostOf(c), signerAddress(args[0]), args[1].AsAddress(), APTMetadata, args[2].AsU64())
 }
 
-// batchTransfer is aptos_account::batch_transfer: one transfer per
-// recipient, each charged as a call.
+// BatchTransfer is aptos_account::batch_transfer: one APT transfer per
+// recipient, each after charge (the caller's price of a transfer);
+// EMISMATCHING_RECIPIENTS_AND_AMOUNTS_LENGTH unless the lists match.
+func BatchTransfer(h native.Host, from ledgerapi.Address, to []ledgerapi.Address, amounts []uint64, charge func() error) error {
+	if len(to) != len(amounts) {
+		return abortIn("aptos_account", native.InvalidArgument, eMismatchingRecipientsLen)
+	}
+	for i := range to {
+		if err := charge(); err != nil {
+			return err
+		}
+		if err := TransferFungible(h, from, to[i], APTMetadata, amounts[i]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// batchTransfer is aptos_account::batch_transfer(source, recipients,
+// amounts).
 func batchTransfer(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-	to, amounts := args[1], args[2]
-	if to.Len() != amounts.Len() {
-		return nil, c.Abort(native.Code(native.InvalidArgument, eMismatchingRecipientsLen))
+	n, m := args[1].Len(), args[2].Len()
+	if err := c.ChargeElems(n + m); err != nil {
+		return nil, err
 	}
-	from := signerAddress(args[0])
-	for i := range to.Len() {
-		if err := c.Charge(batchTransferUnits); err != nil {
-			return nil, err
-		}
-		if err := TransferFungible(c.Host(), from, to.Elem(i).AsAddress(), APTMetadata, amounts.Elem(i).AsU64()); err != nil {
-			return nil, err
-		}
+	to, amounts := make([]ledgerapi.Address, n), make([]uint64, m)
+	for i := range to {
+		to[i] = args[1].Elem(i).AsAddress()
 	}
-	return nil, nil
+	for i := range amounts {
+		amounts[i] = args[2].Elem(i).AsU64()
+	}
+	return nil, BatchTransfer(hostOf(c), signerAddress(args[0]), to, amounts, func() error { return c.Charge(batchTransferUnits) })
 }
 
 // createAccount is aptos_account::create_account(auth_key): with stateless
@@ -79,7 +95,7 @@ func batchTransfer(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]
 // nothing.
 func createAccount(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
 	a := args[0].AsAddress()
-	if _, ok, err := c.Host().Resource(a, AccountTag); err != nil {
+	if _, ok, err := hostOf(c).Resource(a, AccountTag); err != nil {
 		return nil, err
 	} else if ok {
 		return nil, abortIn("account", native.AlreadyExists, eAccountAlreadyExists)
@@ -93,7 +109,7 @@ func createAccount(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]
 // canReceiveDirect is can_receive_direct_coin_transfers(account): true
 // unless a DirectTransferConfig says otherwise.
 func canReceiveDirect(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-	b, ok, err := c.Host().Resource(args[0].AsAddress(), directTransferTag)
+	b, ok, err := hostOf(c).Resource(args[0].AsAddress(), directTransferTag)
 	if err != nil || !ok {
 		return []movevm.Value{movevm.Bool(true)}, err
 	}

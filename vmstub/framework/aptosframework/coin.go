@@ -151,7 +151,7 @@ func coinTransfer(c *native.Context, targs []*movevm.Type, args []movevm.Value) 
 	if err != nil {
 		return nil, err
 	}
-	return nil, TransferCoins(c.Host(), signerAddress(args[0]), args[1].AsAddress(), t, args[2].AsU64())
+	return nil, TransferCoins(hostOf(c), signerAddress(args[0]), args[1].AsAddress(), t, args[2].AsU64())
 }
 
 // CoinBalance is coin::balance<T>(owner): the CoinStore<T> value (a legacy
@@ -176,7 +176,7 @@ func viewCoinBalance(c *native.Context, targs []*movevm.Type, args []movevm.Valu
 	if err != nil {
 		return nil, err
 	}
-	b, err := CoinBalance(c.Host(), args[0].AsAddress(), t)
+	b, err := CoinBalance(hostOf(c), args[0].AsAddress(), t)
 	return []movevm.Value{movevm.U64(b)}, err
 }
 
@@ -205,7 +205,7 @@ func viewCoinInfo(field int) native.Func {
 		if err != nil {
 			return nil, err
 		}
-		name, symbol, decimals, err := CoinInfo(c.Host(), t)
+		name, symbol, decimals, err := CoinInfo(hostOf(c), t)
 		if err != nil {
 			return nil, err
 		}
@@ -248,7 +248,7 @@ func viewCoinSupply(c *native.Context, targs []*movevm.Type, _ []movevm.Value) (
 	if err != nil {
 		return nil, err
 	}
-	lo, hi, tracked, err := CoinSupply(c.Host(), t)
+	lo, hi, tracked, err := CoinSupply(hostOf(c), t)
 	switch {
 	case err != nil:
 		return nil, err

@@ -79,7 +79,7 @@ func migrateToFungibleStore(c *native.Context, targs []*movevm.Type, args []move
 	if err != nil {
 		return nil, err
 	}
-	return nil, MigrateToFungibleStore(c.Host(), signerAddress(args[0]), t)
+	return nil, MigrateToFungibleStore(hostOf(c), signerAddress(args[0]), t)
 }
 
 // MigrateToFungibleStore is coin::migrate_to_fungible_store<T>

@@ -72,12 +72,12 @@ func coinWithdraw(c *native.Context, targs []*movevm.Type, args []movevm.Value) 
 		return nil, c.Abort(native.Code(native.InvalidArgument, eCoinInsufficientBalance))
 	}
 	store := primaryStoreAddress(from, APTMetadata)
-	if _, ok, err := c.Host().Resource(store, FungibleStoreTag); err != nil {
+	if _, ok, err := hostOf(c).Resource(store, FungibleStoreTag); err != nil {
 		return nil, err
 	} else if !ok {
 		return nil, c.Abort(native.Code(native.InvalidArgument, eCoinInsufficientBalance))
 	}
-	ok, err := withdrawFrom(c.Host(), store, amount)
+	ok, err := withdrawFrom(hostOf(c), store, amount)
 	if err != nil {
 		return nil, err
 	}
@@ -95,11 +95,11 @@ func coinDeposit(c *native.Context, targs []*movevm.Type, args []movevm.Value) (
 	}
 	amount := coinAmount(args[1])
 	movevm.Unpack(args[1])
-	store, err := ensurePrimaryStore(c.Host(), args[0].AsAddress(), APTMetadata)
+	store, err := ensurePrimaryStore(hostOf(c), args[0].AsAddress(), APTMetadata)
 	if err != nil {
 		return nil, err
 	}
-	return nil, depositTo(c.Host(), store, amount)
+	return nil, depositTo(hostOf(c), store, amount)
 }
 
 func coinValue(_ *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {

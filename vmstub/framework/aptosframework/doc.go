@@ -77,10 +77,7 @@ func tag1(module, name string) ledgerapi.StructTag {
 // the Host and aborts located in a named module.
 //
 // Gas: the Funcs of this package charge for the work their inputs make
-// (bytes hashed, elements walked, type tags built), not for the resources
-// they read and write, which the executor prices (io gas per slot
-// written, per read in views) as it prices those of the natives called
-// directly by a transaction.
+// (bytes hashed, elements walked) and for the state they touch (hostOf).
 
 // module1 is the id of module name at 0x1.
 func module1(name string) ledgerapi.ModuleId { return ledgerapi.ModuleId{Address: addr, Name: name} }
@@ -133,4 +130,72 @@ var scratch = sync.Pool{New: func() any { return bcs.NewEncoder(512) }}
 // typeOf returns the interpreter type of the struct tag t.
 func typeOf(c *native.Context, t ledgerapi.StructTag) (*movevm.Type, error) {
 	return c.TypeOf(ledgerapi.StructType(t))
+}
+
+// Gas of state: a Func reaches state through hostOf(c), which charges each
+// resource or table item read or written as the interpreter charges Move
+// code's (stateOpCost units, and one per stateBytesPerUnit bytes), so that
+// Move code calling the framework in a loop pays for what it reads. A
+// transaction or view calling a Func directly is billed as a native called
+// directly (ExecutionPerCall); these charges then only bound it.
+const (
+	stateOpCost       = 50
+	stateBytesPerUnit = 16
+)
+
+// meteredHost is a Func's Host with its state accesses charged.
+type meteredHost struct {
+	native.Host
+	c *native.Context
+}
+
+// hostOf is the Host a Func of this package works through.
+func hostOf(c *native.Context) native.Host { return meteredHost{c.Host(), c} }
+
+func (m meteredHost) charge(n int) error {
+	return m.c.Charge(stateOpCost + uint64(n)/stateBytesPerUnit)
+}
+
+func (m meteredHost) Resource(a ledgerapi.Address, tag ledgerapi.StructTag) ([]byte, bool, error) {
+	b, ok, err := m.Host.Resource(a, tag)
+	if err != nil {
+		return b, ok, err
+	}
+	return b, ok, m.charge(len(b))
+}
+
+func (m meteredHost) SetResource(a ledgerapi.Address, tag ledgerapi.StructTag, value []byte) error {
+	if err := m.charge(len(value)); err != nil {
+		return err
+	}
+	return m.Host.SetResource(a, tag, value)
+}
+
+func (m meteredHost) DeleteResource(a ledgerapi.Address, tag ledgerapi.StructTag) error {
+	if err := m.charge(0); err != nil {
+		return err
+	}
+	return m.Host.DeleteResource(a, tag)
+}
+
+func (m meteredHost) TableItem(handle ledgerapi.Address, key []byte) ([]byte, bool, error) {
+	b, ok, err := m.Host.TableItem(handle, key)
+	if err != nil {
+		return b, ok, err
+	}
+	return b, ok, m.charge(len(key) + len(b))
+}
+
+func (m meteredHost) SetTableItem(handle ledgerapi.Address, key, value []byte) error {
+	if err := m.charge(len(key) + len(value)); err != nil {
+		return err
+	}
+	return m.Host.SetTableItem(handle, key, value)
+}
+
+func (m meteredHost) DeleteTableItem(handle ledgerapi.Address, key []byte) error {
+	if err := m.charge(len(key)); err != nil {
+		return err
+	}
+	return m.Host.DeleteTableItem(handle, key)
 }

@@ -70,7 +70,7 @@ func readSupply(h native.Host, a ledgerapi.Address) (cs *onchain.ConcurrentSuppl
 // viewSupply is supply(metadata): Some(current) from ConcurrentSupply or
 // Supply, None when the asset tracks no supply.
 func viewSupply(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-	cs, current, _, err := readSupply(c.Host(), refAddress(args[0]))
+	cs, current, _, err := readSupply(hostOf(c), refAddress(args[0]))
 	switch {
 	case err != nil:
 		return nil, err
@@ -85,7 +85,7 @@ func viewSupply(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]mov
 // viewMaximum is maximum(metadata): the aggregator's max_value unless it
 // is u128::MAX (unlimited, None), Supply.maximum, or None.
 func viewMaximum(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-	cs, _, maximum, err := readSupply(c.Host(), refAddress(args[0]))
+	cs, _, maximum, err := readSupply(hostOf(c), refAddress(args[0]))
 	switch {
 	case err != nil:
 		return nil, err
@@ -103,7 +103,7 @@ func viewMaximum(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]mo
 func viewMetadata(field int) native.Func {
 	return func(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
 		var m onchain.FungibleAssetMetadata
-		ok, err := readResource(c.Host(), refAddress(args[0]), metadataTag, &m)
+		ok, err := readResource(hostOf(c), refAddress(args[0]), metadataTag, &m)
 		if err != nil {
 			return nil, err
 		}
@@ -121,7 +121,7 @@ func viewMetadata(field int) native.Func {
 
 // existsAt answers whether resource tag exists at a.
 func existsAt(c *native.Context, a ledgerapi.Address, tag ledgerapi.StructTag) ([]movevm.Value, error) {
-	_, ok, err := c.Host().Resource(a, tag)
+	_, ok, err := hostOf(c).Resource(a, tag)
 	return []movevm.Value{movevm.Bool(ok)}, err
 }
 
@@ -136,7 +136,7 @@ func viewStoreExists(c *native.Context, _ []*movevm.Type, args []movevm.Value) (
 // viewStoreMetadata is store_metadata(store): the store's Object<Metadata>,
 // EFUNGIBLE_STORE_EXISTENCE (not found) without a FungibleStore.
 func viewStoreMetadata(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-	st, ok, err := readStore(c.Host(), refAddress(args[0]))
+	st, ok, err := readStore(hostOf(c), refAddress(args[0]))
 	if err != nil {
 		return nil, err
 	}
@@ -159,12 +159,12 @@ var objectMetadataTag = ledgerapi.StructTag{Address: addr, Module: "object", Nam
 	TypeArgs: []ledgerapi.TypeTag{ledgerapi.StructType(tag1("fungible_asset", "Metadata"))}}
 
 func viewBalance(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-	b, err := storeBalance(c.Host(), refAddress(args[0]))
+	b, err := storeBalance(hostOf(c), refAddress(args[0]))
 	return []movevm.Value{movevm.U64(b)}, err
 }
 
 // viewIsFrozen is is_frozen(store): false when no store exists there.
 func viewIsFrozen(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-	st, ok, err := readStore(c.Host(), refAddress(args[0]))
+	st, ok, err := readStore(hostOf(c), refAddress(args[0]))
 	return []movevm.Value{movevm.Bool(ok && st.Frozen)}, err
 }

@@ -127,7 +127,7 @@ func PrimaryStoreBalance(h native.Host, owner, metadata ledgerapi.Address) (uint
 // primaryTransfer is primary_fungible_store::transfer<T>(sender, metadata,
 // recipient, amount).
 func primaryTransfer(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-	return nil, TransferFungible(c.Host(), signerAddress(args[0]), args[2].AsAddress(), refAddress(args[1]), args[3].AsU64())
+	return nil, TransferFungible(hostOf(c), signerAddress(args[0]), args[2].AsAddress(), refAddress(args[1]), args[3].AsU64())
 }
 
 // primaryWithdraw is withdraw<T>(owner, metadata, amount): a
@@ -135,11 +135,11 @@ func primaryTransfer(c *native.Context, _ []*movevm.Type, args []movevm.Value) (
 // balance aborts with fungible_asset's EINSUFFICIENT_BALANCE.
 func primaryWithdraw(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
 	metadata, amount := args[1].Elem(0), args[2].AsU64()
-	store, err := ensurePrimaryStore(c.Host(), signerAddress(args[0]), metadata.AsAddress())
+	store, err := ensurePrimaryStore(hostOf(c), signerAddress(args[0]), metadata.AsAddress())
 	if err != nil {
 		return nil, err
 	}
-	ok, err := withdrawFrom(c.Host(), store, amount)
+	ok, err := withdrawFrom(hostOf(c), store, amount)
 	if err != nil {
 		return nil, err
 	}
@@ -155,11 +155,11 @@ func primaryWithdraw(c *native.Context, _ []*movevm.Type, args []movevm.Value) (
 func primaryDeposit(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
 	m, amount := faFields(args[1])
 	movevm.Unpack(args[1])
-	store, err := ensurePrimaryStore(c.Host(), args[0].AsAddress(), m.AsAddress())
+	store, err := ensurePrimaryStore(hostOf(c), args[0].AsAddress(), m.AsAddress())
 	if err != nil {
 		return nil, err
 	}
-	return nil, depositTo(c.Host(), store, amount)
+	return nil, depositTo(hostOf(c), store, amount)
 }
 
 // primaryStoreOf is the primary store address of the (owner, metadata)
@@ -176,12 +176,12 @@ func viewPrimaryStoreAddress(c *native.Context, _ []*movevm.Type, args []movevm.
 // Object<FungibleStore>, which object::address_to_object checks exists.
 func viewPrimaryStore(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
 	a := primaryStoreOf(c, args)
-	if _, ok, err := c.Host().Resource(a, ObjectCoreTag); err != nil {
+	if _, ok, err := hostOf(c).Resource(a, ObjectCoreTag); err != nil {
 		return nil, err
 	} else if !ok {
 		return nil, abortIn("object", native.NotFound, eObjectDoesNotExist)
 	}
-	if _, ok, err := c.Host().Resource(a, FungibleStoreTag); err != nil {
+	if _, ok, err := hostOf(c).Resource(a, FungibleStoreTag); err != nil {
 		return nil, err
 	} else if !ok {
 		return nil, abortIn("object", native.NotFound, eResourceDoesNotExist)
@@ -201,14 +201,14 @@ func viewPrimaryStoreExists(c *native.Context, _ []*movevm.Type, args []movevm.V
 // viewPrimaryBalance is balance(account, metadata): the primary store's
 // fungible_asset::balance, 0 without a store.
 func viewPrimaryBalance(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-	b, err := storeBalance(c.Host(), primaryStoreOf(c, args))
+	b, err := storeBalance(hostOf(c), primaryStoreOf(c, args))
 	return []movevm.Value{movevm.U64(b)}, err
 }
 
 // viewPrimaryIsFrozen is is_frozen(account, metadata): false without a
 // store.
 func viewPrimaryIsFrozen(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-	st, ok, err := readStore(c.Host(), primaryStoreOf(c, args))
+	st, ok, err := readStore(hostOf(c), primaryStoreOf(c, args))
 	return []movevm.Value{movevm.Bool(ok && st.Frozen)}, err
 }
 
