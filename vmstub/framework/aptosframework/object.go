@@ -180,7 +180,7 @@ func transfer(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movev
 // transfer_events handle is left as it is); a transfer to the current
 // owner changes nothing and emits nothing.
 func transferObject(c *native.Context, signer, obj, to ledgerapi.Address) error {
-	h := c.Host()
+	h := hostOf(c)
 	core, ok, err := readObject(h, obj)
 	switch {
 	case err != nil:
@@ -256,7 +256,7 @@ func derefAddress(v movevm.Value) ledgerapi.Address {
 // newObject creates the object at a owned by owner and returns its
 // ConstructorRef.
 func newObject(c *native.Context, a, owner ledgerapi.Address, canDelete bool) ([]movevm.Value, error) {
-	if err := CreateObject(c.Host(), a, owner); err != nil {
+	if err := CreateObject(hostOf(c), a, owner); err != nil {
 		return nil, err
 	}
 	t, err := typeOf(c, constructorRefTag)
@@ -313,7 +313,7 @@ func objectAt(c *native.Context, targs []*movevm.Type, args []movevm.Value) ([]m
 	} else {
 		a = refAddress(args[0]) // object_from_constructor_ref
 	}
-	if _, ok, err := c.Host().Resource(a, ObjectCoreTag); err != nil {
+	if _, ok, err := hostOf(c).Resource(a, ObjectCoreTag); err != nil {
 		return nil, err
 	} else if !ok {
 		return nil, c.Abort(native.Code(native.NotFound, eObjectDoesNotExist))
@@ -341,14 +341,14 @@ func objectValue(c *native.Context, t *movevm.Type, a ledgerapi.Address) ([]move
 
 // isObject is object::is_object(address).
 func isObject(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-	_, ok, err := c.Host().Resource(args[0].AsAddress(), ObjectCoreTag)
+	_, ok, err := hostOf(c).Resource(args[0].AsAddress(), ObjectCoreTag)
 	return []movevm.Value{movevm.Bool(ok)}, err
 }
 
 // ownerOf reads the owner of the object v (an Object<T>): without an
 // ObjectCore, EOBJECT_DOES_NOT_EXIST.
 func ownerOf(c *native.Context, v movevm.Value) (ledgerapi.Address, error) {
-	o, ok, err := ObjectOwner(c.Host(), refAddress(v))
+	o, ok, err := ObjectOwner(hostOf(c), refAddress(v))
 	if err == nil && !ok {
 		err = c.Abort(native.Code(native.NotFound, eObjectDoesNotExist))
 	}
@@ -377,7 +377,7 @@ func isOwner(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm
 func setUngated(allow bool) native.Func {
 	return func(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
 		a := refAddress(args[0])
-		core, ok, err := readObject(c.Host(), a)
+		core, ok, err := readObject(hostOf(c), a)
 		if err != nil {
 			return nil, err
 		}
@@ -385,11 +385,11 @@ func setUngated(allow bool) native.Func {
 			return nil, c.Abort(native.Code(native.NotFound, eObjectDoesNotExist))
 		}
 		core.AllowUngatedTransfer = allow
-		return nil, putResource(c.Host(), a, ObjectCoreTag, core)
+		return nil, putResource(hostOf(c), a, ObjectCoreTag, core)
 	}
 }
 
 // deleteObject is object::delete(DeleteRef): the ObjectCore goes.
 func deleteObject(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-	return nil, c.Host().DeleteResource(refAddress(args[0]), ObjectCoreTag)
+	return nil, hostOf(c).DeleteResource(refAddress(args[0]), ObjectCoreTag)
 }
