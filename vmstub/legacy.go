@@ -9,40 +9,14 @@ import (
 	"github.com/ledgernode/ledgernode/vmstub/native"
 )
 
-// Helpers of the legacy native ABI for the framework modules still
-// implemented in this package (codeobject.go, stdlib.go, accountfns.go).
-// They reach framework state the ported modules own; each goes when the
-// last module using it moves to the framework tree.
-
-// objectAbort is an abort of 0x1::object.
-func objectAbort(category, reason uint64) error {
-	return &Abort{Module: objectModule, Code: AbortCode(category, reason)}
-}
+// The executor's bridge to the framework tree for the BCS form of natives
+// (vmstub.Module and *Call, which host modules may still use, and the
+// executor's direct calls, directcalls.go): errors of the tree as that
+// form gives them, and the Session methods host modules call.
 
 // account reads addr's Account resource.
 func (s *Session) account(addr ledgerapi.Address) (*accountRes, bool, error) {
 	return aptosframework.AccountResource(s.framework(), addr)
-}
-
-// object reads the ObjectCore at addr.
-func (s *Session) object(addr ledgerapi.Address) (*objectCore, bool, error) {
-	var o objectCore
-	ok, err := readResource(s, addr, aptosframework.ObjectCoreTag, &o)
-	return &o, ok, err
-}
-
-// refAddress returns the address a ref (or Object) starts with.
-func refAddress(c *Call) ([][]byte, error) { return one(append([]byte(nil), c.Args[0][:32]...)) }
-
-// setU64Field writes u64 field i of the struct ref points at, in place, so
-// that every reference to the struct or into it sees the new value.
-func setU64Field(ctx *movevm.NativeContext, ref movevm.Value, i int, x uint64) error {
-	r, err := ctx.InnerRef(ref, true, i)
-	if err != nil {
-		return err
-	}
-	_, err = ctx.WriteThrough(r, movevm.U64(x))
-	return err
 }
 
 // legacyErr is an error of the framework tree as the legacy ABI and the

@@ -31,10 +31,6 @@ import (
 type moveHost struct {
 	s        *Session
 	internal error
-	// cells are the table items Move code touched, by handle ‖ key, in
-	// first-touch order (tables.go).
-	cells     map[string]*tableCell
-	cellOrder []*tableCell
 	// checked are the natives declared through the contract found to run
 	// for the function as stored (checkedNative).
 	checked map[*regFunc]struct{}
@@ -76,6 +72,7 @@ func (vm *VM) moveSession(s *Session, maxGas uint64) (*movevm.Session, *movevm.B
 // resource writes go to the session.
 func (vm *VM) finishMove(ms *movevm.Session, host *moveHost, runErr error) error {
 	if host.internal != nil {
+		host.s.states.Abandon()
 		return host.internal
 	}
 	if runErr != nil {
@@ -99,9 +96,8 @@ func (vm *VM) finishMove(ms *movevm.Session, host *moveHost, runErr error) error
 	for _, e := range res.Events {
 		host.s.Emit(e.Type, e.Data)
 	}
-	if err := host.writeCells(); err != nil {
-		return err
-	}
+	// The modules' per-call state (table items Move code changed) is
+	// written after the call's resources and events.
 	return host.s.states.Commit(host)
 }
 
@@ -169,6 +165,7 @@ func (vm *VM) runInitModule(s *Session, id ledgerapi.ModuleId, publisher ledgera
 func (vm *VM) runMoveView(s *Session, fn ledgerapi.EntryFunctionId, tyArgs []ledgerapi.TypeTag, args [][]byte, direct bool) ([][]byte, uint64, error) {
 	ms, budget, host := vm.moveSession(s, vm.gas.MaxViewGas)
 	res, err := ms.View(fn, tyArgs, args)
+	host.s.states.Abandon() // a view writes nothing: its per-call state goes
 	gas := vm.usedGas(budget, direct)
 	if host.internal != nil {
 		return nil, gas, host.internal
@@ -280,7 +277,7 @@ func (r sessionState) PackageRegistry(addr ledgerapi.Address) (*onchain.PackageR
 // bridge makes a BCS native callable from Move code: signer arguments
 // become the call's signers, the others (references read through) their
 // BCS, and the results are read back as values of the declared return
-// types. The call is charged bridgeCost, per node and name byte of its
+// types. The call is charged bridgeCallCost, per node and name byte of its
 // type arguments' tags, and per byte of its arguments' BCS (before the
 // native runs, which works on them) and of its results'.
 func bridge(rf *regFunc) movevm.NativeFunc {
@@ -293,7 +290,7 @@ func bridge(rf *regFunc) movevm.NativeFunc {
 			return nil, &movevm.Error{Status: onchain.MISSING_DEPENDENCY,
 				Message: fmt.Sprintf("native function %s as stored has no implementation with that signature", rf.id)}
 		}
-		if err := ctx.Charge(bridgeCost(rf)); err != nil {
+		if err := ctx.Charge(bridgeCallCost); err != nil {
 			return nil, err
 		}
 		c := &Call{Session: host.s, Function: rf.id}

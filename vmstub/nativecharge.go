@@ -15,18 +15,6 @@ import (
 // arguments and building its arguments and results.
 const bridgeCallCost = 80
 
-// bridgeCost is what a call of the BCS native rf costs besides its bytes
-// and type arguments: math128's big-integer arithmetic pays native.WideIntCost
-// more.
-func bridgeCost(rf *regFunc) uint64 {
-	if rf.id.Module.Address == ledgerapi.AddressOne && rf.id.Module.Name == "math128" {
-		return bridgeCallCost + native.WideIntCost
-	}
-	return bridgeCallCost
-}
-
-func chargeBytes(ctx *movevm.NativeContext, n int) error { return native.ChargeRead(ctx, n) }
-
 func serializeCharged(ctx *movevm.NativeContext, v movevm.Value) ([]byte, error) {
 	return native.SerializeCharged(ctx, v)
 }
@@ -37,8 +25,4 @@ func chargeOutput(ctx *movevm.NativeContext, n, total int) error {
 
 func typeTagCharged(ctx *movevm.NativeContext, t *movevm.Type) (ledgerapi.TypeTag, error) {
 	return native.TypeTagCharged(ctx, t)
-}
-
-func chargeTag(ctx *movevm.NativeContext, tag ledgerapi.TypeTag) error {
-	return native.ChargeTag(ctx, tag)
 }

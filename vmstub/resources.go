@@ -34,12 +34,6 @@ var (
 // aptMetadata is the address of APT's fungible-asset metadata object.
 var aptMetadata = aptosframework.APTMetadata
 
-// objectInitGUID is the first GUID creation number of an object
-// (INIT_GUID_CREATION_NUM = 0x4000000000000); its transfer_events handle
-// takes it. It and newObjectCore serve codeobject.go until
-// object_code_deployment uses aptosframework.CreateObject.
-const objectInitGUID = 0x4000000000000
-
 // EventHandle is the framework's 0x1::event::EventHandle<T>: a v1 event
 // stream (its GUID) and the number of events emitted so far.
 type EventHandle = onchain.EventHandle
@@ -48,16 +42,9 @@ type EventHandle = onchain.EventHandle
 // in package onchain, which every reader decodes through.
 type (
 	accountRes    = onchain.Account
-	objectCore    = onchain.ObjectCore
 	blockResource = onchain.BlockResource
 	u64Res        = onchain.CurrentTimeMicroseconds
 )
-
-// newObjectCore is the ObjectCore of a freshly created object at addr.
-func newObjectCore(addr, owner ledgerapi.Address, ungated bool) *objectCore {
-	return &objectCore{GUIDCreationNum: objectInitGUID + 1, Owner: owner, AllowUngatedTransfer: ungated,
-		TransferEvents: EventHandle{CreationNum: objectInitGUID, Addr: addr}}
-}
 
 // encode returns the BCS of v in a slice of its own, exactly sized. The
 // encoding is built in a pooled scratch encoder, so a value costs one

@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/ledgernode/ledgernode/handlers"
+	"github.com/ledgernode/ledgernode/indexer"
+	"github.com/ledgernode/ledgernode/indexer/gql"
 	"github.com/ledgernode/ledgernode/mempool"
 	"github.com/ledgernode/ledgernode/node"
 	"github.com/ledgernode/ledgernode/storage/memstore"
@@ -153,5 +155,40 @@ func TestRSSProfile(t *testing.T) {
 	}
 	if flat != "±4.8% (100–110 MiB)" {
 		t.Errorf("flat %q", flat)
+	}
+}
+
+func TestReadIndexerQueries(t *testing.T) {
+	vm, err := vmstub.New(vmstub.Options{ChainID: 4, DevAccounts: 4, Seed: "ledgernode"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	store := memstore.New(memstore.Options{ChainID: 4})
+	n, err := node.New(store, mempool.New(mempool.Options{}), vm, node.Options{ChainID: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := n.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { n.Close() })
+	h, err := gql.NewHandler(indexer.Schema(), indexer.New(store, indexer.Options{Modules: vm}), gql.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(h)
+	t.Cleanup(srv.Close)
+	var out bytes.Buffer
+	for read := range graphQLQueries {
+		res, err := runRead(context.Background(), config{indexer: srv.URL, seed: "ledgernode", read: read, c: 2, duration: 100 * time.Millisecond}, &out)
+		if err != nil || res.Requests == 0 || res.Errors != 0 {
+			t.Fatalf("%s: %v %+v", read, err, res)
+		}
+	}
+	// A query the indexer refuses (status 200 with errors) fails the run.
+	graphQLQueries["bad"] = `{"query":"{ nope { x } }"}`
+	defer delete(graphQLQueries, "bad")
+	if _, err := runRead(context.Background(), config{indexer: srv.URL, read: "bad", c: 1, duration: 50 * time.Millisecond}, &out); err == nil || !strings.Contains(err.Error(), "not found in type") {
+		t.Fatalf("a refused query passed: %v", err)
 	}
 }

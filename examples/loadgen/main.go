@@ -18,8 +18,9 @@
 // wait_by_hash long polls (up to 32 at a time), without it from the
 // poller's observations (an upper bound).
 //
-// read drives one hot endpoint (resource, version, view, or any path with
-// -path) with C connections for -duration and prints requests/s and
+// read drives one hot endpoint (resource, version, view, any path with
+// -path, or an indexer query at -indexer: processor_status, balances,
+// owned_tokens) with C connections for -duration and prints requests/s and
 // p50/p99 latency. Run it against -mode bare to measure the bound on the
 // same machine with the same client.
 package main
@@ -48,6 +49,7 @@ type config struct {
 	rate       float64
 	read       string
 	path       string
+	indexer    string
 	duration   time.Duration
 	timeout    time.Duration
 	serverPID  int
@@ -66,7 +68,8 @@ func main() {
 	flag.IntVar(&c.n, "n", 10000, "submit: number of transfers")
 	flag.IntVar(&c.c, "c", 64, "concurrent connections")
 	flag.Float64Var(&c.rate, "rate", 0, "submit: offered load in transactions/s (0: as fast as possible)")
-	flag.StringVar(&c.read, "read", "resource", "read: resource, version, view or path")
+	flag.StringVar(&c.read, "read", "resource", "read: resource, version, view, path, or an indexer query: processor_status, balances, owned_tokens")
+	flag.StringVar(&c.indexer, "indexer", "http://127.0.0.1:8090/v1/graphql", "read: the indexer's GraphQL URL for indexer queries")
 	flag.StringVar(&c.path, "path", "/", "read: the path under -url for -read path")
 	flag.DurationVar(&c.duration, "duration", 10*time.Second, "read: how long to run")
 	flag.DurationVar(&c.timeout, "timeout", 5*time.Minute, "submit: how long to wait for commits")

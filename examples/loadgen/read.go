@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"crypto/ed25519"
 	"errors"
@@ -57,6 +58,9 @@ func readTarget(ctx context.Context, cl *http.Client, c config) (method, url str
 	case "path":
 		return "GET", c.url + c.path, nil, nil
 	}
+	if q, ok := graphQLQueries[c.read]; ok {
+		return "POST", c.indexer, []byte(strings.ReplaceAll(q, "$ADDR", dev)), nil
+	}
 	return "", "", nil, fmt.Errorf("unknown -read %q", c.read)
 }
 
@@ -70,8 +74,9 @@ func runRead(ctx context.Context, c config, out io.Writer) (*readResult, error) 
 	if body != nil {
 		ct = "application/json"
 	}
-	// One warm-up request: it must succeed.
-	if status, b, err := do(ctx, cl, method, url, ct, body); err != nil || status != http.StatusOK {
+	// One warm-up request: it must succeed (a GraphQL answer without
+	// errors: they come with status 200).
+	if status, b, err := do(ctx, cl, method, url, ct, body); err != nil || status != http.StatusOK || graphQLFailed(c.read, b) {
 		return nil, fmt.Errorf("%s %s: %d %v %.200s", method, url, status, err, b)
 	}
 	runCtx, cancel := context.WithTimeout(ctx, c.duration)
@@ -114,6 +119,23 @@ func runRead(ctx context.Context, c config, out io.Writer) (*readResult, error) 
 		return r, fmt.Errorf("%d requests failed", r.Errors)
 	}
 	return r, nil
+}
+
+// graphQLQueries are the indexer queries -read names, as the SDKs send
+// them: fundAccount's wait, an account's balances with their metadata,
+// and its owned tokens with token data and collection. $ADDR is the first
+// dev account.
+var graphQLQueries = map[string]string{
+	"processor_status": `{"query":"query getProcessorStatus($p: String) { processor_status(where: {processor: {_eq: $p}}) { last_success_version processor last_updated } }","variables":{"p":"fungible_asset_processor"}}`,
+	"balances":         `{"query":"query getCurrentFungibleAssetBalances($a: String) { current_fungible_asset_balances(where: {owner_address: {_eq: $a}}, offset: 0, limit: 10) { amount asset_type is_frozen is_primary owner_address storage_id token_standard metadata { symbol decimals } } }","variables":{"a":"$ADDR"}}`,
+	"owned_tokens":     `{"query":"query getAccountOwnedTokens($a: String) { current_token_ownerships_v2(where: {owner_address: {_eq: $a}, amount: {_gt: 0}}) { token_data_id amount current_token_data { token_name current_collection { collection_name } } } }","variables":{"a":"$ADDR"}}`,
+}
+
+// graphQLFailed reports whether b, the answer to -read target read, is a
+// GraphQL answer with errors.
+func graphQLFailed(read string, b []byte) bool {
+	_, ok := graphQLQueries[read]
+	return ok && (bytes.Contains(b, []byte(`"errors"`)) || !bytes.HasPrefix(b, []byte(`{"data"`)))
 }
 
 // bareBody is the bound's response: a fixed JSON body of about the size of

@@ -4,11 +4,24 @@
 //	account.go (+ _rotation) 0x1::account            Account, resource accounts,
 //	                                                  event handles, key rotation,
 //	                                                  OriginatingAddress, views
+//	aggregator.go           0x1::aggregator           Aggregator
+//	aggregator_v2.go        0x1::aggregator_v2        Aggregator<T>
 //	aptos_account.go        0x1::aptos_account        transfer, transfer_coins,
 //	                                                  batch_transfer, create_account,
 //	                                                  transfer_fungible_assets
 //	aptos_coin.go           0x1::aptos_coin           AptosCoin
+//	block.go                0x1::block                BlockResource, NewBlockEvent,
+//	                                                  UpdateEpochIntervalEvent;
+//	                                                  get_current_block_height,
+//	                                                  get_epoch_interval_secs
 //	chain_id.go             0x1::chain_id             ChainId; get
+//	chain_status.go         0x1::chain_status         GenesisEndMarker; is_genesis,
+//	                                                  is_operating
+//	code.go                 0x1::code                 PackageRegistry, PackageMetadata,
+//	                                                  PublishPackage, …;
+//	                                                  publish_package_txn (a request
+//	                                                  the executor carries out),
+//	                                                  upgrade_policy_*
 //	coin.go (+ coin_*.go)   0x1::coin                 Coin, CoinStore, CoinInfo;
 //	                                                  transfer, views, Coin values,
 //	                                                  migrate_to_fungible_store
@@ -16,9 +29,16 @@
 //	fungible_asset.go       0x1::fungible_asset       Metadata, stores, FungibleAsset;
 //	(+ fungible_asset_*.go)                           views, FungibleAsset values
 //	guid.go                 0x1::guid                 GUID, ID
+//	nonce_validation.go     0x1::nonce_validation     NonceHistory, NonceKey
 //	object.go               0x1::object               ObjectCore, Object<T>, the refs;
 //	                                                  creation, ownership, transfers,
 //	                                                  deletion
+//	object_code_deployment.go
+//	                        0x1::object_code_deployment
+//	                                                  ManagingRefs, Publish, Upgrade,
+//	                                                  Freeze; publish, upgrade,
+//	                                                  freeze_code_object
+//	optional_aggregator.go  0x1::optional_aggregator  OptionalAggregator, Integer
 //	primary_fungible_store  0x1::primary_fungible_store
 //	.go (+ _fee.go)                                   transfer, withdraw, deposit,
 //	                                                  views; the fee's burn
@@ -29,22 +49,20 @@
 //	                                                  auid_address, get_script_hash,
 //	                                                  sender, max_gas_amount,
 //	                                                  gas_unit_price, chain_id
+//	transaction_fee.go      0x1::transaction_fee      FeeStatement
 //
-// Modules still implemented in vmstub and moving here:
-// object_code_deployment, code, block, transaction_fee,
-// nonce_validation, chain_status, aggregator, aggregator_v2,
-// optional_aggregator. Each module is declared through the native contract
-// (vmstub/native) by a function named after it (ChainID for 0x1::chain_id);
-// Modules lists them for the executor.
+// Each module is declared through the native contract (vmstub/native) by
+// a function named after it (ChainID for 0x1::chain_id); Modules lists
+// them for the executor.
 //
 // The executor reaches the framework's state only through the exported Go
 // functions, named after what the modules do, with a native.Host: the
 // fee (PrepareFee, Fee.Burn), balances (PrimaryStoreBalance,
 // CoinBalance), transfers it runs without an interpreter
-// (TransferFungible, TransferCoins), coin's generic functions (CoinInfo,
-// CoinSupply, IsAPT, MigrateToFungibleStore), accounts
-// (AccountResource, IncrementSequenceNumber, NewEventHandle), genesis
-// (GenesisFrameworkAccount, GenesisAPT, GenesisPrimaryStore,
+// (TransferFungible, TransferCoins, BatchTransfer), coin's generic
+// functions (CoinInfo, CoinSupply, IsAPT, MigrateToFungibleStore),
+// accounts (AccountResource, IncrementSequenceNumber, NewEventHandle),
+// genesis (GenesisFrameworkAccount, GenesisAPT, GenesisPrimaryStore,
 // GenesisAPTSupply) and objects (CreateObject, ObjectOwner).
 package aptosframework
 
@@ -64,7 +82,9 @@ var addr = ledgerapi.AddressOne
 // Modules returns the declarations of the package's modules, for the
 // executor to register.
 func Modules() []native.Module {
-	return []native.Module{ChainID(), Event(), Timestamp(), TransactionContext(), Object(), GUID(),
+	return []native.Module{ChainID(), Event(), Timestamp(), TransactionContext(),
+		ChainStatus(), Block(), TransactionFee(), NonceValidation(), Aggregator(), AggregatorV2(), OptionalAggregator(),
+		Object(), Code(), ObjectCodeDeployment(), GUID(),
 		FungibleAsset(), PrimaryFungibleStore(), Coin(), AptosCoin(), AptosAccount(), Account()}
 }
 

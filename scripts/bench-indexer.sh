@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Committed transfers over HTTP with the bundled server's indexer off and on,
+# alternated in one run so that machine noise hits both sides:
+#   off:  -indexer-addr= (no indexer);
+#   on:   the indexer on, and a client polling processor_status without
+#         pause (as SDKs wait for the indexer, but continuously) while the
+#         transfers run, so every committed block is indexed as it lands.
+# Then the three indexer queries the SDKs send most under load, against the
+# index of everything submitted.
+# Usage: scripts/bench-indexer.sh   (ROUNDS=3 N=20000 CONN=64 DUR=5 by default)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROUNDS=${ROUNDS:-3}
+N=${N:-20000}
+CONN=${CONN:-64}
+DUR=${DUR:-5}
+bin=$(mktemp -d)
+go build -o "$bin/server" ./examples/server
+go build -o "$bin/loadgen" ./examples/loadgen
+api=127.0.0.1:18580 faucet=127.0.0.1:18581 ix=127.0.0.1:18582
+pids=()
+cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; }
+trap cleanup EXIT
+
+start_server() { # indexer address ("" for off)
+  "$bin/server" -quiet -log-level error -addr "$api" -faucet-addr "$faucet" -ready-addr= -indexer-addr="$1" >/dev/null 2>&1 &
+  server=$!
+  pids+=("$server")
+  until curl -sf "http://$api/v1" >/dev/null; do sleep 0.01; done
+}
+stop_server() { kill "$server"; wait "$server" 2>/dev/null || true; }
+submit() { "$bin/loadgen" -mode submit -url "http://$api/v1" -faucet "http://$faucet" -senders 64 -n "$N" -c "$CONN" | awk '/committed throughput/ {print $3}'; }
+
+echo "== machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(go version | cut -d' ' -f3)"
+echo "== committed transfers/s over HTTP ($N transfers, 64 senders, $CONN connections)"
+printf '%-6s %12s %12s %7s\n' round "indexer off" "indexer on" ratio
+for r in $(seq "$ROUNDS"); do
+  start_server ""
+  off=$(submit)
+  stop_server
+  start_server "$ix"
+  "$bin/loadgen" -mode read -read processor_status -indexer "http://$ix/v1/graphql" -c 1 -duration 10m >"$bin/poll.txt" 2>&1 &
+  poller=$!
+  on=$(submit)
+  kill -INT "$poller"; wait "$poller" 2>/dev/null || true
+  if [ "$r" -lt "$ROUNDS" ]; then stop_server; fi
+  printf '%-6s %12s %12s %7.2f\n' "$r" "$off" "$on" "$(awk -v a="$on" -v b="$off" 'BEGIN {print a / b}')"
+done
+
+echo "== indexer queries ($CONN connections, ${DUR}s each; index of genesis and $N transfers)"
+for q in processor_status balances owned_tokens; do
+  printf '%-18s ' "$q"
+  "$bin/loadgen" -mode read -read "$q" -indexer "http://$ix/v1/graphql" -c "$CONN" -duration "${DUR}s" | sed -n 's/^throughput //p'
+done
