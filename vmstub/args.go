@@ -8,6 +8,7 @@ import (
 	"github.com/ledgernode/ledgernode/ledgerapi/modules"
 	"github.com/ledgernode/ledgernode/ledgerapi/movevalue"
 	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
+	"github.com/ledgernode/ledgernode/vmstub/framework/aptosframework"
 )
 
 // maxArgDepth bounds struct and vector nesting in arguments.
@@ -82,7 +83,7 @@ func (vm *VM) checkObjectArg(s *Session, t ledgerapi.TypeTag, arg []byte) error 
 	}
 	var addr ledgerapi.Address
 	copy(addr[:], arg)
-	_, ok, err := s.Resource(addr, objectCoreTag)
+	_, ok, err := s.Resource(addr, aptosframework.ObjectCoreTag)
 	if err != nil {
 		return err
 	}
@@ -90,7 +91,7 @@ func (vm *VM) checkObjectArg(s *Session, t ledgerapi.TypeTag, arg []byte) error 
 		return &Abort{Module: objectModule, Code: AbortCode(CategoryNotFound, eObjectDoesNotExist)}
 	}
 	inner := t.Struct.TypeArgs[0]
-	if inner.Kind != ledgerapi.KindStruct || inner.Struct.Equal(objectCoreTag) {
+	if inner.Kind != ledgerapi.KindStruct || inner.Struct.Equal(aptosframework.ObjectCoreTag) {
 		return nil
 	}
 	if _, ok, err = s.Resource(addr, *inner.Struct); err != nil {

@@ -9,10 +9,10 @@ import (
 	"github.com/ledgernode/ledgernode/vmstub/native"
 )
 
-// Helpers of the legacy native ABI for the framework modules still
-// implemented in this package (stdlib.go, accountfns.go).
-// They reach framework state the ported modules own; each goes when the
-// last module using it moves to the framework tree.
+// The executor's bridge to the framework tree for the BCS form of natives
+// (vmstub.Module and *Call, which host modules may still use, and the
+// executor's direct calls, directcalls.go): errors of the tree as that
+// form gives them, and the Session methods host modules call.
 
 // account reads addr's Account resource.
 func (s *Session) account(addr ledgerapi.Address) (*accountRes, bool, error) {

@@ -21,7 +21,6 @@ func tag1(module, name string, tyArgs ...ledgerapi.TypeTag) ledgerapi.StructTag 
 }
 
 var (
-	objectCoreTag    = tag1("object", "ObjectCore")
 	chainIDTag       = tag1("chain_id", "ChainId")
 	timestampTag     = tag1("timestamp", "CurrentTimeMicroseconds")
 	blockResourceTag = tag1("block", "BlockResource")

@@ -51,18 +51,18 @@
 //	                                                  gas_unit_price, chain_id
 //	transaction_fee.go      0x1::transaction_fee      FeeStatement
 //
-// Each module is declared through the native contract (vmstub/native)
-// by a function named after it (ChainID for 0x1::chain_id); Modules
-// lists them for the executor.
+// Each module is declared through the native contract (vmstub/native) by
+// a function named after it (ChainID for 0x1::chain_id); Modules lists
+// them for the executor.
 //
 // The executor reaches the framework's state only through the exported Go
 // functions, named after what the modules do, with a native.Host: the
 // fee (PrepareFee, Fee.Burn), balances (PrimaryStoreBalance,
 // CoinBalance), transfers it runs without an interpreter
-// (TransferFungible, TransferCoins), coin's generic functions (CoinInfo,
-// CoinSupply, IsAPT, MigrateToFungibleStore), accounts
-// (AccountResource, IncrementSequenceNumber, NewEventHandle), genesis
-// (GenesisFrameworkAccount, GenesisAPT, GenesisPrimaryStore,
+// (TransferFungible, TransferCoins, BatchTransfer), coin's generic
+// functions (CoinInfo, CoinSupply, IsAPT, MigrateToFungibleStore),
+// accounts (AccountResource, IncrementSequenceNumber, NewEventHandle),
+// genesis (GenesisFrameworkAccount, GenesisAPT, GenesisPrimaryStore,
 // GenesisAPTSupply) and objects (CreateObject, ObjectOwner).
 package aptosframework
 
