@@ -3,6 +3,10 @@
 //
 //	chain_id.go             0x1::chain_id             ChainId; get
 //	event.go                0x1::event                EventHandle; emit, emit_event
+//	multisig_account.go     0x1::multisig_account     MultisigAccount and its
+//	                                                  transactions, events, views;
+//	                                                  the validation and cleanup
+//	                                                  of multisig transactions
 //	timestamp.go            0x1::timestamp            CurrentTimeMicroseconds;
 //	                                                  now_microseconds, now_seconds
 //	transaction_context.go  0x1::transaction_context  AUID; get_transaction_hash,
@@ -31,7 +35,7 @@ var addr = ledgerapi.AddressOne
 // Modules returns the declarations of the package's modules, for the
 // executor to register.
 func Modules() []native.Module {
-	return []native.Module{ChainID(), Event(), Timestamp(), TransactionContext()}
+	return []native.Module{ChainID(), Event(), Timestamp(), TransactionContext(), MultisigAccount()}
 }
 
 // tag1 is the tag of struct name of module at 0x1.

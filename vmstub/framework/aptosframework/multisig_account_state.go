@@ -1,0 +1,376 @@
+package aptosframework
+
+// 0x1::multisig_account: the resources and values in state. The
+// MultisigAccount resource and the MultisigTransaction items of its
+// transactions table are BCS in field order; a Func decodes the resource,
+// changes it and encodes it back. Events are encoded here as Aptos's
+// structs lay them out.
+
+import (
+	"github.com/ledgernode/ledgernode/ledgerapi"
+	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
+	"github.com/ledgernode/ledgernode/storage"
+	"github.com/ledgernode/ledgernode/vmstub/movevm"
+	"github.com/ledgernode/ledgernode/vmstub/native"
+)
+
+// MultisigAccountTag is the type of 0x1::multisig_account::MultisigAccount.
+var MultisigAccountTag = tag1("multisig_account", "MultisigAccount")
+
+// The event handles of a MultisigAccount, in field order.
+const (
+	hAddOwners = iota
+	hRemoveOwners
+	hUpdateSignaturesRequired
+	hCreateTransaction
+	hVote
+	hExecuteRejected
+	hExecuteSucceeded
+	hExecuteFailed
+	hMetadataUpdated
+	numHandles
+)
+
+// handleEvents are the v1 event types of the handles, in field order.
+var handleEvents = [numHandles]string{"AddOwnersEvent", "RemoveOwnersEvent", "UpdateSignaturesRequiredEvent",
+	"CreateTransactionEvent", "VoteEvent", "ExecuteRejectedTransactionEvent", "TransactionExecutionSucceededEvent",
+	"TransactionExecutionFailedEvent", "MetadataUpdatedEvent"}
+
+// metaEntry is one {key: String, value: vector<u8>} of a SimpleMap.
+type metaEntry struct {
+	Key   []byte
+	Value []byte
+}
+
+// msAccount is the MultisigAccount resource.
+type msAccount struct {
+	Owners       []ledgerapi.Address
+	NumRequired  uint64
+	Transactions ledgerapi.Address // Table<u64, MultisigTransaction>.handle
+	LastExecuted uint64
+	Next         uint64
+	SignerCap    *ledgerapi.Address // Option<SignerCapability{account}>
+	Metadata     []metaEntry
+	Handles      [numHandles]onchain.EventHandle
+}
+
+func writeAddrs(e *bcs.Encoder, as []ledgerapi.Address) {
+	e.SeqLen(len(as))
+	for i := range as {
+		e.Fixed(as[i][:])
+	}
+}
+
+func readAddrs(d *bcs.Decoder, what string) []ledgerapi.Address {
+	n := d.SeqLen(what, ledgerapi.AddressLength)
+	out := make([]ledgerapi.Address, n)
+	for i := range out {
+		d.Fixed(out[i][:], what)
+	}
+	return out
+}
+
+func writeMeta(e *bcs.Encoder, m []metaEntry) {
+	e.SeqLen(len(m))
+	for _, kv := range m {
+		e.WriteBytes(kv.Key)
+		e.WriteBytes(kv.Value)
+	}
+}
+
+func readMeta(d *bcs.Decoder) []metaEntry {
+	n := d.SeqLen("metadata", 2)
+	out := make([]metaEntry, n)
+	for i := range out {
+		out[i].Key = d.ReadBytes("metadata.key")
+		out[i].Value = d.ReadBytes("metadata.value")
+	}
+	return out
+}
+
+// MarshalBCS writes the MultisigAccount in field order.
+func (a *msAccount) MarshalBCS(e *bcs.Encoder) {
+	writeAddrs(e, a.Owners)
+	e.U64(a.NumRequired)
+	e.Fixed(a.Transactions[:])
+	e.U64(a.LastExecuted)
+	e.U64(a.Next)
+	e.Option(a.SignerCap != nil)
+	if a.SignerCap != nil {
+		e.Fixed(a.SignerCap[:])
+	}
+	writeMeta(e, a.Metadata)
+	for i := range a.Handles {
+		a.Handles[i].MarshalBCS(e)
+	}
+}
+
+// UnmarshalBCS reads the MultisigAccount.
+func (a *msAccount) UnmarshalBCS(d *bcs.Decoder) {
+	a.Owners = readAddrs(d, "owners")
+	a.NumRequired = d.U64("num_signatures_required")
+	d.Fixed(a.Transactions[:], "transactions")
+	a.LastExecuted = d.U64("last_executed_sequence_number")
+	a.Next = d.U64("next_sequence_number")
+	if d.Option("signer_cap") {
+		var c ledgerapi.Address
+		d.Fixed(c[:], "signer_cap")
+		a.SignerCap = &c
+	}
+	a.Metadata = readMeta(d)
+	for i := range a.Handles {
+		a.Handles[i].UnmarshalBCS(d)
+	}
+}
+
+// isOwner reports whether addr is among the owners.
+func (a *msAccount) isOwner(addr ledgerapi.Address) bool {
+	for _, o := range a.Owners {
+		if o == addr {
+			return true
+		}
+	}
+	return false
+}
+
+// vote is one {key: address, value: bool} of the votes SimpleMap.
+type vote struct {
+	Owner    ledgerapi.Address
+	Approved bool
+}
+
+// msTxn is a MultisigTransaction.
+type msTxn struct {
+	Payload     []byte // nil when none
+	PayloadHash []byte // nil when none
+	Votes       []vote
+	Creator     ledgerapi.Address
+	CreatedSecs uint64
+}
+
+func writeOptBytes(e *bcs.Encoder, b []byte) {
+	e.Option(b != nil)
+	if b != nil {
+		e.WriteBytes(b)
+	}
+}
+
+func readOptBytes(d *bcs.Decoder, what string) []byte {
+	if !d.Option(what) {
+		return nil
+	}
+	b := d.ReadBytes(what)
+	if b == nil {
+		b = []byte{}
+	}
+	return b
+}
+
+// MarshalBCS writes the MultisigTransaction in field order.
+func (t *msTxn) MarshalBCS(e *bcs.Encoder) {
+	writeOptBytes(e, t.Payload)
+	writeOptBytes(e, t.PayloadHash)
+	e.SeqLen(len(t.Votes))
+	for _, v := range t.Votes {
+		e.Fixed(v.Owner[:])
+		e.Bool(v.Approved)
+	}
+	e.Fixed(t.Creator[:])
+	e.U64(t.CreatedSecs)
+}
+
+// UnmarshalBCS reads the MultisigTransaction.
+func (t *msTxn) UnmarshalBCS(d *bcs.Decoder) {
+	t.Payload = readOptBytes(d, "payload")
+	t.PayloadHash = readOptBytes(d, "payload_hash")
+	n := d.SeqLen("votes", ledgerapi.AddressLength+1)
+	t.Votes = make([]vote, n)
+	for i := range t.Votes {
+		d.Fixed(t.Votes[i].Owner[:], "votes.key")
+		t.Votes[i].Approved = d.Bool("votes.value")
+	}
+	d.Fixed(t.Creator[:], "creator")
+	t.CreatedSecs = d.U64("creation_time_secs")
+}
+
+// voteOf returns whether owner voted and the vote.
+func (t *msTxn) voteOf(owner ledgerapi.Address) (voted, approved bool) {
+	for _, v := range t.Votes {
+		if v.Owner == owner {
+			return true, v.Approved
+		}
+	}
+	return false, false
+}
+
+// setVote records owner's vote (replacing an earlier one in place, as
+// simple_map::borrow_mut does; appending otherwise, as simple_map::add).
+func (t *msTxn) setVote(owner ledgerapi.Address, approved bool) {
+	for i := range t.Votes {
+		if t.Votes[i].Owner == owner {
+			t.Votes[i].Approved = approved
+			return
+		}
+	}
+	t.Votes = append(t.Votes, vote{Owner: owner, Approved: approved})
+}
+
+// counts returns the approvals and rejections of t by current owners.
+func (a *msAccount) counts(t *msTxn) (approvals, rejections uint64) {
+	for _, o := range a.Owners {
+		if voted, ok := t.voteOf(o); voted {
+			if ok {
+				approvals++
+			} else {
+				rejections++
+			}
+		}
+	}
+	return approvals, rejections
+}
+
+// eTableNotFound is the abort code of the table natives for a missing key.
+const eTableNotFound = 101<<8 + 7
+
+// txnKey is the BCS of a transactions table key (u64).
+func txnKey(seq uint64) []byte {
+	e := bcs.NewEncoder(8)
+	e.U64(seq)
+	return e.Bytes()
+}
+
+// store is the state of a multisig account during one call: the host and
+// the account's address.
+type store struct {
+	h    native.Host
+	addr ledgerapi.Address
+	c    *native.Context // nil when the executor calls
+}
+
+// msStore is the store of the multisig account at a during call c.
+func msStore(c *native.Context, a ledgerapi.Address) store { return store{h: c.Host(), addr: a, c: c} }
+
+// charge charges n bytes read or written (nothing when the executor calls).
+func (s store) charge(n int) error {
+	if s.c == nil {
+		return nil
+	}
+	return native.ChargeRead(s.c.NativeContext, n)
+}
+
+// load reads the MultisigAccount at s.addr; ok is false when there is none.
+func (s store) load() (*msAccount, bool, error) {
+	b, ok, err := s.h.Resource(s.addr, MultisigAccountTag)
+	if err != nil || !ok {
+		return nil, false, err
+	}
+	if err := s.charge(len(b)); err != nil {
+		return nil, false, err
+	}
+	var a msAccount
+	if err := bcs.Unmarshal(b, &a); err != nil {
+		return nil, false, err
+	}
+	return &a, true, nil
+}
+
+// mustLoad reads the MultisigAccount, aborting as assert_multisig_account_exists does.
+func (s store) mustLoad() (*msAccount, error) {
+	a, ok, err := s.load()
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		return nil, abortMS(native.InvalidState, eAccountNotMultisig)
+	}
+	return a, nil
+}
+
+// save writes the MultisigAccount.
+func (s store) save(a *msAccount) error {
+	b := bcs.Marshal(a)
+	if err := s.charge(len(b)); err != nil {
+		return err
+	}
+	return s.h.SetResource(s.addr, MultisigAccountTag, b)
+}
+
+// borrow reads the MultisigAccount as borrow_global does: a missing one
+// fails with MISSING_DATA.
+func (s store) borrow() (*msAccount, error) {
+	a, ok, err := s.load()
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		return nil, &movevm.Error{Status: onchain.MISSING_DATA, Message: "0x1::multisig_account::MultisigAccount does not exist"}
+	}
+	return a, nil
+}
+
+// txn reads transaction seq of a; ok is false when the table has none.
+func (s store) txn(a *msAccount, seq uint64) (*msTxn, bool, error) {
+	b, ok, err := s.h.TableItem(a.Transactions, txnKey(seq))
+	if err != nil || !ok {
+		return nil, false, err
+	}
+	if err := s.charge(len(b)); err != nil {
+		return nil, false, err
+	}
+	var t msTxn
+	if err := bcs.Unmarshal(b, &t); err != nil {
+		return nil, false, err
+	}
+	return &t, true, nil
+}
+
+// mustTxn reads transaction seq as table::borrow does: a missing item
+// aborts in 0x1::table with the table natives' not-found code.
+func (s store) mustTxn(a *msAccount, seq uint64) (*msTxn, error) {
+	t, ok, err := s.txn(a, seq)
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		return nil, &movevm.Abort{Module: ledgerapi.ModuleId{Address: addr, Name: "table"}, Code: eTableNotFound}
+	}
+	return t, nil
+}
+
+// putTxn writes transaction seq.
+func (s store) putTxn(a *msAccount, seq uint64, t *msTxn) error {
+	b := bcs.Marshal(t)
+	if err := s.charge(len(b)); err != nil {
+		return err
+	}
+	return s.h.SetTableItem(a.Transactions, txnKey(seq), b)
+}
+
+// emit records a module event of type name with BCS data.
+func (s store) emit(name string, data []byte) {
+	s.h.EmitBCS(ledgerapi.StructType(tag1("multisig_account", name)), data)
+}
+
+// emitOn records a v1 event on handle i of a with BCS data and moves the
+// handle's counter (the caller saves a).
+func (s store) emitOn(a *msAccount, i int, data []byte) {
+	h := &a.Handles[i]
+	s.h.EmitOnHandle(storage.EventKey{CreationNumber: h.CreationNum, Account: h.Addr}, h.Counter,
+		ledgerapi.StructType(tag1("multisig_account", handleEvents[i])), data)
+	h.Counter++
+}
+
+// event builds the BCS of an event's fields; with the multisig account
+// first, the module event, without it, the v1 one.
+func event(f func(e *bcs.Encoder)) []byte {
+	e := bcs.NewEncoder(64)
+	f(e)
+	return e.Bytes()
+}
+
+// withAccount prefixes data with the multisig account's address: the
+// module event of a v1 event whose fields follow multisig_account.
+func withAccount(addr ledgerapi.Address, data []byte) []byte {
+	return append(append(make([]byte, 0, ledgerapi.AddressLength+len(data)), addr[:]...), data...)
+}
