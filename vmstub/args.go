@@ -65,7 +65,8 @@ func (vm *VM) prepareCall(s *Session, fn ledgerapi.EntryFunctionId, tyArgs []led
 	}
 	rf := vm.native(f)
 	if rf == nil {
-		return nil, nil, &moveCode{fn: fn}
+		reg := vm.registered(f)
+		return nil, nil, &moveCode{fn: fn, direct: reg != nil && reg.def.checked}
 	}
 	if f.Signers == 0 {
 		signers = nil

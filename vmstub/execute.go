@@ -174,7 +174,7 @@ func (vm *VM) runEntry(s *Session, f *txn.EntryFunction, signers []ledgerapi.Add
 	fn, call, err := vm.prepareCall(s, f.FunctionId(), f.TyArgs, f.Args, signers, false)
 	var mc *moveCode
 	if errors.As(err, &mc) {
-		gas, err := vm.runMoveEntry(s, f.FunctionId(), f.TyArgs, f.Args, signers, maxGas)
+		gas, err := vm.runMoveEntry(s, f.FunctionId(), f.TyArgs, f.Args, signers, maxGas, mc.direct)
 		return vm.gas.ExecutionPerCall + gas + s.charged, err
 	}
 	if err != nil {

@@ -3,6 +3,7 @@ package vmstub
 import (
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/vmstub/framework/aptosframework"
+	"github.com/ledgernode/ledgernode/vmstub/framework/aptosstdlib"
 	"github.com/ledgernode/ledgernode/vmstub/framework/movestdlib"
 	"github.com/ledgernode/ledgernode/vmstub/native"
 )
@@ -65,6 +66,10 @@ func private(f Function) Function {
 	return f
 }
 
+// genesisEndMarkerTag is the resource genesis ends by publishing at 0x1
+// (0x1::chain_status).
+var genesisEndMarkerTag = aptosframework.GenesisEndMarkerTag
+
 const (
 	tEventHandle = "0x1::event::EventHandle<"
 	tString      = "0x1::string::String"
@@ -76,7 +81,7 @@ const (
 // contract, and those still implemented in this package.
 func frameworkModules() []Module {
 	var tree []Module
-	for _, ms := range [][]native.Module{movestdlib.Modules(), aptosframework.Modules()} {
+	for _, ms := range [][]native.Module{movestdlib.Modules(), aptosstdlib.Modules(), aptosframework.Modules()} {
 		for _, m := range ms {
 			tree = append(tree, fromContract(m))
 		}
@@ -88,7 +93,6 @@ func frameworkModules() []Module {
 		mod1("aptos_coin", []Struct{sKey("AptosCoin", "dummy_field: bool")}, nil),
 		fungibleAssetModuleDef(),
 		primaryStoreModuleDef(),
-		objectModuleDef(),
 		mod1("guid", []Struct{
 			sPlain("GUID", abDropStore, "id: 0x1::guid::ID"),
 			sPlain("ID", abAll3, "creation_num: u64", "addr: address"),
@@ -102,39 +106,8 @@ func frameworkModules() []Module {
 		smartTableModuleDef(),
 		stringUtilsModuleDef(),
 		fromBCSModuleDef(),
-		signerModuleDef(),
-		errorModuleDef(),
-		bcsModuleDef(),
-		hashModuleDef(),
 		math64ModuleDef(),
 		math128ModuleDef(),
-		mod1("aggregator_v2", []Struct{sGeneric(sPlain("Aggregator", abDropStore, "value: T0", "max_value: T0"), anyParam)}, nil),
-		mod1("aggregator", []Struct{sPlain("Aggregator", abStore, "handle: address", "key: address", "limit: u128")}, nil),
-		mod1("optional_aggregator", []Struct{
-			sPlain("OptionalAggregator", abStore, "aggregator: 0x1::option::Option<0x1::aggregator::Aggregator>",
-				"integer: 0x1::option::Option<0x1::optional_aggregator::Integer>"),
-			sPlain("Integer", abStore, "value: u128", "limit: u128"),
-		}, nil),
-		mod1("block", []Struct{
-			sKey("BlockResource", "height: u64", "epoch_interval: u64",
-				"new_block_events: "+tEventHandle+"0x1::block::NewBlockEvent>",
-				"update_epoch_interval_events: "+tEventHandle+"0x1::block::UpdateEpochIntervalEvent>"),
-			sPlain("NewBlockEvent", abAll3, "hash: address", "epoch: u64", "round: u64", "height: u64",
-				"previous_block_votes_bitvec: vector<u8>", "proposer: address", "failed_proposer_indices: vector<u64>",
-				"time_microseconds: u64"),
-			sPlain("UpdateEpochIntervalEvent", abDropStore, "old_epoch_interval: u64", "new_epoch_interval: u64"),
-		}, []Function{
-			view("get_current_block_height", nil, []string{"u64"}, viewBlockHeight),
-			view("get_epoch_interval_secs", nil, []string{"u64"}, viewEpochInterval),
-		}),
-		mod1("transaction_fee", []Struct{sEvent("FeeStatement", "total_charge_gas_units: u64", "execution_gas_units: u64",
-			"io_gas_units: u64", "storage_fee_octas: u64", "storage_fee_refund_octas: u64")}, nil),
-		mod1("nonce_validation", []Struct{
-			sKey("NonceHistory", "nonce_table: 0x1::table::Table<0x1::nonce_validation::NonceKey, u64>"),
-			sPlain("NonceKey", abAll3, "sender_address: address", "nonce: u64"),
-		}, nil),
-		chainStatusModuleDef(),
-		mod1("copyable_any", []Struct{sPlain("Any", abAll3, "type_name: "+tString, "data: vector<u8>")}, nil),
 		codeModuleDef(),
 		objectCodeModuleDef(),
 	}...)

@@ -195,18 +195,6 @@ func (vm *VM) BlockPrologue(state storage.View, blk storage.Block) (storage.Tran
 	return storage.Transaction{Payload: meta.AppendBCS(nil), Events: s.events, Changes: s.changes()}, nil
 }
 
-func viewBlockHeight(c *Call) ([][]byte, error) {
-	var b blockResource
-	_, err := readResource(c, ledgerapi.AddressOne, blockResourceTag, &b)
-	return [][]byte{U64Value(b.Height)}, err
-}
-
-func viewEpochInterval(c *Call) ([][]byte, error) {
-	var b blockResource
-	_, err := readResource(c, ledgerapi.AddressOne, blockResourceTag, &b)
-	return [][]byte{U64Value(b.EpochInterval / 1_000_000)}, err
-}
-
 func firstErr(errs ...error) error {
 	for _, e := range errs {
 		if e != nil {

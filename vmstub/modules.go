@@ -26,9 +26,13 @@ import (
 // arguments and then run as Move code (movecall.go).
 
 // moveCode is prepareCall's answer for a function that is not a registered
-// native: Move code, for the interpreter.
+// native: Move code, for the interpreter. direct marks a function of a
+// module declared through the native contract (vmstub/native): it runs on
+// the interpreter too, but is billed as a native called directly (see
+// moveHost.nativeUnits).
 type moveCode struct {
-	fn ledgerapi.EntryFunctionId
+	fn     ledgerapi.EntryFunctionId
+	direct bool
 }
 
 func (c *moveCode) Error() string { return fmt.Sprintf("%s is Move code", c.fn) }

@@ -38,6 +38,13 @@ type moveHost struct {
 	// checked are the natives declared through the contract found to run
 	// for the function as stored (checkedNative).
 	checked map[*regFunc]struct{}
+	// budget is the call's meter; nativeUnits the units the natives of
+	// the contract charged (valueNative). A transaction or view calling
+	// such a native directly pays ExecutionPerCall and these units, as a
+	// native called directly always did, not the interpreter's work of
+	// preparing the call.
+	budget      *movevm.Budget
+	nativeUnits uint64
 }
 
 // moveVM returns the interpreter with the registry's natives, built once
@@ -66,7 +73,7 @@ func (vm *VM) moveVM() *movevm.VM {
 // maxGas execution gas units.
 func (vm *VM) moveSession(s *Session, maxGas uint64) (*movevm.Session, *movevm.Budget, *moveHost) {
 	budget := &movevm.Budget{Limit: maxGas * vm.gas.MoveUnitsPerGas}
-	host := &moveHost{s: s}
+	host := &moveHost{s: s, budget: budget}
 	env := movevm.Env{Modules: sessionState{s}, Storage: sessionState{s}, Gas: meterFor(s, budget), Host: host}
 	return vm.moveVM().NewSession(env), budget, host
 }
@@ -105,11 +112,23 @@ func (vm *VM) finishMove(ms *movevm.Session, host *moveHost, runErr error) error
 	return host.s.states.Commit(host)
 }
 
-// runMoveEntry runs entry function fn of a published module.
-func (vm *VM) runMoveEntry(s *Session, fn ledgerapi.EntryFunctionId, tyArgs []ledgerapi.TypeTag, args [][]byte, signers []ledgerapi.Address, maxGas uint64) (uint64, error) {
+// runMoveEntry runs entry function fn of a published module (or, direct,
+// of a module declared through the contract) and returns its execution
+// gas besides ExecutionPerCall.
+func (vm *VM) runMoveEntry(s *Session, fn ledgerapi.EntryFunctionId, tyArgs []ledgerapi.TypeTag, args [][]byte, signers []ledgerapi.Address, maxGas uint64, direct bool) (uint64, error) {
 	ms, budget, host := vm.moveSession(s, maxGas)
 	err := ms.ExecuteEntry(fn, tyArgs, signers, args)
-	return ceilDiv(budget.Used, vm.gas.MoveUnitsPerGas), vm.finishMove(ms, host, err)
+	return vm.usedGas(budget, host, direct), vm.finishMove(ms, host, err)
+}
+
+// usedGas is the execution gas of a Move call: what the interpreter
+// metered, or for a direct call of a native of the contract what the
+// native charged.
+func (vm *VM) usedGas(budget *movevm.Budget, host *moveHost, direct bool) uint64 {
+	if direct {
+		return ceilDiv(host.nativeUnits, vm.gas.MoveUnitsPerGas)
+	}
+	return ceilDiv(budget.Used, vm.gas.MoveUnitsPerGas)
 }
 
 // runScript runs a script payload: its code (which must deserialize as a
@@ -151,10 +170,10 @@ func (vm *VM) runInitModule(s *Session, id ledgerapi.ModuleId, publisher ledgera
 
 // runMoveView runs view function fn of a published module and returns its
 // results' BCS and the gas it used.
-func (vm *VM) runMoveView(s *Session, fn ledgerapi.EntryFunctionId, tyArgs []ledgerapi.TypeTag, args [][]byte) ([][]byte, uint64, error) {
+func (vm *VM) runMoveView(s *Session, fn ledgerapi.EntryFunctionId, tyArgs []ledgerapi.TypeTag, args [][]byte, direct bool) ([][]byte, uint64, error) {
 	ms, budget, host := vm.moveSession(s, vm.gas.MaxViewGas)
 	res, err := ms.View(fn, tyArgs, args)
-	gas := ceilDiv(budget.Used, vm.gas.MoveUnitsPerGas)
+	gas := vm.usedGas(budget, host, direct)
 	if host.internal != nil {
 		return nil, gas, host.internal
 	}

@@ -2,14 +2,11 @@ package vmstub
 
 import (
 	"bytes"
-	"crypto/sha256"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
-	"github.com/ledgernode/ledgernode/ledgerapi/crypto"
-	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 )
 
 // The standard library modules Move code calls most (std::signer, error,
@@ -43,44 +40,6 @@ func pub(name string, params, ret []string, native func(*Call) ([][]byte, error)
 
 // one returns a single BCS result.
 func one(b []byte) ([][]byte, error) { return [][]byte{b}, nil }
-
-func signerModuleDef() Module {
-	return mod1("signer", nil, []Function{
-		pub("address_of", []string{"&signer"}, []string{"address"}, func(c *Call) ([][]byte, error) {
-			return one(AddressValue(c.Signers[0]))
-		}),
-	})
-}
-
-// canonicalCode is error::canonical(category, reason): (category << 16) +
-// reason in u64 arithmetic, the shift dropping high bits and an overflowing
-// sum failing as Move arithmetic does.
-func canonicalCode(category, reason uint64) ([][]byte, error) {
-	code := category<<16 + reason
-	if code < reason {
-		return nil, fail(onchain.ARITHMETIC_ERROR)
-	}
-	return one(U64Value(code))
-}
-
-func errorModuleDef() Module {
-	fs := []Function{pub("canonical", []string{"u64", "u64"}, []string{"u64"}, func(c *Call) ([][]byte, error) {
-		return canonicalCode(c.ArgU64(0), c.ArgU64(1))
-	})}
-	for _, e := range []struct {
-		name     string
-		category uint64
-	}{{"invalid_argument", CategoryInvalidArgument}, {"out_of_range", CategoryOutOfRange}, {"invalid_state", CategoryInvalidState},
-		{"unauthenticated", CategoryUnauthenticated}, {"permission_denied", CategoryPermissionDenied}, {"not_found", CategoryNotFound},
-		{"aborted", CategoryAborted}, {"already_exists", CategoryAlreadyExists}, {"resource_exhausted", CategoryResourceExhausted},
-		{"internal", CategoryInternal}, {"not_implemented", CategoryNotImplemented}, {"unavailable", CategoryUnavailable}} {
-		category := e.category
-		fs = append(fs, pub(e.name, []string{"u64"}, []string{"u64"}, func(c *Call) ([][]byte, error) {
-			return canonicalCode(category, c.ArgU64(0))
-		}))
-	}
-	return mod1("error", nil, fs)
-}
 
 func stringModuleDef() Module {
 	str := []string{tString}
@@ -182,27 +141,6 @@ func optionModuleDef() Module {
 		AbortReason{Reason: eOptionNotSet & 0xFFFF, Name: "EOPTION_NOT_SET", Description: "The `Option` is in an invalid state for the operation attempted. The `Option` is `None` while it should be `Some`."},
 		AbortReason{Reason: eOptionVecTooBig & 0xFFFF, Name: "EOPTION_VEC_TOO_LONG", Description: "Cannot construct an option from a vector with 2 or more elements."},
 	)
-}
-
-func bcsModuleDef() Module {
-	return mod1("bcs", nil, []Function{
-		generic(pub("to_bytes", []string{"&T0"}, []string{"vector<u8>"}, func(c *Call) ([][]byte, error) {
-			return one(BytesValue(c.Args[0]))
-		}), elemParam),
-	})
-}
-
-func hashModuleDef() Module {
-	return mod1("hash", nil, []Function{
-		pub("sha2_256", []string{"vector<u8>"}, []string{"vector<u8>"}, func(c *Call) ([][]byte, error) {
-			h := sha256.Sum256(c.ArgBytes(0))
-			return one(BytesValue(h[:]))
-		}),
-		pub("sha3_256", []string{"vector<u8>"}, []string{"vector<u8>"}, func(c *Call) ([][]byte, error) {
-			h := crypto.SHA3_256(c.ArgBytes(0))
-			return one(BytesValue(h[:]))
-		}),
-	})
 }
 
 func typeInfoModuleDef() Module {

@@ -111,7 +111,7 @@ func (vm *VM) view(s *Session, fn ledgerapi.EntryFunctionId, tyArgs []ledgerapi.
 	if !errors.As(err, &mc) {
 		return nil, nil, 0, err
 	}
-	vals, gas, err := vm.runMoveView(s, fn, tyArgs, args)
+	vals, gas, err := vm.runMoveView(s, fn, tyArgs, args, mc.direct)
 	if err != nil {
 		return nil, nil, 0, err
 	}

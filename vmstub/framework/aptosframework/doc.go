@@ -1,12 +1,25 @@
 // Package aptosframework implements, in Go, the modules of Aptos's
 // AptosFramework package at 0x1, one file per module named after it:
 //
+//	aggregator.go           0x1::aggregator           Aggregator
+//	aggregator_v2.go        0x1::aggregator_v2        Aggregator<T>
+//	block.go                0x1::block                BlockResource, NewBlockEvent,
+//	                                                  UpdateEpochIntervalEvent;
+//	                                                  get_current_block_height,
+//	                                                  get_epoch_interval_secs
 //	chain_id.go             0x1::chain_id             ChainId; get
+//	chain_status.go         0x1::chain_status         GenesisEndMarker; is_genesis,
+//	                                                  is_operating
 //	event.go                0x1::event                EventHandle; emit, emit_event
 //	multisig_account.go     0x1::multisig_account     MultisigAccount and its
 //	                                                  transactions, events, views;
 //	                                                  the validation and cleanup
 //	                                                  of multisig transactions
+//	nonce_validation.go     0x1::nonce_validation     NonceHistory, NonceKey
+//	object.go               0x1::object               ObjectCore, Object<T>, the refs;
+//	                                                  creation, ownership, transfers,
+//	                                                  deletion
+//	optional_aggregator.go  0x1::optional_aggregator  OptionalAggregator, Integer
 //	timestamp.go            0x1::timestamp            CurrentTimeMicroseconds;
 //	                                                  now_microseconds, now_seconds
 //	transaction_context.go  0x1::transaction_context  AUID; get_transaction_hash,
@@ -14,18 +27,22 @@
 //	                                                  auid_address, get_script_hash,
 //	                                                  sender, max_gas_amount,
 //	                                                  gas_unit_price, chain_id
+//	transaction_fee.go      0x1::transaction_fee      FeeStatement
 //
 // Modules still implemented in vmstub and moving here: account,
 // aptos_account, coin, aptos_coin, fungible_asset, primary_fungible_store,
-// object, object_code_deployment, code, guid, block, transaction_fee,
-// nonce_validation, chain_status, aggregator, aggregator_v2,
-// optional_aggregator. Each module is declared through the native contract
-// (vmstub/native) by a function named after it (ChainID for 0x1::chain_id);
-// Modules lists them for the executor.
+// object_code_deployment, code, guid. Each module is declared
+// through the native contract (vmstub/native) by a function named after it
+// (ChainID for 0x1::chain_id); Modules lists them for the executor.
 package aptosframework
 
 import (
+	"fmt"
+	"sync"
+
 	"github.com/ledgernode/ledgernode/ledgerapi"
+	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
+	"github.com/ledgernode/ledgernode/vmstub/movevm"
 	"github.com/ledgernode/ledgernode/vmstub/native"
 )
 
@@ -35,10 +52,74 @@ var addr = ledgerapi.AddressOne
 // Modules returns the declarations of the package's modules, for the
 // executor to register.
 func Modules() []native.Module {
-	return []native.Module{ChainID(), Event(), Timestamp(), TransactionContext(), MultisigAccount()}
+	return []native.Module{ChainID(), Event(), Timestamp(), TransactionContext(),
+		ChainStatus(), Block(), TransactionFee(), NonceValidation(), Aggregator(), AggregatorV2(), OptionalAggregator(),
+		Object(), MultisigAccount()}
 }
 
 // tag1 is the tag of struct name of module at 0x1.
 func tag1(module, name string) ledgerapi.StructTag {
 	return ledgerapi.StructTag{Address: addr, Module: module, Name: name}
+}
+
+// Helpers the modules share: resources read and written as BCS through
+// the Host and aborts located in a named module.
+//
+// Gas: the Funcs of this package charge for the work their inputs make
+// (bytes hashed, elements walked, type tags built), not for the resources
+// they read and write, which the executor prices (io gas per slot
+// written, per read in views) as it prices those of the natives called
+// directly by a transaction.
+
+// module1 is the id of module name at 0x1.
+func module1(name string) ledgerapi.ModuleId { return ledgerapi.ModuleId{Address: addr, Name: name} }
+
+// abortIn is an abort of module (at 0x1) with the code std::error gives
+// category and reason. Functions shared by several modules (a withdrawal
+// aborting in fungible_asset whoever calls it) abort with it, whatever
+// module the calling Func belongs to.
+func abortIn(module string, category, reason uint64) error {
+	return &movevm.Abort{Module: module1(module), Code: native.Code(category, reason)}
+}
+
+// readResource decodes resource tag at a into dst and reports whether it
+// exists.
+func readResource(h native.Host, a ledgerapi.Address, tag ledgerapi.StructTag, dst bcs.Unmarshaler) (bool, error) {
+	b, ok, err := h.Resource(a, tag)
+	if err != nil || !ok {
+		return false, err
+	}
+	if err := bcs.Unmarshal(b, dst); err != nil {
+		return false, fmt.Errorf("aptosframework: corrupt %s at %s: %w", tag, a, err)
+	}
+	return true, nil
+}
+
+// putResource encodes v and writes it as resource tag at a.
+func putResource(h native.Host, a ledgerapi.Address, tag ledgerapi.StructTag, v bcs.Marshaler) error {
+	return h.SetResource(a, tag, encode(v))
+}
+
+// encode returns the BCS of v in a slice of its own, exactly sized, built
+// in a pooled scratch encoder (one allocation per value).
+func encode(v bcs.Marshaler) []byte {
+	e := scratch.Get().(*bcs.Encoder)
+	e.Reset()
+	v.MarshalBCS(e)
+	out := make([]byte, e.Len())
+	copy(out, e.Bytes())
+	if e.Len() <= maxScratch {
+		scratch.Put(e)
+	}
+	return out
+}
+
+// maxScratch is the largest scratch buffer returned to the pool.
+const maxScratch = 4096
+
+var scratch = sync.Pool{New: func() any { return bcs.NewEncoder(512) }}
+
+// typeOf returns the interpreter type of the struct tag t.
+func typeOf(c *native.Context, t ledgerapi.StructTag) (*movevm.Type, error) {
+	return c.TypeOf(ledgerapi.StructType(t))
 }

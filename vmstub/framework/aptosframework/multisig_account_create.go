@@ -16,103 +16,103 @@ import (
 // msCreation are the creation and self-update functions, in Aptos's order.
 func msCreation() []native.Function {
 	pub, priv := native.Public, native.Private
-	existing := []string{"address", tAddrs, "u64", "u8", "vector<u8>", "vector<u8>", tStrings, tByteVecs}
+	existing := []string{"address", msTAddrs, "u64", "u8", "vector<u8>", "vector<u8>", msTStrings, msTByteVecs}
 	owners := func(c *native.Context, args []movevm.Value, add, remove []ledgerapi.Address, k *uint64) ([]movevm.Value, error) {
-		return nil, updateOwners(msStore(c, argSigner(args[0])), add, remove, k)
+		return nil, msUpdateOwners(msStore(c, msArgSigner(args[0])), add, remove, k)
 	}
 	return []native.Function{
-		entryFn("create_with_existing_account", pub, existing, createWithExisting(false)),
-		entryFn("create_with_existing_account_and_revoke_auth_key", pub, existing, createWithExisting(true)),
-		entryFn("create", pub, []string{"&signer", "u64", tStrings, tByteVecs}, func(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-			_, err := createWithOwners(c, argSigner(args[0]), nil, args[1].AsU64(), args[2], args[3])
+		msEntryFn("create_with_existing_account", pub, existing, msCreateWithExisting(false)),
+		msEntryFn("create_with_existing_account_and_revoke_auth_key", pub, existing, msCreateWithExisting(true)),
+		msEntryFn("create", pub, []string{"&signer", "u64", msTStrings, msTByteVecs}, func(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
+			_, err := msCreateWithOwners(c, msArgSigner(args[0]), nil, args[1].AsU64(), args[2], args[3])
 			return nil, err
 		}),
-		entryFn("create_with_owners", pub, []string{"&signer", tAddrs, "u64", tStrings, tByteVecs}, func(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-			_, err := createWithOwners(c, argSigner(args[0]), argAddrs(args[1]), args[2].AsU64(), args[3], args[4])
+		msEntryFn("create_with_owners", pub, []string{"&signer", msTAddrs, "u64", msTStrings, msTByteVecs}, func(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
+			_, err := msCreateWithOwners(c, msArgSigner(args[0]), msArgAddrs(args[1]), args[2].AsU64(), args[3], args[4])
 			return nil, err
 		}),
-		entryFn("create_with_owners_then_remove_bootstrapper", pub, []string{"&signer", tAddrs, "u64", tStrings, tByteVecs}, func(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-			boot := argSigner(args[0])
-			ms, err := createWithOwners(c, boot, argAddrs(args[1]), args[2].AsU64(), args[3], args[4])
+		msEntryFn("create_with_owners_then_remove_bootstrapper", pub, []string{"&signer", msTAddrs, "u64", msTStrings, msTByteVecs}, func(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
+			boot := msArgSigner(args[0])
+			ms, err := msCreateWithOwners(c, boot, msArgAddrs(args[1]), args[2].AsU64(), args[3], args[4])
 			if err != nil {
 				return nil, err
 			}
-			return nil, updateOwners(msStore(c, ms), nil, []ledgerapi.Address{boot}, nil)
+			return nil, msUpdateOwners(msStore(c, ms), nil, []ledgerapi.Address{boot}, nil)
 		}),
-		privateFn("create_with_owners_internal", []string{"&signer", tAddrs, "u64", "0x1::option::Option<0x1::account::SignerCapability>", tStrings, tByteVecs}, nil,
+		msPrivateFn("create_with_owners_internal", []string{"&signer", msTAddrs, "u64", "0x1::option::Option<0x1::account::SignerCapability>", msTStrings, msTByteVecs}, nil,
 			func(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
 				var signerCap *ledgerapi.Address
 				if opt := args[3].Elem(0); opt.Len() == 1 {
 					a := opt.Elem(0).Elem(0).AsAddress()
 					signerCap = &a
 				}
-				return nil, createInternal(c, argSigner(args[0]), argAddrs(args[1]), args[2].AsU64(), signerCap, args[4], args[5])
+				return nil, msCreateInternal(c, msArgSigner(args[0]), msArgAddrs(args[1]), args[2].AsU64(), signerCap, args[4], args[5])
 			}),
-		entryFn("add_owner", priv, []string{"&signer", "address"}, func(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
+		msEntryFn("add_owner", priv, []string{"&signer", "address"}, func(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
 			return owners(c, args, []ledgerapi.Address{args[1].AsAddress()}, nil, nil)
 		}),
-		entryFn("add_owners", priv, []string{"&signer", tAddrs}, func(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-			return owners(c, args, argAddrs(args[1]), nil, nil)
+		msEntryFn("add_owners", priv, []string{"&signer", msTAddrs}, func(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
+			return owners(c, args, msArgAddrs(args[1]), nil, nil)
 		}),
-		entryFn("add_owners_and_update_signatures_required", priv, []string{"&signer", tAddrs, "u64"}, func(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
+		msEntryFn("add_owners_and_update_signatures_required", priv, []string{"&signer", msTAddrs, "u64"}, func(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
 			k := args[2].AsU64()
-			return owners(c, args, argAddrs(args[1]), nil, &k)
+			return owners(c, args, msArgAddrs(args[1]), nil, &k)
 		}),
-		entryFn("remove_owner", priv, []string{"&signer", "address"}, func(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
+		msEntryFn("remove_owner", priv, []string{"&signer", "address"}, func(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
 			return owners(c, args, nil, []ledgerapi.Address{args[1].AsAddress()}, nil)
 		}),
-		entryFn("remove_owners", priv, []string{"&signer", tAddrs}, func(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-			return owners(c, args, nil, argAddrs(args[1]), nil)
+		msEntryFn("remove_owners", priv, []string{"&signer", msTAddrs}, func(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
+			return owners(c, args, nil, msArgAddrs(args[1]), nil)
 		}),
-		entryFn("swap_owner", priv, []string{"&signer", "address", "address"}, func(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
+		msEntryFn("swap_owner", priv, []string{"&signer", "address", "address"}, func(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
 			return owners(c, args, []ledgerapi.Address{args[1].AsAddress()}, []ledgerapi.Address{args[2].AsAddress()}, nil)
 		}),
-		entryFn("swap_owners", priv, []string{"&signer", tAddrs, tAddrs}, func(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-			return owners(c, args, argAddrs(args[1]), argAddrs(args[2]), nil)
+		msEntryFn("swap_owners", priv, []string{"&signer", msTAddrs, msTAddrs}, func(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
+			return owners(c, args, msArgAddrs(args[1]), msArgAddrs(args[2]), nil)
 		}),
-		entryFn("swap_owners_and_update_signatures_required", priv, []string{"&signer", tAddrs, tAddrs, "u64"}, func(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
+		msEntryFn("swap_owners_and_update_signatures_required", priv, []string{"&signer", msTAddrs, msTAddrs, "u64"}, func(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
 			k := args[3].AsU64()
-			return owners(c, args, argAddrs(args[1]), argAddrs(args[2]), &k)
+			return owners(c, args, msArgAddrs(args[1]), msArgAddrs(args[2]), &k)
 		}),
-		entryFn("update_signatures_required", priv, []string{"&signer", "u64"}, func(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
+		msEntryFn("update_signatures_required", priv, []string{"&signer", "u64"}, func(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
 			k := args[1].AsU64()
 			return owners(c, args, nil, nil, &k)
 		}),
-		entryFn("update_metadata", priv, []string{"&signer", tStrings, tByteVecs}, func(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-			return nil, updateMetadata(c, argSigner(args[0]), args[1], args[2], true)
+		msEntryFn("update_metadata", priv, []string{"&signer", msTStrings, msTByteVecs}, func(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
+			return nil, msUpdateMetadata(c, msArgSigner(args[0]), args[1], args[2], true)
 		}),
-		privateFn("update_metadata_internal", []string{"&signer", tStrings, tByteVecs, "bool"}, nil, func(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-			return nil, updateMetadata(c, argSigner(args[0]), args[1], args[2], args[3].AsBool())
+		msPrivateFn("update_metadata_internal", []string{"&signer", msTStrings, msTByteVecs, "bool"}, nil, func(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
+			return nil, msUpdateMetadata(c, msArgSigner(args[0]), args[1], args[2], args[3].AsBool())
 		}),
 	}
 }
 
-// createWithOwners is create_with_owners: a new resource account of owner
+// msCreateWithOwners is create_with_owners: a new resource account of owner
 // (seeded by its sequence number) with owner and additional as owners.
 // It returns the multisig account's address.
-func createWithOwners(c *native.Context, owner ledgerapi.Address, additional []ledgerapi.Address, k uint64, keys, values movevm.Value) (ledgerapi.Address, error) {
+func msCreateWithOwners(c *native.Context, owner ledgerapi.Address, additional []ledgerapi.Address, k uint64, keys, values movevm.Value) (ledgerapi.Address, error) {
 	h := c.Host()
-	nonce, err := accountSequence(h, owner)
+	nonce, err := msAccountSequence(h, owner)
 	if err != nil {
 		return ledgerapi.Address{}, err
 	}
-	ms, err := createResourceAccount(h, owner, multisigSeed(nonce))
+	ms, err := msCreateResourceAccount(h, owner, msSeed(nonce))
 	if err != nil {
 		return ms, err
 	}
 	// coin::register<AptosCoin>: APT is a fungible asset whose primary
 	// store is made on first deposit; registering writes nothing.
-	return ms, createInternal(c, ms, append(additional, owner), k, &ms, keys, values)
+	return ms, msCreateInternal(c, ms, append(additional, owner), k, &ms, keys, values)
 }
 
-// createInternal is create_with_owners_internal: it checks the owners and
+// msCreateInternal is create_with_owners_internal: it checks the owners and
 // the threshold, publishes the MultisigAccount at ms (a new transactions
 // table, nine event handles) and sets its metadata without an event.
-func createInternal(c *native.Context, ms ledgerapi.Address, owners []ledgerapi.Address, k uint64, signerCap *ledgerapi.Address, keys, values movevm.Value) error {
+func msCreateInternal(c *native.Context, ms ledgerapi.Address, owners []ledgerapi.Address, k uint64, signerCap *ledgerapi.Address, keys, values movevm.Value) error {
 	if k == 0 || k > uint64(len(owners)) {
-		return abortMS(native.InvalidArgument, eInvalidSignaturesRequired)
+		return abortMS(native.InvalidArgument, msEInvalidSignaturesRequired)
 	}
-	if err := validateOwners(owners, ms); err != nil {
+	if err := msValidateOwners(owners, ms); err != nil {
 		return err
 	}
 	s := msStore(c, ms)
@@ -121,58 +121,58 @@ func createInternal(c *native.Context, ms ledgerapi.Address, owners []ledgerapi.
 	} else if ok {
 		return &movevm.Error{Status: onchain.RESOURCE_ALREADY_EXISTS, Message: "0x1::multisig_account::MultisigAccount already exists"}
 	}
-	handle, err := newTableHandle(c.Host())
+	handle, err := msNewTableHandle(c.Host())
 	if err != nil {
 		return err
 	}
-	handles, err := newEventHandles(c.Host(), ms, numHandles)
+	handles, err := msNewEventHandles(c.Host(), ms, msNumHandles)
 	if err != nil {
 		return err
 	}
-	a := &msAccount{Owners: owners, NumRequired: k, Transactions: handle, Next: 1, SignerCap: signerCap, Metadata: []metaEntry{}}
+	a := &msAccount{Owners: owners, NumRequired: k, Transactions: handle, Next: 1, SignerCap: signerCap, Metadata: []msMetaEntry{}}
 	copy(a.Handles[:], handles)
 	if err := s.save(a); err != nil {
 		return err
 	}
-	return updateMetadata(c, ms, keys, values, false)
+	return msUpdateMetadata(c, ms, keys, values, false)
 }
 
-// validateOwners is validate_owners: no owner is the multisig account
+// msValidateOwners is validate_owners: no owner is the multisig account
 // itself, none appears twice.
-func validateOwners(owners []ledgerapi.Address, ms ledgerapi.Address) error {
+func msValidateOwners(owners []ledgerapi.Address, ms ledgerapi.Address) error {
 	for i, o := range owners {
 		if o == ms {
-			return abortMS(native.InvalidArgument, eOwnerCannotBeMultisig)
+			return abortMS(native.InvalidArgument, msEOwnerCannotBeMultisig)
 		}
 		for _, p := range owners[:i] {
 			if p == o {
-				return abortMS(native.InvalidArgument, eDuplicateOwner)
+				return abortMS(native.InvalidArgument, msEDuplicateOwner)
 			}
 		}
 	}
 	return nil
 }
 
-// createWithExisting is create_with_existing_account (revoke false) or
+// msCreateWithExisting is create_with_existing_account (revoke false) or
 // create_with_existing_account_and_revoke_auth_key: the account's key
 // signed the creation message; the MultisigAccount is published at it.
-func createWithExisting(revoke bool) native.Func {
+func msCreateWithExisting(revoke bool) native.Func {
 	msg := "MultisigAccountCreationMessage"
 	if revoke {
 		msg = "MultisigAccountCreationWithAuthKeyRevocationMessage"
 	}
 	return func(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
 		h := c.Host()
-		ms, owners, k := args[0].AsAddress(), argAddrs(args[1]), args[2].AsU64()
+		ms, owners, k := args[0].AsAddress(), msArgAddrs(args[1]), args[2].AsU64()
 		pk, sig := args[4].Bytes(), args[5].Bytes()
-		if err := chargeIn(c, len(pk)+len(sig)); err != nil {
+		if err := msChargeIn(c, len(pk)+len(sig)); err != nil {
 			return nil, err
 		}
-		chain, err := chainID(h)
+		chain, err := msChainID(h)
 		if err != nil {
 			return nil, err
 		}
-		seq, err := accountSequence(h, ms)
+		seq, err := msAccountSequence(h, ms)
 		if err != nil {
 			return nil, err
 		}
@@ -181,23 +181,23 @@ func createWithExisting(revoke bool) native.Func {
 		e.U8(chain)
 		e.Fixed(ms[:])
 		e.U64(seq)
-		writeAddrs(e, owners)
+		msWriteAddrs(e, owners)
 		e.U64(k)
-		if err := verifySignedMessage(h, ms, uint8(args[3].AsU64()), pk, sig, e.Bytes()); err != nil {
+		if err := msVerifySignedMessage(h, ms, uint8(args[3].AsU64()), pk, sig, e.Bytes()); err != nil {
 			return nil, err
 		}
-		if err := createInternal(c, ms, owners, k, nil, args[6], args[7]); err != nil {
+		if err := msCreateInternal(c, ms, owners, k, nil, args[6], args[7]); err != nil {
 			return nil, err
 		}
 		if revoke {
-			return nil, revokeAuthKey(h, ms)
+			return nil, msRevokeAuthKey(h, ms)
 		}
 		return nil, nil
 	}
 }
 
-// chainID is chain_id::get.
-func chainID(h native.Host) (uint8, error) {
+// msChainID is chain_id::get.
+func msChainID(h native.Host) (uint8, error) {
 	b, ok, err := h.Resource(addr, ChainIDTag)
 	switch {
 	case err != nil:
@@ -208,10 +208,10 @@ func chainID(h native.Host) (uint8, error) {
 	return b[0], nil
 }
 
-// updateOwners is update_owner_schema: add owners, remove owners (those
+// msUpdateOwners is update_owner_schema: add owners, remove owners (those
 // that are owners), then set the signatures required, with an event for
 // each change; the owners must remain at least as many as required.
-func updateOwners(s store, add, remove []ledgerapi.Address, k *uint64) error {
+func msUpdateOwners(s msState, add, remove []ledgerapi.Address, k *uint64) error {
 	a, err := s.mustLoad()
 	if err != nil {
 		return err
@@ -219,18 +219,18 @@ func updateOwners(s store, add, remove []ledgerapi.Address, k *uint64) error {
 	for _, n := range add {
 		for _, r := range remove {
 			if n == r {
-				return abortMS(native.InvalidArgument, eOwnersOverlap)
+				return abortMS(native.InvalidArgument, msEOwnersOverlap)
 			}
 		}
 	}
 	if len(add) > 0 {
 		a.Owners = append(a.Owners, add...)
-		if err := validateOwners(a.Owners, s.addr); err != nil {
+		if err := msValidateOwners(a.Owners, s.addr); err != nil {
 			return err
 		}
-		data := event(func(e *bcs.Encoder) { writeAddrs(e, add) })
-		s.emit("AddOwners", withAccount(s.addr, data))
-		s.emitOn(a, hAddOwners, data)
+		data := msEvent(func(e *bcs.Encoder) { msWriteAddrs(e, add) })
+		s.emit("AddOwners", msWithAccount(s.addr, data))
+		s.emitOn(a, msHAddOwners, data)
 	}
 	if len(remove) > 0 {
 		var removed []ledgerapi.Address
@@ -246,61 +246,61 @@ func updateOwners(s store, add, remove []ledgerapi.Address, k *uint64) error {
 			}
 		}
 		if len(removed) > 0 {
-			data := event(func(e *bcs.Encoder) { writeAddrs(e, removed) })
-			s.emit("RemoveOwners", withAccount(s.addr, data))
-			s.emitOn(a, hRemoveOwners, data)
+			data := msEvent(func(e *bcs.Encoder) { msWriteAddrs(e, removed) })
+			s.emit("RemoveOwners", msWithAccount(s.addr, data))
+			s.emitOn(a, msHRemoveOwners, data)
 		}
 	}
 	if k != nil {
 		if *k == 0 {
-			return abortMS(native.InvalidArgument, eInvalidSignaturesRequired)
+			return abortMS(native.InvalidArgument, msEInvalidSignaturesRequired)
 		}
 		if old := a.NumRequired; *k != old {
 			a.NumRequired = *k
-			data := event(func(e *bcs.Encoder) { e.U64(old); e.U64(*k) })
-			s.emit("UpdateSignaturesRequired", withAccount(s.addr, data))
-			s.emitOn(a, hUpdateSignaturesRequired, data)
+			data := msEvent(func(e *bcs.Encoder) { e.U64(old); e.U64(*k) })
+			s.emit("UpdateSignaturesRequired", msWithAccount(s.addr, data))
+			s.emitOn(a, msHUpdateSignaturesRequired, data)
 		}
 	}
 	if uint64(len(a.Owners)) < a.NumRequired {
-		return abortMS(native.InvalidState, eNotEnoughOwners)
+		return abortMS(native.InvalidState, msENotEnoughOwners)
 	}
 	return s.save(a)
 }
 
-// updateMetadata is update_metadata_internal: the metadata replaced by
+// msUpdateMetadata is update_metadata_internal: the metadata replaced by
 // keys → values (no key twice), with MetadataUpdated when emit is set.
-func updateMetadata(c *native.Context, ms ledgerapi.Address, keys, values movevm.Value, emit bool) error {
+func msUpdateMetadata(c *native.Context, ms ledgerapi.Address, keys, values movevm.Value, emit bool) error {
 	if keys.Len() != values.Len() {
-		return abortMS(native.InvalidArgument, eMetadataLengthMismatch)
+		return abortMS(native.InvalidArgument, msEMetadataLengthMismatch)
 	}
 	s := msStore(c, ms)
 	a, err := s.mustLoad()
 	if err != nil {
 		return err
 	}
-	ks, vs := argStrings(keys), argByteVecs(values)
+	ks, vs := msArgStrings(keys), msArgByteVecs(values)
 	n := 0
 	for i := range ks {
 		n += len(ks[i]) + len(vs[i])
 	}
-	if err := chargeIn(c, n); err != nil {
+	if err := msChargeIn(c, n); err != nil {
 		return err
 	}
 	old := a.Metadata
-	a.Metadata = make([]metaEntry, 0, len(ks))
+	a.Metadata = make([]msMetaEntry, 0, len(ks))
 	for i := range ks {
 		for _, m := range a.Metadata {
 			if string(m.Key) == string(ks[i]) {
-				return abortMS(native.InvalidArgument, eDuplicateMetadataKey)
+				return abortMS(native.InvalidArgument, msEDuplicateMetadataKey)
 			}
 		}
-		a.Metadata = append(a.Metadata, metaEntry{Key: ks[i], Value: vs[i]})
+		a.Metadata = append(a.Metadata, msMetaEntry{Key: ks[i], Value: vs[i]})
 	}
 	if emit {
-		data := event(func(e *bcs.Encoder) { writeMeta(e, old); writeMeta(e, a.Metadata) })
-		s.emit("MetadataUpdated", withAccount(ms, data))
-		s.emitOn(a, hMetadataUpdated, data)
+		data := msEvent(func(e *bcs.Encoder) { msWriteMeta(e, old); msWriteMeta(e, a.Metadata) })
+		s.emit("MetadataUpdated", msWithAccount(ms, data))
+		s.emitOn(a, msHMetadataUpdated, data)
 	}
 	return s.save(a)
 }

@@ -20,25 +20,25 @@ var MultisigAccountTag = tag1("multisig_account", "MultisigAccount")
 
 // The event handles of a MultisigAccount, in field order.
 const (
-	hAddOwners = iota
-	hRemoveOwners
-	hUpdateSignaturesRequired
-	hCreateTransaction
-	hVote
-	hExecuteRejected
-	hExecuteSucceeded
-	hExecuteFailed
-	hMetadataUpdated
-	numHandles
+	msHAddOwners = iota
+	msHRemoveOwners
+	msHUpdateSignaturesRequired
+	msHCreateTransaction
+	msHVote
+	msHExecuteRejected
+	msHExecuteSucceeded
+	msHExecuteFailed
+	msHMetadataUpdated
+	msNumHandles
 )
 
-// handleEvents are the v1 event types of the handles, in field order.
-var handleEvents = [numHandles]string{"AddOwnersEvent", "RemoveOwnersEvent", "UpdateSignaturesRequiredEvent",
+// msHandleEvents are the v1 event types of the handles, in field order.
+var msHandleEvents = [msNumHandles]string{"AddOwnersEvent", "RemoveOwnersEvent", "UpdateSignaturesRequiredEvent",
 	"CreateTransactionEvent", "VoteEvent", "ExecuteRejectedTransactionEvent", "TransactionExecutionSucceededEvent",
 	"TransactionExecutionFailedEvent", "MetadataUpdatedEvent"}
 
-// metaEntry is one {key: String, value: vector<u8>} of a SimpleMap.
-type metaEntry struct {
+// msMetaEntry is one {key: String, value: vector<u8>} of a SimpleMap.
+type msMetaEntry struct {
 	Key   []byte
 	Value []byte
 }
@@ -51,18 +51,18 @@ type msAccount struct {
 	LastExecuted uint64
 	Next         uint64
 	SignerCap    *ledgerapi.Address // Option<SignerCapability{account}>
-	Metadata     []metaEntry
-	Handles      [numHandles]onchain.EventHandle
+	Metadata     []msMetaEntry
+	Handles      [msNumHandles]onchain.EventHandle
 }
 
-func writeAddrs(e *bcs.Encoder, as []ledgerapi.Address) {
+func msWriteAddrs(e *bcs.Encoder, as []ledgerapi.Address) {
 	e.SeqLen(len(as))
 	for i := range as {
 		e.Fixed(as[i][:])
 	}
 }
 
-func readAddrs(d *bcs.Decoder, what string) []ledgerapi.Address {
+func msReadAddrs(d *bcs.Decoder, what string) []ledgerapi.Address {
 	n := d.SeqLen(what, ledgerapi.AddressLength)
 	out := make([]ledgerapi.Address, n)
 	for i := range out {
@@ -71,7 +71,7 @@ func readAddrs(d *bcs.Decoder, what string) []ledgerapi.Address {
 	return out
 }
 
-func writeMeta(e *bcs.Encoder, m []metaEntry) {
+func msWriteMeta(e *bcs.Encoder, m []msMetaEntry) {
 	e.SeqLen(len(m))
 	for _, kv := range m {
 		e.WriteBytes(kv.Key)
@@ -79,9 +79,9 @@ func writeMeta(e *bcs.Encoder, m []metaEntry) {
 	}
 }
 
-func readMeta(d *bcs.Decoder) []metaEntry {
+func msReadMeta(d *bcs.Decoder) []msMetaEntry {
 	n := d.SeqLen("metadata", 2)
-	out := make([]metaEntry, n)
+	out := make([]msMetaEntry, n)
 	for i := range out {
 		out[i].Key = d.ReadBytes("metadata.key")
 		out[i].Value = d.ReadBytes("metadata.value")
@@ -91,7 +91,7 @@ func readMeta(d *bcs.Decoder) []metaEntry {
 
 // MarshalBCS writes the MultisigAccount in field order.
 func (a *msAccount) MarshalBCS(e *bcs.Encoder) {
-	writeAddrs(e, a.Owners)
+	msWriteAddrs(e, a.Owners)
 	e.U64(a.NumRequired)
 	e.Fixed(a.Transactions[:])
 	e.U64(a.LastExecuted)
@@ -100,7 +100,7 @@ func (a *msAccount) MarshalBCS(e *bcs.Encoder) {
 	if a.SignerCap != nil {
 		e.Fixed(a.SignerCap[:])
 	}
-	writeMeta(e, a.Metadata)
+	msWriteMeta(e, a.Metadata)
 	for i := range a.Handles {
 		a.Handles[i].MarshalBCS(e)
 	}
@@ -108,7 +108,7 @@ func (a *msAccount) MarshalBCS(e *bcs.Encoder) {
 
 // UnmarshalBCS reads the MultisigAccount.
 func (a *msAccount) UnmarshalBCS(d *bcs.Decoder) {
-	a.Owners = readAddrs(d, "owners")
+	a.Owners = msReadAddrs(d, "owners")
 	a.NumRequired = d.U64("num_signatures_required")
 	d.Fixed(a.Transactions[:], "transactions")
 	a.LastExecuted = d.U64("last_executed_sequence_number")
@@ -118,7 +118,7 @@ func (a *msAccount) UnmarshalBCS(d *bcs.Decoder) {
 		d.Fixed(c[:], "signer_cap")
 		a.SignerCap = &c
 	}
-	a.Metadata = readMeta(d)
+	a.Metadata = msReadMeta(d)
 	for i := range a.Handles {
 		a.Handles[i].UnmarshalBCS(d)
 	}
@@ -134,8 +134,8 @@ func (a *msAccount) isOwner(addr ledgerapi.Address) bool {
 	return false
 }
 
-// vote is one {key: address, value: bool} of the votes SimpleMap.
-type vote struct {
+// msVote is one {key: address, value: bool} of the votes SimpleMap.
+type msVote struct {
 	Owner    ledgerapi.Address
 	Approved bool
 }
@@ -144,19 +144,19 @@ type vote struct {
 type msTxn struct {
 	Payload     []byte // nil when none
 	PayloadHash []byte // nil when none
-	Votes       []vote
+	Votes       []msVote
 	Creator     ledgerapi.Address
 	CreatedSecs uint64
 }
 
-func writeOptBytes(e *bcs.Encoder, b []byte) {
+func msWriteOptBytes(e *bcs.Encoder, b []byte) {
 	e.Option(b != nil)
 	if b != nil {
 		e.WriteBytes(b)
 	}
 }
 
-func readOptBytes(d *bcs.Decoder, what string) []byte {
+func msReadOptBytes(d *bcs.Decoder, what string) []byte {
 	if !d.Option(what) {
 		return nil
 	}
@@ -169,8 +169,8 @@ func readOptBytes(d *bcs.Decoder, what string) []byte {
 
 // MarshalBCS writes the MultisigTransaction in field order.
 func (t *msTxn) MarshalBCS(e *bcs.Encoder) {
-	writeOptBytes(e, t.Payload)
-	writeOptBytes(e, t.PayloadHash)
+	msWriteOptBytes(e, t.Payload)
+	msWriteOptBytes(e, t.PayloadHash)
 	e.SeqLen(len(t.Votes))
 	for _, v := range t.Votes {
 		e.Fixed(v.Owner[:])
@@ -182,10 +182,10 @@ func (t *msTxn) MarshalBCS(e *bcs.Encoder) {
 
 // UnmarshalBCS reads the MultisigTransaction.
 func (t *msTxn) UnmarshalBCS(d *bcs.Decoder) {
-	t.Payload = readOptBytes(d, "payload")
-	t.PayloadHash = readOptBytes(d, "payload_hash")
+	t.Payload = msReadOptBytes(d, "payload")
+	t.PayloadHash = msReadOptBytes(d, "payload_hash")
 	n := d.SeqLen("votes", ledgerapi.AddressLength+1)
-	t.Votes = make([]vote, n)
+	t.Votes = make([]msVote, n)
 	for i := range t.Votes {
 		d.Fixed(t.Votes[i].Owner[:], "votes.key")
 		t.Votes[i].Approved = d.Bool("votes.value")
@@ -213,7 +213,7 @@ func (t *msTxn) setVote(owner ledgerapi.Address, approved bool) {
 			return
 		}
 	}
-	t.Votes = append(t.Votes, vote{Owner: owner, Approved: approved})
+	t.Votes = append(t.Votes, msVote{Owner: owner, Approved: approved})
 }
 
 // counts returns the approvals and rejections of t by current owners.
@@ -230,29 +230,31 @@ func (a *msAccount) counts(t *msTxn) (approvals, rejections uint64) {
 	return approvals, rejections
 }
 
-// eTableNotFound is the abort code of the table natives for a missing key.
-const eTableNotFound = 101<<8 + 7
+// msETableNotFound is the abort code of the table natives for a missing key.
+const msETableNotFound = 101<<8 + 7
 
-// txnKey is the BCS of a transactions table key (u64).
-func txnKey(seq uint64) []byte {
+// msTxnKey is the BCS of a transactions table key (u64).
+func msTxnKey(seq uint64) []byte {
 	e := bcs.NewEncoder(8)
 	e.U64(seq)
 	return e.Bytes()
 }
 
-// store is the state of a multisig account during one call: the host and
+// msState is the state of a multisig account during one call: the host and
 // the account's address.
-type store struct {
+type msState struct {
 	h    native.Host
 	addr ledgerapi.Address
 	c    *native.Context // nil when the executor calls
 }
 
-// msStore is the store of the multisig account at a during call c.
-func msStore(c *native.Context, a ledgerapi.Address) store { return store{h: c.Host(), addr: a, c: c} }
+// msStore is the msState of the multisig account at a during call c.
+func msStore(c *native.Context, a ledgerapi.Address) msState {
+	return msState{h: c.Host(), addr: a, c: c}
+}
 
 // charge charges n bytes read or written (nothing when the executor calls).
-func (s store) charge(n int) error {
+func (s msState) charge(n int) error {
 	if s.c == nil {
 		return nil
 	}
@@ -260,7 +262,7 @@ func (s store) charge(n int) error {
 }
 
 // load reads the MultisigAccount at s.addr; ok is false when there is none.
-func (s store) load() (*msAccount, bool, error) {
+func (s msState) load() (*msAccount, bool, error) {
 	b, ok, err := s.h.Resource(s.addr, MultisigAccountTag)
 	if err != nil || !ok {
 		return nil, false, err
@@ -276,19 +278,19 @@ func (s store) load() (*msAccount, bool, error) {
 }
 
 // mustLoad reads the MultisigAccount, aborting as assert_multisig_account_exists does.
-func (s store) mustLoad() (*msAccount, error) {
+func (s msState) mustLoad() (*msAccount, error) {
 	a, ok, err := s.load()
 	if err != nil {
 		return nil, err
 	}
 	if !ok {
-		return nil, abortMS(native.InvalidState, eAccountNotMultisig)
+		return nil, abortMS(native.InvalidState, msEAccountNotMultisig)
 	}
 	return a, nil
 }
 
 // save writes the MultisigAccount.
-func (s store) save(a *msAccount) error {
+func (s msState) save(a *msAccount) error {
 	b := bcs.Marshal(a)
 	if err := s.charge(len(b)); err != nil {
 		return err
@@ -298,7 +300,7 @@ func (s store) save(a *msAccount) error {
 
 // borrow reads the MultisigAccount as borrow_global does: a missing one
 // fails with MISSING_DATA.
-func (s store) borrow() (*msAccount, error) {
+func (s msState) borrow() (*msAccount, error) {
 	a, ok, err := s.load()
 	if err != nil {
 		return nil, err
@@ -310,8 +312,8 @@ func (s store) borrow() (*msAccount, error) {
 }
 
 // txn reads transaction seq of a; ok is false when the table has none.
-func (s store) txn(a *msAccount, seq uint64) (*msTxn, bool, error) {
-	b, ok, err := s.h.TableItem(a.Transactions, txnKey(seq))
+func (s msState) txn(a *msAccount, seq uint64) (*msTxn, bool, error) {
+	b, ok, err := s.h.TableItem(a.Transactions, msTxnKey(seq))
 	if err != nil || !ok {
 		return nil, false, err
 	}
@@ -327,50 +329,50 @@ func (s store) txn(a *msAccount, seq uint64) (*msTxn, bool, error) {
 
 // mustTxn reads transaction seq as table::borrow does: a missing item
 // aborts in 0x1::table with the table natives' not-found code.
-func (s store) mustTxn(a *msAccount, seq uint64) (*msTxn, error) {
+func (s msState) mustTxn(a *msAccount, seq uint64) (*msTxn, error) {
 	t, ok, err := s.txn(a, seq)
 	if err != nil {
 		return nil, err
 	}
 	if !ok {
-		return nil, &movevm.Abort{Module: ledgerapi.ModuleId{Address: addr, Name: "table"}, Code: eTableNotFound}
+		return nil, &movevm.Abort{Module: ledgerapi.ModuleId{Address: addr, Name: "table"}, Code: msETableNotFound}
 	}
 	return t, nil
 }
 
 // putTxn writes transaction seq.
-func (s store) putTxn(a *msAccount, seq uint64, t *msTxn) error {
+func (s msState) putTxn(a *msAccount, seq uint64, t *msTxn) error {
 	b := bcs.Marshal(t)
 	if err := s.charge(len(b)); err != nil {
 		return err
 	}
-	return s.h.SetTableItem(a.Transactions, txnKey(seq), b)
+	return s.h.SetTableItem(a.Transactions, msTxnKey(seq), b)
 }
 
 // emit records a module event of type name with BCS data.
-func (s store) emit(name string, data []byte) {
+func (s msState) emit(name string, data []byte) {
 	s.h.EmitBCS(ledgerapi.StructType(tag1("multisig_account", name)), data)
 }
 
 // emitOn records a v1 event on handle i of a with BCS data and moves the
 // handle's counter (the caller saves a).
-func (s store) emitOn(a *msAccount, i int, data []byte) {
+func (s msState) emitOn(a *msAccount, i int, data []byte) {
 	h := &a.Handles[i]
 	s.h.EmitOnHandle(storage.EventKey{CreationNumber: h.CreationNum, Account: h.Addr}, h.Counter,
-		ledgerapi.StructType(tag1("multisig_account", handleEvents[i])), data)
+		ledgerapi.StructType(tag1("multisig_account", msHandleEvents[i])), data)
 	h.Counter++
 }
 
-// event builds the BCS of an event's fields; with the multisig account
+// msEvent builds the BCS of an event's fields; with the multisig account
 // first, the module event, without it, the v1 one.
-func event(f func(e *bcs.Encoder)) []byte {
+func msEvent(f func(e *bcs.Encoder)) []byte {
 	e := bcs.NewEncoder(64)
 	f(e)
 	return e.Bytes()
 }
 
-// withAccount prefixes data with the multisig account's address: the
+// msWithAccount prefixes data with the multisig account's address: the
 // module event of a v1 event whose fields follow multisig_account.
-func withAccount(addr ledgerapi.Address, data []byte) []byte {
+func msWithAccount(addr ledgerapi.Address, data []byte) []byte {
 	return append(append(make([]byte, 0, ledgerapi.AddressLength+len(data)), addr[:]...), data...)
 }

@@ -17,52 +17,52 @@ import (
 func msViews() []native.Function {
 	a, u := []string{"address"}, []string{"u64"}
 	return []native.Function{
-		viewFn("metadata", a, []string{tMeta}, viewAccount(func(c *native.Context, m *msAccount) ([]movevm.Value, error) {
-			return one(result(c, tMeta, bcs.Marshal(metaBCS(m.Metadata))))
+		msViewFn("metadata", a, []string{msTMeta}, msViewAccount(func(c *native.Context, m *msAccount) ([]movevm.Value, error) {
+			return msOne(msResult(c, msTMeta, bcs.Marshal(msMetaBCS(m.Metadata))))
 		})),
-		viewFn("num_signatures_required", a, u, viewAccount(func(_ *native.Context, m *msAccount) ([]movevm.Value, error) {
+		msViewFn("num_signatures_required", a, u, msViewAccount(func(_ *native.Context, m *msAccount) ([]movevm.Value, error) {
 			return []movevm.Value{movevm.U64(m.NumRequired)}, nil
 		})),
-		viewFn("owners", a, []string{tAddrs}, viewAccount(func(c *native.Context, m *msAccount) ([]movevm.Value, error) {
-			return one(result(c, tAddrs, event(func(e *bcs.Encoder) { writeAddrs(e, m.Owners) })))
+		msViewFn("owners", a, []string{msTAddrs}, msViewAccount(func(c *native.Context, m *msAccount) ([]movevm.Value, error) {
+			return msOne(msResult(c, msTAddrs, msEvent(func(e *bcs.Encoder) { msWriteAddrs(e, m.Owners) })))
 		})),
-		viewFn("is_owner", []string{"address", "address"}, []string{"bool"}, isOwnerView),
-		viewFn("get_transaction", []string{"address", "u64"}, []string{tMSTxn}, getTransaction),
-		viewFn("get_pending_transactions", a, []string{"vector<" + tMSTxn + ">"}, getPending),
-		viewFn("get_next_transaction_payload", []string{"address", "vector<u8>"}, []string{"vector<u8>"}, nextPayloadView),
-		viewFn("can_be_executed", []string{"address", "u64"}, []string{"bool"}, canView(false, true)),
-		viewFn("can_execute", []string{"address", "address", "u64"}, []string{"bool"}, canView(true, true)),
-		viewFn("can_be_rejected", []string{"address", "u64"}, []string{"bool"}, canView(false, false)),
-		viewFn("can_reject", []string{"address", "address", "u64"}, []string{"bool"}, canView(true, false)),
-		viewFn("get_next_multisig_account_address", a, []string{"address"}, nextAddressView),
-		viewFn("last_resolved_sequence_number", a, u, viewAccount(func(_ *native.Context, m *msAccount) ([]movevm.Value, error) {
+		msViewFn("is_owner", []string{"address", "address"}, []string{"bool"}, msIsOwnerView),
+		msViewFn("get_transaction", []string{"address", "u64"}, []string{msTMSTxn}, msGetTransaction),
+		msViewFn("get_pending_transactions", a, []string{"vector<" + msTMSTxn + ">"}, msGetPending),
+		msViewFn("get_next_transaction_payload", []string{"address", "vector<u8>"}, []string{"vector<u8>"}, msNextPayloadView),
+		msViewFn("can_be_executed", []string{"address", "u64"}, []string{"bool"}, msCanView(false, true)),
+		msViewFn("can_execute", []string{"address", "address", "u64"}, []string{"bool"}, msCanView(true, true)),
+		msViewFn("can_be_rejected", []string{"address", "u64"}, []string{"bool"}, msCanView(false, false)),
+		msViewFn("can_reject", []string{"address", "address", "u64"}, []string{"bool"}, msCanView(true, false)),
+		msViewFn("get_next_multisig_account_address", a, []string{"address"}, msNextAddressView),
+		msViewFn("last_resolved_sequence_number", a, u, msViewAccount(func(_ *native.Context, m *msAccount) ([]movevm.Value, error) {
 			return []movevm.Value{movevm.U64(m.LastExecuted)}, nil
 		})),
-		viewFn("next_sequence_number", a, u, viewAccount(func(_ *native.Context, m *msAccount) ([]movevm.Value, error) {
+		msViewFn("next_sequence_number", a, u, msViewAccount(func(_ *native.Context, m *msAccount) ([]movevm.Value, error) {
 			return []movevm.Value{movevm.U64(m.Next)}, nil
 		})),
-		viewFn("vote", []string{"address", "u64", "address"}, []string{"bool", "bool"}, voteView),
-		viewFn("available_transaction_queue_capacity", a, u, viewAccount(func(_ *native.Context, m *msAccount) ([]movevm.Value, error) {
+		msViewFn("vote", []string{"address", "u64", "address"}, []string{"bool", "bool"}, msVoteView),
+		msViewFn("available_transaction_queue_capacity", a, u, msViewAccount(func(_ *native.Context, m *msAccount) ([]movevm.Value, error) {
 			return []movevm.Value{movevm.U64(m.capacity())}, nil
 		})),
 	}
 }
 
-// one returns a single result.
-func one(v movevm.Value, err error) ([]movevm.Value, error) {
+// msOne returns a single result.
+func msOne(v movevm.Value, err error) ([]movevm.Value, error) {
 	if err != nil {
 		return nil, err
 	}
 	return []movevm.Value{v}, nil
 }
 
-// metaBCS is a SimpleMap<String, vector<u8>> as a Marshaler.
-type metaBCS []metaEntry
+// msMetaBCS is a SimpleMap<String, vector<u8>> as a Marshaler.
+type msMetaBCS []msMetaEntry
 
-func (m metaBCS) MarshalBCS(e *bcs.Encoder) { writeMeta(e, m) }
+func (m msMetaBCS) MarshalBCS(e *bcs.Encoder) { msWriteMeta(e, m) }
 
-// viewAccount is a view of the MultisigAccount at its first argument.
-func viewAccount(f func(c *native.Context, m *msAccount) ([]movevm.Value, error)) native.Func {
+// msViewAccount is a view of the MultisigAccount at its first argument.
+func msViewAccount(f func(c *native.Context, m *msAccount) ([]movevm.Value, error)) native.Func {
 	return func(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
 		m, err := msStore(c, args[0].AsAddress()).borrow()
 		if err != nil {
@@ -84,12 +84,12 @@ func (a *msAccount) capacity() uint64 {
 // validSeq asserts 0 < seq < next_sequence_number (EINVALID_SEQUENCE_NUMBER).
 func (a *msAccount) validSeq(seq uint64) error {
 	if seq == 0 || seq >= a.Next {
-		return abortMS(native.InvalidArgument, eInvalidSequenceNumber)
+		return abortMS(native.InvalidArgument, msEInvalidSequenceNumber)
 	}
 	return nil
 }
 
-func isOwnerView(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
+func msIsOwnerView(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
 	m, err := msStore(c, args[1].AsAddress()).borrow()
 	if err != nil {
 		return nil, err
@@ -97,7 +97,7 @@ func isOwnerView(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]mo
 	return []movevm.Value{movevm.Bool(m.isOwner(args[0].AsAddress()))}, nil
 }
 
-func getTransaction(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
+func msGetTransaction(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
 	s := msStore(c, args[0].AsAddress())
 	m, err := s.borrow()
 	if err != nil {
@@ -111,10 +111,10 @@ func getTransaction(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([
 	if err != nil {
 		return nil, err
 	}
-	return one(result(c, tMSTxn, bcs.Marshal(t)))
+	return msOne(msResult(c, msTMSTxn, bcs.Marshal(t)))
 }
 
-func getPending(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
+func msGetPending(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
 	s := msStore(c, args[0].AsAddress())
 	m, err := s.borrow()
 	if err != nil {
@@ -129,7 +129,7 @@ func getPending(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]mov
 		}
 		t.MarshalBCS(e)
 	}
-	return one(result(c, "vector<"+tMSTxn+">", e.Bytes()))
+	return msOne(msResult(c, "vector<"+msTMSTxn+">", e.Bytes()))
 }
 
 // NextTransactionPayload is get_next_transaction_payload: the payload
@@ -137,10 +137,10 @@ func getPending(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]mov
 // provided when only its hash is stored. The executor calls it for a
 // multisig transaction.
 func NextTransactionPayload(h native.Host, ms ledgerapi.Address, provided []byte) ([]byte, error) {
-	return nextPayload(store{h: h, addr: ms}, provided)
+	return msNextPayload(msState{h: h, addr: ms}, provided)
 }
 
-func nextPayload(s store, provided []byte) ([]byte, error) {
+func msNextPayload(s msState, provided []byte) ([]byte, error) {
 	m, err := s.borrow()
 	if err != nil {
 		return nil, err
@@ -155,26 +155,26 @@ func nextPayload(s store, provided []byte) ([]byte, error) {
 	return provided, nil
 }
 
-func nextPayloadView(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
+func msNextPayloadView(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
 	provided := args[1].Bytes()
-	if err := chargeIn(c, len(provided)); err != nil {
+	if err := msChargeIn(c, len(provided)); err != nil {
 		return nil, err
 	}
-	p, err := nextPayload(msStore(c, args[0].AsAddress()), provided)
+	p, err := msNextPayload(msStore(c, args[0].AsAddress()), provided)
 	if err != nil {
 		return nil, err
 	}
 	if err := native.ChargeOutput(c.NativeContext, len(p), len(p)); err != nil {
 		return nil, err
 	}
-	return one(c.Bytes(p))
+	return msOne(c.Bytes(p))
 }
 
-// canResolve is can_be_executed / can_be_rejected (owner nil) and
+// msCanResolve is can_be_executed / can_be_rejected (owner nil) and
 // can_execute / can_reject (the owner's vote counted implicitly):
 // whether transaction seq is next and has enough approvals (approve) or
 // rejections.
-func canResolve(s store, owner *ledgerapi.Address, seq uint64, approve bool) (bool, error) {
+func msCanResolve(s msState, owner *ledgerapi.Address, seq uint64, approve bool) (bool, error) {
 	m, err := s.borrow()
 	if err != nil {
 		return false, err
@@ -201,15 +201,15 @@ func canResolve(s store, owner *ledgerapi.Address, seq uint64, approve bool) (bo
 	return ok && seq == m.LastExecuted+1 && n >= m.NumRequired, nil
 }
 
-// canView is one of the four can_* views.
-func canView(withOwner, approve bool) native.Func {
+// msCanView is one of the four can_* views.
+func msCanView(withOwner, approve bool) native.Func {
 	return func(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
 		var owner *ledgerapi.Address
 		if withOwner {
 			o := args[0].AsAddress()
 			owner, args = &o, args[1:]
 		}
-		ok, err := canResolve(msStore(c, args[0].AsAddress()), owner, args[1].AsU64(), approve)
+		ok, err := msCanResolve(msStore(c, args[0].AsAddress()), owner, args[1].AsU64(), approve)
 		if err != nil {
 			return nil, err
 		}
@@ -220,19 +220,19 @@ func canView(withOwner, approve bool) native.Func {
 // NextMultisigAddress is get_next_multisig_account_address: the resource
 // address creator's next multisig account gets, from its sequence number.
 func NextMultisigAddress(h native.Host, creator ledgerapi.Address) (ledgerapi.Address, error) {
-	seq, err := accountSequence(h, creator)
+	seq, err := msAccountSequence(h, creator)
 	if err != nil {
 		return ledgerapi.Address{}, err
 	}
-	return crypto.ResourceAccountAddress(creator, multisigSeed(seq)), nil
+	return crypto.ResourceAccountAddress(creator, msSeed(seq)), nil
 }
 
-// multisigSeed is create_multisig_account_seed(bcs(nonce)).
-func multisigSeed(nonce uint64) []byte {
-	return append(append([]byte{}, domainSeparator...), txnKey(nonce)...)
+// msSeed is create_multisig_account_seed(bcs(nonce)).
+func msSeed(nonce uint64) []byte {
+	return append(append([]byte{}, msDomainSeparator...), msTxnKey(nonce)...)
 }
 
-func nextAddressView(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
+func msNextAddressView(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
 	a, err := NextMultisigAddress(c.Host(), args[0].AsAddress())
 	if err != nil {
 		return nil, err
@@ -240,9 +240,9 @@ func nextAddressView(c *native.Context, _ []*movevm.Type, args []movevm.Value) (
 	return []movevm.Value{movevm.Address(a)}, nil
 }
 
-// voteOf is the vote view: whether owner voted on transaction seq and
+// msVoteOf is the vote view: whether owner voted on transaction seq and
 // whether the vote was an approval.
-func voteOf(s store, seq uint64, owner ledgerapi.Address) (voted, approved bool, err error) {
+func msVoteOf(s msState, seq uint64, owner ledgerapi.Address) (voted, approved bool, err error) {
 	m, err := s.borrow()
 	if err != nil {
 		return false, false, err
@@ -258,8 +258,8 @@ func voteOf(s store, seq uint64, owner ledgerapi.Address) (voted, approved bool,
 	return voted, voted && approved, nil
 }
 
-func voteView(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-	voted, approved, err := voteOf(msStore(c, args[0].AsAddress()), args[1].AsU64(), args[2].AsAddress())
+func msVoteView(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
+	voted, approved, err := msVoteOf(msStore(c, args[0].AsAddress()), args[1].AsU64(), args[2].AsAddress())
 	if err != nil {
 		return nil, err
 	}
