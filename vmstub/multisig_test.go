@@ -2,6 +2,7 @@ package vmstub_test
 
 import (
 	"bytes"
+	"crypto/ed25519"
 	"testing"
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
@@ -418,4 +419,106 @@ func TestMultisigAborts(t *testing.T) {
 	if err := c.vm.Validate(c.chain, o[0].Sign(c.raw(o[0], p)), c.nowUs); err == nil {
 		t.Fatal("submission of a multisig transaction for a plain account")
 	}
+}
+
+// creationMessage is the signed message of create_with_existing_account
+// (revoke false) or of its auth key revoking variant: the BCS of the
+// message struct's TypeInfo, then of the struct.
+func creationMessage(revoke bool, chainID uint8, account ledgerapi.Address, seq uint64, owners []ledgerapi.Address, k uint64) []byte {
+	name := "MultisigAccountCreationMessage"
+	if revoke {
+		name = "MultisigAccountCreationWithAuthKeyRevocationMessage"
+	}
+	e := bcs.NewEncoder(256)
+	e.Fixed(ledgerapi.AddressOne[:])
+	e.WriteBytes([]byte("multisig_account"))
+	e.WriteBytes([]byte(name))
+	e.U8(chainID)
+	e.Fixed(account[:])
+	e.U64(seq)
+	e.Fixed(addrsBCS(owners...))
+	e.U64(k)
+	return e.Bytes()
+}
+
+func TestMultisigOnExistingAccount(t *testing.T) {
+	c := &msChain{chain: newChain(t, vmstub.Options{DevAccounts: 4}), t: t}
+	c.owners = c.vm.DevAccounts()
+	o := c.owners
+	owners := []ledgerapi.Address{o[0].Address, o[1].Address}
+	create := func(revoke bool, acct vmstub.DevAccount, sig []byte) txn.TransactionPayload {
+		fn := "create_with_existing_account"
+		if revoke {
+			fn += "_and_revoke_auth_key"
+		}
+		return msPayload(fn, vmstub.AddressValue(acct.Address), addrsBCS(owners...), vmstub.U64Value(1), []byte{0},
+			vmstub.BytesValue(acct.PublicKey), vmstub.BytesValue(sig), stringsBCS(), bcs.Marshal(bytesSeq{}))
+	}
+	msg := creationMessage(false, 4, o[3].Address, c.seq(o[3].Address), owners, 1)
+	// A signature of another message, or by another key, is refused.
+	c.abort(o[0], create(false, o[3], ed25519.Sign(o[3].PrivateKey, msg[1:])), "account", 0x10008)
+	c.abort(o[0], create(false, o[3], ed25519.Sign(o[2].PrivateKey, msg)), "account", 0x10008)
+	c.run(0, create(false, o[3], ed25519.Sign(o[3].PrivateKey, msg)))
+	c.ms = o[3].Address
+	if got := c.view("owners", vmstub.AddressValue(c.ms))[0]; !bytes.Equal(got, addrsBCS(owners...)) {
+		t.Fatalf("owners %x", got)
+	}
+	// The account keeps its key: it still sends transactions.
+	c.run(3, vmstub.TransferPayload(o[0].Address, 1))
+	// Published once only.
+	msg = creationMessage(false, 4, o[3].Address, c.seq(o[3].Address), owners, 1)
+	out := c.mustExec(o[0].Sign(c.raw(o[0], create(false, o[3], ed25519.Sign(o[3].PrivateKey, msg)))))
+	if out.Info.Status.Success() || out.Info.Status.StatusCode != onchain.RESOURCE_ALREADY_EXISTS {
+		t.Fatalf("second creation: %s", out.Info.Status.String())
+	}
+
+	// The revoking variant: the key becomes zero, only the owners control
+	// the account, through multisig transactions.
+	msg = creationMessage(true, 4, o[2].Address, c.seq(o[2].Address), owners, 1)
+	c.run(1, create(true, o[2], ed25519.Sign(o[2].PrivateKey, msg)))
+	c.ms = o[2].Address
+	key := c.view2("0x1::account::get_authentication_key", vmstub.AddressValue(c.ms))
+	if !bytes.Equal(key, append([]byte{32}, make([]byte, 32)...)) {
+		t.Fatalf("auth key %x", key)
+	}
+	_, err := c.exec(o[2].Sign(c.raw(o[2], vmstub.TransferPayload(o[0].Address, 1))))
+	wantStatus(t, err, "INVALID_AUTH_KEY", 2)
+	// One of one: the proposer executes at once; the payload comes with
+	// the transaction, and update_metadata emits its events.
+	meta := msPayload("update_metadata", stringsBCS("k"), bcs.Marshal(bytesSeq{{7}}))
+	h := crypto.SHA3_256(innerPayload(meta))
+	c.run(0, msPayload("create_transaction_with_hash", vmstub.AddressValue(c.ms), vmstub.BytesValue(h[:])))
+	if got := c.view("get_next_transaction_payload", vmstub.AddressValue(c.ms), vmstub.BytesValue([]byte{9}))[0]; !bytes.Equal(got, vmstub.BytesValue([]byte{9})) {
+		t.Fatalf("next payload of a hash proposal %x", got)
+	}
+	out = c.mustExec(c.multisig(1, &meta))
+	if !out.Info.Status.Success() || hasEvent(out, "0x1::multisig_account::MetadataUpdated") == nil ||
+		hasEvent(out, "0x1::multisig_account::MetadataUpdatedEvent") == nil || hasEvent(out, "0x1::multisig_account::VoteEvent") == nil {
+		t.Fatalf("update_metadata: %s %v", out.Info.Status.String(), eventTypes(out))
+	}
+	e := bcs.NewEncoder(16)
+	e.SeqLen(1)
+	e.String("k")
+	e.WriteBytes([]byte{7})
+	if got := c.view("metadata", vmstub.AddressValue(c.ms))[0]; !bytes.Equal(got, e.Bytes()) {
+		t.Fatalf("metadata %x", got)
+	}
+}
+
+func TestMultisigBootstrapper(t *testing.T) {
+	c := &msChain{chain: newChain(t, vmstub.Options{DevAccounts: 4}), t: t}
+	c.owners = c.vm.DevAccounts()
+	o := c.owners
+	copy(c.ms[:], c.view("get_next_multisig_account_address", vmstub.AddressValue(o[3].Address))[0])
+	out := c.run(3, msPayload("create_with_owners_then_remove_bootstrapper", addrsBCS(o[0].Address, o[1].Address), vmstub.U64Value(2),
+		stringsBCS(), bcs.Marshal(bytesSeq{})))
+	if hasEvent(out, "0x1::multisig_account::RemoveOwners") == nil {
+		t.Fatalf("events %v", eventTypes(out))
+	}
+	if got := c.view("owners", vmstub.AddressValue(c.ms))[0]; !bytes.Equal(got, addrsBCS(o[0].Address, o[1].Address)) {
+		t.Fatalf("owners %x", got)
+	}
+	// Two owners and two required: the bootstrapper's removal leaves none to spare.
+	c.abort(o[3], msPayload("create_with_owners_then_remove_bootstrapper", addrsBCS(o[0].Address), vmstub.U64Value(2),
+		stringsBCS(), bcs.Marshal(bytesSeq{})), "multisig_account", 0x30005)
 }
