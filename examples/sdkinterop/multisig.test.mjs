@@ -28,6 +28,11 @@ test("multisig account: create_with_owners, create_transaction, approve, then a 
   const [owners] = await view("owners", [multisigAddress]);
   assert.deepEqual(new Set(owners), new Set([owner1, owner2, owner3].map((o) => o.accountAddress.toString())));
   assert.deepEqual(await view("num_signatures_required", [multisigAddress]), ["2"]);
+  const resource = await aptos.getAccountResource({ accountAddress: multisigAddress, resourceType: ms("MultisigAccount") });
+  assert.equal(resource.num_signatures_required, "2");
+  assert.equal(resource.next_sequence_number, "1");
+  assert.deepEqual(resource.metadata.data, [{ key: "Example", value: "0x0353444b" }]);
+  assert.equal(resource.signer_cap.vec[0].account, multisigAddress);
 
   const funding = await submitAndWait(owner1, await transfer(owner1, multisigAddress, APT));
   assert.equal(funding.success, true, funding.vm_status);
@@ -46,6 +51,8 @@ test("multisig account: create_with_owners, create_transaction, approve, then a 
   const [pending] = await view("get_pending_transactions", [multisigAddress]);
   assert.equal(pending.length, 1);
   assert.equal(pending[0].creator, owner2.accountAddress.toString());
+  assert.deepEqual(pending[0].votes.data, [{ key: owner2.accountAddress.toString(), value: true }]);
+  assert.equal(pending[0].payload.vec[0], payload.multiSig.transaction_payload.bcsToHex().toString());
 
   const approved = await submitAndWait(owner3, await aptos.transaction.build.simple({
     sender: owner3.accountAddress, data: { function: ms("approve_transaction"), functionArguments: [multisigAddress, 1] },
@@ -71,6 +78,28 @@ test("multisig account: create_with_owners, create_transaction, approve, then a 
   assert.ok(done.events.some((e) => e.type === ms("TransactionExecutionSucceeded")), "TransactionExecutionSucceeded event");
   assert.equal(await aptBalance(recipient.accountAddress), amount);
   assert.deepEqual(await view("last_resolved_sequence_number", [multisigAddress]), ["1"]);
+
+  // A proposal whose transfer cannot be paid: executed all the same, the
+  // failure recorded, the transaction resolved, nothing transferred.
+  const tooMuch = await generateTransactionPayload({ multisigAddress, function: "0x1::aptos_account::transfer",
+    functionArguments: [recipient.accountAddress, 100 * APT], aptosConfig: config });
+  const second = await submitAndWait(owner1, await aptos.transaction.build.simple({
+    sender: owner1.accountAddress,
+    data: { function: ms("create_transaction"), functionArguments: [multisigAddress, tooMuch.multiSig.transaction_payload.bcsToBytes()] },
+  }));
+  assert.equal(second.success, true, second.vm_status);
+  const failed = await submitAndWait(owner3, await aptos.transaction.build.simple({
+    sender: owner3.accountAddress, data: { multisigAddress, function: "0x1::aptos_account::transfer", functionArguments: [recipient.accountAddress, 100 * APT] },
+  }));
+  assert.equal(failed.success, true, failed.vm_status);
+  const ev = failed.events.find((e) => e.type === ms("TransactionExecutionFailed"));
+  assert.ok(ev, "TransactionExecutionFailed event");
+  assert.equal(ev.data.sequence_number, "2");
+  assert.equal(ev.data.num_approvals, "2");
+  assert.equal(ev.data.execution_error.error_type, "MoveAbort");
+  assert.match(ev.data.execution_error.abort_location, /^0{63}1::/);
+  assert.equal(await aptBalance(recipient.accountAddress), amount);
+  assert.deepEqual(await view("last_resolved_sequence_number", [multisigAddress]), ["2"]);
 });
 
 test("multisig transaction without enough approvals is refused at submission", async () => {
