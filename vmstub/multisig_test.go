@@ -359,13 +359,27 @@ func TestMultisigSelfUpdates(t *testing.T) {
 	if c.u64("last_resolved_sequence_number", ms) != n || len(c.view("owners", ms)[0]) != 1+4*32 {
 		t.Fatal("a failed self-update changed the owners or was not resolved")
 	}
+	wantFailed(t, out, 0x30005)
 	c.run(0, msPayload("create_transaction", ms, vmstub.BytesValue(innerPayload(msPayload("swap_owners_and_update_signatures_required",
 		addrsBCS(o[2].Address), addrsBCS(o[3].Address), vmstub.U64Value(2))))))
 	c.run(2, msPayload("approve_transaction", ms, vmstub.U64Value(n+1)))
 	out = c.mustExec(c.multisig(1, nil))
-	if hasEvent(out, "0x1::multisig_account::TransactionExecutionFailed") == nil { // owner 2 is an owner already: EDUPLICATE_OWNER
-		t.Fatalf("swap with an existing owner: %v", eventTypes(out))
+	wantFailed(t, out, 0x10001) // owner 2 is an owner already: EDUPLICATE_OWNER
+	for i, p := range []struct {
+		payload txn.TransactionPayload
+		code    uint64
+	}{
+		{msPayload("add_owner", ms), 0x1000D}, // EOWNER_CANNOT_BE_MULTISIG_ACCOUNT_ITSELF
+		{msPayload("swap_owner", vmstub.AddressValue(o[3].Address), vmstub.AddressValue(o[3].Address)), 0x10012}, // EOWNERS_TO_REMOVE_NEW_OWNERS_OVERLAP
+		{msPayload("update_signatures_required", vmstub.U64Value(0)), 0x1000B},                                   // EINVALID_SIGNATURES_REQUIRED
+		{msPayload("update_metadata", stringsBCS("a"), bcs.Marshal(bytesSeq{})), 0x1000F},                        // ENUMBER_OF_METADATA_KEYS_AND_VALUES_DONT_MATCH
+	} {
+		seq := n + 2 + uint64(i)
+		c.run(0, msPayload("create_transaction", ms, vmstub.BytesValue(innerPayload(p.payload))))
+		c.run(2, msPayload("approve_transaction", ms, vmstub.U64Value(seq)))
+		wantFailed(t, c.mustExec(c.multisig(1, nil)), p.code)
 	}
+	n += 4
 	c.run(0, msPayload("create_transaction", ms, vmstub.BytesValue(innerPayload(msPayload("remove_owners", addrsBCS(o[3].Address))))))
 	c.run(2, msPayload("approve_transaction", ms, vmstub.U64Value(n+2)))
 	out = c.mustExec(c.multisig(1, nil))
@@ -521,4 +535,25 @@ func TestMultisigBootstrapper(t *testing.T) {
 	// Two owners and two required: the bootstrapper's removal leaves none to spare.
 	c.abort(o[3], msPayload("create_with_owners_then_remove_bootstrapper", addrsBCS(o[0].Address), vmstub.U64Value(2),
 		stringsBCS(), bcs.Marshal(bytesSeq{})), "multisig_account", 0x30005)
+}
+
+// wantFailed checks that out succeeded with TransactionExecutionFailed for
+// an abort with code in 0x1::multisig_account.
+func wantFailed(t *testing.T, out storage.Transaction, code uint64) {
+	t.Helper()
+	ev := hasEvent(out, "0x1::multisig_account::TransactionExecutionFailed")
+	if !out.Info.Status.Success() || ev == nil {
+		t.Fatalf("want a failed payload: %s %v", out.Info.Status.String(), eventTypes(out))
+	}
+	d := bcs.NewDecoder(ev.Data)
+	var a ledgerapi.Address
+	d.Fixed(a[:], "multisig")
+	d.Fixed(a[:], "executor")
+	d.U64("seq")
+	d.ReadBytes("payload")
+	d.U64("approvals")
+	loc, kind, got := d.String("location"), d.String("type"), d.U64("code")
+	if loc != "0000000000000000000000000000000000000000000000000000000000000001::multisig_account" || kind != "MoveAbort" || got != code {
+		t.Fatalf("failure %s %s 0x%x, want MoveAbort 0x%x in multisig_account", loc, kind, got, code)
+	}
 }
