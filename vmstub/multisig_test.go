@@ -557,3 +557,24 @@ func wantFailed(t *testing.T, out storage.Transaction, code uint64) {
 		t.Fatalf("failure %s %s 0x%x, want MoveAbort 0x%x in multisig_account", loc, kind, got, code)
 	}
 }
+
+// A multisig transaction simulates as it executes: validated (refused
+// without enough approvals), then run with the same events and gas.
+func TestMultisigSimulation(t *testing.T) {
+	c := newMultisig(t)
+	o, ms := c.owners, vmstub.AddressValue(c.ms)
+	c.run(3, vmstub.TransferPayload(c.ms, 1_000_000))
+	transfer := vmstub.TransferPayload(o[3].Address, 500)
+	c.run(0, msPayload("create_transaction", ms, vmstub.BytesValue(innerPayload(transfer))))
+	blk := storage.Block{Height: c.height + 1, Epoch: 1, Round: c.height + 1, TimestampUsec: c.nowUs + 1_000_000}
+	_, _, err := c.vm.Simulate(c, blk, zeroSig(c.multisig(0, nil)), vmstub.SimulateOptions{})
+	wantStatus(t, err, "MULTISIG_TRANSACTION_INSUFFICIENT_APPROVALS", 34)
+	sim, _, err := c.vm.Simulate(c, blk, zeroSig(c.multisig(1, &transfer)), vmstub.SimulateOptions{})
+	if err != nil || !sim.Info.Status.Success() || hasEvent(sim, "0x1::multisig_account::TransactionExecutionSucceeded") == nil {
+		t.Fatalf("simulation: %v %s %v", err, sim.Info.Status.String(), eventTypes(sim))
+	}
+	out := c.mustExec(c.multisig(1, &transfer))
+	if out.Info.GasUsed != sim.Info.GasUsed || len(out.Events) != len(sim.Events) {
+		t.Fatalf("executed gas %d events %d, simulated %d and %d", out.Info.GasUsed, len(out.Events), sim.Info.GasUsed, len(sim.Events))
+	}
+}
