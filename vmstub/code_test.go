@@ -13,6 +13,8 @@ import (
 	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 	"github.com/ledgernode/ledgernode/storage"
 	"github.com/ledgernode/ledgernode/vmstub"
+	"github.com/ledgernode/ledgernode/vmstub/framework/aptosframework"
+	"github.com/ledgernode/ledgernode/vmstub/publish"
 )
 
 var (
@@ -311,4 +313,19 @@ func TestPublishRunsInitModule(t *testing.T) {
 		t.Fatalf("aborting init_module: %s", got)
 	}
 	wantFailure(t, out, "Move abort")
+}
+
+// TestCodeErrorsMatchPublishChecks: the error map 0x1::code declares names
+// the reasons the checks of package publish abort with, alike.
+func TestCodeErrorsMatchPublishChecks(t *testing.T) {
+	checks := publish.CodeReasons()
+	if len(checks) != len(aptosframework.CodeErrors) {
+		t.Fatalf("0x1::code declares %d reasons, the publish checks %d", len(aptosframework.CodeErrors), len(checks))
+	}
+	for i, r := range checks {
+		d := aptosframework.CodeErrors[i]
+		if d.Reason != r.Reason || d.Name != r.Name || d.Description != r.Description {
+			t.Errorf("reason %d: declared %+v, publish checks %+v", i, d, r)
+		}
+	}
 }

@@ -5,6 +5,7 @@ import (
 	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
 	"github.com/ledgernode/ledgernode/ledgerapi/crypto"
 	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
+	"github.com/ledgernode/ledgernode/vmstub/native"
 	"github.com/ledgernode/ledgernode/vmstub/publish"
 )
 
@@ -96,7 +97,7 @@ func nativeObjectCodePublish(c *Call) ([][]byte, error) {
 	if err := c.putResource(obj, objectCoreTag, newObjectCore(obj, publisher, true)); err != nil {
 		return nil, err
 	}
-	if err := c.publishPackage(obj, meta, code); err != nil {
+	if err := c.requestPublish(native.PublishRequest{Publisher: obj, Metadata: meta, Code: code}); err != nil {
 		return nil, err
 	}
 	c.Emit(codePublishType, AddressValue(obj))
@@ -130,7 +131,7 @@ func nativeObjectCodeUpgrade(c *Call) ([][]byte, error) {
 	if err := c.codeObject(c.Signers[0], obj); err != nil {
 		return nil, err
 	}
-	if err := c.publishPackage(obj, meta, code); err != nil {
+	if err := c.requestPublish(native.PublishRequest{Publisher: obj, Metadata: meta, Code: code}); err != nil {
 		return nil, err
 	}
 	c.Emit(codeUpgradeType, AddressValue(obj))

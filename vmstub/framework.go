@@ -97,18 +97,12 @@ func frameworkModules() []Module {
 			sPlain("GUID", abDropStore, "id: 0x1::guid::ID"),
 			sPlain("ID", abAll3, "creation_num: u64", "addr: address"),
 		}, nil),
-		typeInfoModuleDef(),
 		tableModuleDef(),
-		withFunctions(stringModuleDef(), stringRefFunctions()...),
-		withFunctions(optionModuleDef(), optionRefFunctions()...),
 		simpleMapModuleDef(),
 		tableWithLengthModuleDef(),
 		smartTableModuleDef(),
 		stringUtilsModuleDef(),
 		fromBCSModuleDef(),
-		math64ModuleDef(),
-		math128ModuleDef(),
-		codeModuleDef(),
 		objectCodeModuleDef(),
 	}...)
 }
@@ -127,10 +121,4 @@ var frameworkErrors = map[string][]AbortReason{
 	"transaction_validation": {
 		{Reason: 1005, Name: "PROLOGUE_ECANT_PAY_GAS_DEPOSIT", Description: "Transaction fee cannot be paid: the gas payer's balance is below the fee."},
 	},
-}
-
-// withFunctions returns m with fs added.
-func withFunctions(m Module, fs ...Function) Module {
-	m.Functions = append(append([]Function(nil), m.Functions...), fs...)
-	return m
 }

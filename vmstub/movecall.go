@@ -284,7 +284,7 @@ func (r sessionState) PackageRegistry(addr ledgerapi.Address) (*onchain.PackageR
 // bridge makes a BCS native callable from Move code: signer arguments
 // become the call's signers, the others (references read through) their
 // BCS, and the results are read back as values of the declared return
-// types. The call is charged bridgeCost, per node and name byte of its
+// types. The call is charged bridgeCallCost, per node and name byte of its
 // type arguments' tags, and per byte of its arguments' BCS (before the
 // native runs, which works on them) and of its results'.
 func bridge(rf *regFunc) movevm.NativeFunc {
@@ -297,7 +297,7 @@ func bridge(rf *regFunc) movevm.NativeFunc {
 			return nil, &movevm.Error{Status: onchain.MISSING_DEPENDENCY,
 				Message: fmt.Sprintf("native function %s as stored has no implementation with that signature", rf.id)}
 		}
-		if err := ctx.Charge(bridgeCost(rf)); err != nil {
+		if err := ctx.Charge(bridgeCallCost); err != nil {
 			return nil, err
 		}
 		c := &Call{Session: host.s, Function: rf.id}

@@ -15,16 +15,6 @@ import (
 // arguments and building its arguments and results.
 const bridgeCallCost = 80
 
-// bridgeCost is what a call of the BCS native rf costs besides its bytes
-// and type arguments: math128's big-integer arithmetic pays native.WideIntCost
-// more.
-func bridgeCost(rf *regFunc) uint64 {
-	if rf.id.Module.Address == ledgerapi.AddressOne && rf.id.Module.Name == "math128" {
-		return bridgeCallCost + native.WideIntCost
-	}
-	return bridgeCallCost
-}
-
 func chargeBytes(ctx *movevm.NativeContext, n int) error { return native.ChargeRead(ctx, n) }
 
 func serializeCharged(ctx *movevm.NativeContext, v movevm.Value) ([]byte, error) {

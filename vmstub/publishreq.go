@@ -50,20 +50,16 @@ func (s *Session) requestPublish(r native.PublishRequest) error {
 }
 
 // finishPublish carries out the publication the payload requested, if
-// any, and returns the execution gas it used: the per-byte charge of the
-// package and the gas of the init_module calls.
+// any: it checks and stores the package, emitting PublishPackage at the
+// place of the request among the session's events, then runs the new
+// modules' init_module. It returns the execution gas it used: the
+// per-byte charge of the package and the gas of the init_module calls.
 func (vm *VM) finishPublish(s *Session) (uint64, error) {
 	p := s.publish
 	if p == nil {
 		return 0, nil
 	}
-	return vm.applyPublish(s, p.req, p.events)
-}
-
-// applyPublish checks and stores the package of r, emitting PublishPackage
-// as event number at of the session, then runs the new modules'
-// init_module. It returns the execution gas used.
-func (vm *VM) applyPublish(s *Session, r native.PublishRequest, at int) (uint64, error) {
+	r := p.req
 	size := uint64(len(r.Metadata))
 	for _, b := range r.Code {
 		size += uint64(len(b))
@@ -79,7 +75,7 @@ func (vm *VM) applyPublish(s *Session, r native.PublishRequest, at int) (uint64,
 	e := bcs.NewEncoder(33)
 	e.Fixed(r.Publisher[:])
 	e.Bool(res.IsUpgrade)
-	at = min(max(at, 0), len(s.events))
+	at := min(max(p.events, 0), len(s.events))
 	s.events = slices.Insert(s.events, at, storage.Event{Type: publishPackageType, Data: e.Bytes()})
 	for _, m := range res.Modules {
 		if err := s.set(storage.ModuleKey(m.ID.Address, m.ID.Name), m.Bytes, true); err != nil {

@@ -10,6 +10,11 @@
 //	chain_id.go             0x1::chain_id             ChainId; get
 //	chain_status.go         0x1::chain_status         GenesisEndMarker; is_genesis,
 //	                                                  is_operating
+//	code.go                 0x1::code                 PackageRegistry, PackageMetadata,
+//	                                                  PublishPackage, …;
+//	                                                  publish_package_txn (a request
+//	                                                  the executor carries out),
+//	                                                  upgrade_policy_*
 //	event.go                0x1::event                EventHandle; emit, emit_event
 //	multisig_account.go     0x1::multisig_account     MultisigAccount and its
 //	                                                  transactions, events, views;
@@ -31,7 +36,7 @@
 //
 // Modules still implemented in vmstub and moving here: account,
 // aptos_account, coin, aptos_coin, fungible_asset, primary_fungible_store,
-// object_code_deployment, code, guid. Each module is declared
+// object_code_deployment, guid. Each module is declared
 // through the native contract (vmstub/native) by a function named after it
 // (ChainID for 0x1::chain_id); Modules lists them for the executor.
 package aptosframework
@@ -54,7 +59,7 @@ var addr = ledgerapi.AddressOne
 func Modules() []native.Module {
 	return []native.Module{ChainID(), Event(), Timestamp(), TransactionContext(),
 		ChainStatus(), Block(), TransactionFee(), NonceValidation(), Aggregator(), AggregatorV2(), OptionalAggregator(),
-		Object(), MultisigAccount()}
+		Object(), Code(), MultisigAccount()}
 }
 
 // tag1 is the tag of struct name of module at 0x1.

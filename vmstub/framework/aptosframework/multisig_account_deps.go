@@ -9,10 +9,8 @@ import (
 	"errors"
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
-	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
 	"github.com/ledgernode/ledgernode/ledgerapi/crypto"
 	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
-	"github.com/ledgernode/ledgernode/vmstub/movevm"
 	"github.com/ledgernode/ledgernode/vmstub/native"
 )
 
@@ -36,19 +34,13 @@ const (
 var msAccountTag = tag1("account", "Account")
 
 // msAccountAbort is an abort located in 0x1::account.
-func msAccountAbort(category, reason uint64) error {
-	return &movevm.Abort{Module: ledgerapi.ModuleId{Address: addr, Name: "account"}, Code: native.Code(category, reason)}
-}
+func msAccountAbort(category, reason uint64) error { return abortIn("account", category, reason) }
 
 // msReadAccount reads addr's Account resource (nil when there is none).
 // Until account.go lands.
 func msReadAccount(h native.Host, a ledgerapi.Address) (*onchain.Account, error) {
-	b, ok, err := h.Resource(a, msAccountTag)
-	if err != nil || !ok {
-		return nil, err
-	}
 	var acc onchain.Account
-	if err := bcs.Unmarshal(b, &acc); err != nil {
+	if ok, err := readResource(h, a, msAccountTag, &acc); err != nil || !ok {
 		return nil, err
 	}
 	return &acc, nil
@@ -56,7 +48,7 @@ func msReadAccount(h native.Host, a ledgerapi.Address) (*onchain.Account, error)
 
 // msWriteAccount writes addr's Account resource. Until account.go lands.
 func msWriteAccount(h native.Host, a ledgerapi.Address, acc *onchain.Account) error {
-	return h.SetResource(a, msAccountTag, bcs.Marshal(acc))
+	return putResource(h, a, msAccountTag, acc)
 }
 
 // msAccountSequence is account::get_sequence_number (0 for an address

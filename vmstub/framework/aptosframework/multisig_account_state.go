@@ -241,37 +241,22 @@ func msTxnKey(seq uint64) []byte {
 }
 
 // msState is the state of a multisig account during one call: the host and
-// the account's address.
+// the account's address. Reads and writes are priced by the executor (io
+// gas per slot), as for the package's other modules.
 type msState struct {
 	h    native.Host
 	addr ledgerapi.Address
-	c    *native.Context // nil when the executor calls
 }
 
 // msStore is the msState of the multisig account at a during call c.
 func msStore(c *native.Context, a ledgerapi.Address) msState {
-	return msState{h: c.Host(), addr: a, c: c}
-}
-
-// charge charges n bytes read or written (nothing when the executor calls).
-func (s msState) charge(n int) error {
-	if s.c == nil {
-		return nil
-	}
-	return native.ChargeRead(s.c.NativeContext, n)
+	return msState{h: c.Host(), addr: a}
 }
 
 // load reads the MultisigAccount at s.addr; ok is false when there is none.
 func (s msState) load() (*msAccount, bool, error) {
-	b, ok, err := s.h.Resource(s.addr, MultisigAccountTag)
-	if err != nil || !ok {
-		return nil, false, err
-	}
-	if err := s.charge(len(b)); err != nil {
-		return nil, false, err
-	}
 	var a msAccount
-	if err := bcs.Unmarshal(b, &a); err != nil {
+	if ok, err := readResource(s.h, s.addr, MultisigAccountTag, &a); err != nil || !ok {
 		return nil, false, err
 	}
 	return &a, true, nil
@@ -291,11 +276,7 @@ func (s msState) mustLoad() (*msAccount, error) {
 
 // save writes the MultisigAccount.
 func (s msState) save(a *msAccount) error {
-	b := bcs.Marshal(a)
-	if err := s.charge(len(b)); err != nil {
-		return err
-	}
-	return s.h.SetResource(s.addr, MultisigAccountTag, b)
+	return putResource(s.h, s.addr, MultisigAccountTag, a)
 }
 
 // borrow reads the MultisigAccount as borrow_global does: a missing one
@@ -315,9 +296,6 @@ func (s msState) borrow() (*msAccount, error) {
 func (s msState) txn(a *msAccount, seq uint64) (*msTxn, bool, error) {
 	b, ok, err := s.h.TableItem(a.Transactions, msTxnKey(seq))
 	if err != nil || !ok {
-		return nil, false, err
-	}
-	if err := s.charge(len(b)); err != nil {
 		return nil, false, err
 	}
 	var t msTxn
@@ -343,9 +321,6 @@ func (s msState) mustTxn(a *msAccount, seq uint64) (*msTxn, error) {
 // putTxn writes transaction seq.
 func (s msState) putTxn(a *msAccount, seq uint64, t *msTxn) error {
 	b := bcs.Marshal(t)
-	if err := s.charge(len(b)); err != nil {
-		return err
-	}
 	return s.h.SetTableItem(a.Transactions, msTxnKey(seq), b)
 }
 

@@ -355,7 +355,7 @@ func msCleanup(s msState, executor ledgerapi.Address, payload []byte, failure *E
 func msRemoveExecutedRef(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
 	v, _ := args[0].Deref()
 	a := &msAccount{Owners: msArgAddrs(v.Elem(0)), Transactions: v.Elem(2).Elem(0).AsAddress(), LastExecuted: v.Elem(3).AsU64()}
-	approvals, rejections, err := msRemoveExecuted(msState{h: c.Host(), c: c}, a)
+	approvals, rejections, err := msRemoveExecuted(msState{h: c.Host()}, a)
 	if err != nil {
 		return nil, err
 	}

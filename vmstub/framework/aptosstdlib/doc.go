@@ -3,18 +3,30 @@
 // it:
 //
 //	copyable_any.go  0x1::copyable_any  Any
+//	math64.go        0x1::math64        max, min, average, clamp, pow,
+//	                                    floor_log2, sqrt
+//	math128.go       0x1::math128       the same on u128
+//	type_info.go     0x1::type_info     TypeInfo; type_of, type_name,
+//	                                    account_address, module_name,
+//	                                    struct_name, size_of_val, chain_id
 //
 // Modules still implemented in vmstub and moving here: table,
-// table_with_length, simple_map, smart_table, type_info, from_bcs,
-// string_utils, math64, math128.
+// table_with_length, simple_map, smart_table, from_bcs, string_utils.
+// Each module is declared through the native
+// contract (vmstub/native) by a function named after it (TypeInfo for
+// 0x1::type_info); Modules lists them for the executor.
 package aptosstdlib
 
-import "github.com/ledgernode/ledgernode/vmstub/native"
+import (
+	"github.com/ledgernode/ledgernode/ledgerapi"
+	"github.com/ledgernode/ledgernode/vmstub/native"
+)
+
+// addr is the package's address.
+var addr = ledgerapi.AddressOne
 
 // Modules returns the declarations of the package's modules, for the
 // executor to register.
 func Modules() []native.Module {
-	return []native.Module{
-		CopyableAny(),
-	}
+	return []native.Module{CopyableAny(), TypeInfo(), Math64(), Math128()}
 }

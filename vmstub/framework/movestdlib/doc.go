@@ -7,15 +7,25 @@
 //	error.go    0x1::error    canonical and the category constructors
 //	bcs.go      0x1::bcs      to_bytes
 //	hash.go     0x1::hash     sha2_256, sha3_256
+//	string.go   0x1::string   String; utf8, try_utf8, length, is_empty,
+//	                          index_of, sub_string, append, append_utf8,
+//	                          insert, internal_check_utf8, bytes
+//	option.go   0x1::option   Option; none, some, is_none, is_some,
+//	                          contains, get_with_default, destroy_some,
+//	                          destroy_none, from_vec, to_vec,
+//	                          destroy_with_default, swap, extract, fill,
+//	                          swap_or_fill, borrow, borrow_mut,
+//	                          borrow_with_default
 //
-// Modules still implemented in vmstub and moving here: string, option,
-// (std) features. Each module is declared through the native contract
+// Modules still implemented in vmstub and moving here: (std) features. Each module is declared through the native contract
 // (vmstub/native) by a function named after it (Vector for 0x1::vector);
 // Modules lists them for the executor.
 package movestdlib
 
 import (
 	"github.com/ledgernode/ledgernode/ledgerapi"
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
+	"github.com/ledgernode/ledgernode/vmstub/movevm"
 	"github.com/ledgernode/ledgernode/vmstub/native"
 )
 
@@ -25,5 +35,21 @@ var addr = ledgerapi.AddressOne
 // Modules returns the declarations of the package's modules, for the
 // executor to register.
 func Modules() []native.Module {
-	return []native.Module{Vector(), Signer(), Error(), BCS(), Hash()}
+	return []native.Module{Vector(), Signer(), Error(), String(), Option(), BCS(), Hash()}
+}
+
+// firstErr returns the first non-nil error.
+func firstErr(errs ...error) error {
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// errInvariant is a failure of the interpreter's invariants (a value not
+// of the shape its type gives).
+func errInvariant(msg string) error {
+	return &movevm.Error{Status: onchain.UNKNOWN_INVARIANT_VIOLATION_ERROR, Message: msg}
 }

@@ -6,64 +6,18 @@ import (
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
-	"github.com/ledgernode/ledgernode/vmstub/native"
-	"github.com/ledgernode/ledgernode/vmstub/publish"
+	"github.com/ledgernode/ledgernode/vmstub/framework/aptosframework"
 )
 
-// 0x1::code publishes Move packages. publish_package_txn runs the checks of
-// package publish (the framework's Move code and the VM's checks of the
-// bundle, in Aptos's order) against the transaction's state; an accepted
-// package stores each module under its module state key, writes the
-// sender's PackageRegistry and emits 0x1::code::PublishPackage.
+// Packages: genesis lists the registered modules in the
+// 0x1::code::PackageRegistry of each address holding them, so that
+// published packages can name them as dependencies; publication
+// (publishreq.go) writes a publisher's registry and emits PublishPackage.
 
 var (
-	packageRegistryTag = tag1("code", "PackageRegistry")
-	publishPackageType = ledgerapi.StructType(tag1("code", "PublishPackage"))
+	packageRegistryTag = aptosframework.PackageRegistryTag
+	publishPackageType = ledgerapi.StructType(aptosframework.PublishPackageTag)
 )
-
-func codeModuleDef() Module {
-	optAny := "0x1::option::Option<0x1::copyable_any::Any>"
-	var reasons []AbortReason
-	for _, r := range publish.CodeReasons() {
-		reasons = append(reasons, AbortReason{Reason: r.Reason, Name: r.Name, Description: r.Description})
-	}
-	m := mod1("code", []Struct{
-		sPlain("PackageRegistry", []string{AbilityDrop, AbilityKey, AbilityStore}, "packages: vector<0x1::code::PackageMetadata>"),
-		sPlain("PackageMetadata", abAll3, "name: "+tString, "upgrade_policy: 0x1::code::UpgradePolicy", "upgrade_number: u64",
-			"source_digest: "+tString, "manifest: vector<u8>", "modules: vector<0x1::code::ModuleMetadata>",
-			"deps: vector<0x1::code::PackageDep>", "extension: "+optAny),
-		sPlain("PackageDep", abAll3, "account: address", "package_name: "+tString),
-		sPlain("ModuleMetadata", abAll3, "name: "+tString, "source: vector<u8>", "source_map: vector<u8>", "extension: "+optAny),
-		sPlain("UpgradePolicy", abAll3, "policy: u8"),
-		sEvent("PublishPackage", "code_address: address", "is_upgrade: bool"),
-		sPlain("AllowedDep", []string{AbilityDrop}, "account: address", "module_name: "+tString),
-	}, []Function{
-		entry("publish_package_txn", []string{"&signer", "vector<u8>", "vector<vector<u8>>"}, nativePublishPackageTxn),
-		{Name: "upgrade_policy_arbitrary", Return: []string{"0x1::code::UpgradePolicy"}},
-		{Name: "upgrade_policy_compat", Return: []string{"0x1::code::UpgradePolicy"}},
-		{Name: "upgrade_policy_immutable", Return: []string{"0x1::code::UpgradePolicy"}},
-	}, reasons...)
-	m.Friends = []string{"0x1::object_code_deployment"}
-	return m
-}
-
-// nativePublishPackageTxn is 0x1::code::publish_package_txn(owner: &signer,
-// metadata_serialized: vector<u8>, code: vector<vector<u8>>).
-func nativePublishPackageTxn(c *Call) ([][]byte, error) {
-	meta, code, err := publishPackageArgs(c, 0)
-	if err != nil {
-		return nil, err
-	}
-	return nil, c.publishPackage(c.Signers[0], meta, code)
-}
-
-// publishPackage checks and stores a package published by sender at
-// once, the executor's publication (publishreq.go) run inside the call.
-func (s *Session) publishPackage(sender ledgerapi.Address, metadata []byte, code [][]byte) error {
-	gas, err := s.vm.applyPublish(s, native.PublishRequest{Publisher: sender, Metadata: metadata, Code: code}, len(s.events))
-	s.Charge(gas)
-	return err
-}
 
 // The packages of the framework at 0x1, as Aptos splits it; modules not
 // listed here are AptosFramework's.
