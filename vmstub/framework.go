@@ -101,9 +101,6 @@ func frameworkModules() []Module {
 		simpleMapModuleDef(),
 		tableWithLengthModuleDef(),
 		smartTableModuleDef(),
-		stringUtilsModuleDef(),
-		fromBCSModuleDef(),
-		objectCodeModuleDef(),
 	}...)
 }
 

@@ -1,26 +1,17 @@
 package vmstub
 
 import (
-	"github.com/ledgernode/ledgernode/ledgerapi"
-	"github.com/ledgernode/ledgernode/vmstub/framework/aptosframework"
 	"github.com/ledgernode/ledgernode/vmstub/movevm"
 )
 
 // Helpers of the legacy native ABI for the framework modules still
-// implemented in this package (codeobject.go, stdlib.go, accountfns.go).
+// implemented in this package (stdlib.go, accountfns.go).
 // They reach framework state the ported modules own; each goes when the
 // last module using it moves to the framework tree.
 
 // objectAbort is an abort of 0x1::object.
 func objectAbort(category, reason uint64) error {
 	return &Abort{Module: objectModule, Code: AbortCode(category, reason)}
-}
-
-// object reads the ObjectCore at addr.
-func (s *Session) object(addr ledgerapi.Address) (*objectCore, bool, error) {
-	var o objectCore
-	ok, err := readResource(s, addr, aptosframework.ObjectCoreTag, &o)
-	return &o, ok, err
 }
 
 // refAddress returns the address a ref (or Object) starts with.

@@ -3,10 +3,7 @@ package vmstub
 // Helpers the BCS natives still in this package share (the standard
 // library modules they once served are in vmstub/framework).
 
-var (
-	elemParam = []TypeParam{{}}
-	storeDrop = []TypeParam{{Constraints: []string{AbilityStore, AbilityDrop}}}
-)
+var storeDrop = []TypeParam{{Constraints: []string{AbilityStore, AbilityDrop}}}
 
 // pub declares a public function implemented by a BCS native.
 func pub(name string, params, ret []string, native func(*Call) ([][]byte, error)) Function {

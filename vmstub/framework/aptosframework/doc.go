@@ -24,6 +24,11 @@
 //	object.go               0x1::object               ObjectCore, Object<T>, the refs;
 //	                                                  creation, ownership, transfers,
 //	                                                  deletion
+//	object_code_deployment.go
+//	                        0x1::object_code_deployment
+//	                                                  ManagingRefs, Publish, Upgrade,
+//	                                                  Freeze; publish, upgrade,
+//	                                                  freeze_code_object
 //	optional_aggregator.go  0x1::optional_aggregator  OptionalAggregator, Integer
 //	timestamp.go            0x1::timestamp            CurrentTimeMicroseconds;
 //	                                                  now_microseconds, now_seconds
@@ -36,9 +41,9 @@
 //
 // Modules still implemented in vmstub and moving here: account,
 // aptos_account, coin, aptos_coin, fungible_asset, primary_fungible_store,
-// object_code_deployment, guid. Each module is declared
-// through the native contract (vmstub/native) by a function named after it
-// (ChainID for 0x1::chain_id); Modules lists them for the executor.
+// guid. Each module is declared through the native contract (vmstub/native)
+// by a function named after it (ChainID for 0x1::chain_id); Modules lists
+// them for the executor.
 package aptosframework
 
 import (
@@ -59,7 +64,7 @@ var addr = ledgerapi.AddressOne
 func Modules() []native.Module {
 	return []native.Module{ChainID(), Event(), Timestamp(), TransactionContext(),
 		ChainStatus(), Block(), TransactionFee(), NonceValidation(), Aggregator(), AggregatorV2(), OptionalAggregator(),
-		Object(), Code(), MultisigAccount()}
+		Object(), Code(), ObjectCodeDeployment(), MultisigAccount()}
 }
 
 // tag1 is the tag of struct name of module at 0x1.

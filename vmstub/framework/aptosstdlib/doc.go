@@ -3,18 +3,23 @@
 // it:
 //
 //	copyable_any.go  0x1::copyable_any  Any
-//	math64.go        0x1::math64        max, min, average, clamp, pow,
-//	                                    floor_log2, sqrt
-//	math128.go       0x1::math128       the same on u128
 //	type_info.go     0x1::type_info     TypeInfo; type_of, type_name,
 //	                                    account_address, module_name,
 //	                                    struct_name, size_of_val, chain_id
+//	math64.go        0x1::math64        max, min, average, clamp, pow,
+//	                                    floor_log2, sqrt
+//	math128.go       0x1::math128       the same on u128
+//	from_bcs.go      0x1::from_bcs      to_bool, to_u8 … to_u256, to_address,
+//	                                    to_bytes, to_string
+//	string_utils.go  0x1::string_utils  to_string, to_string_with_canonical_addresses,
+//	                                    to_string_with_integer_types,
+//	                                    debug_string, format1 … format4
 //
 // Modules still implemented in vmstub and moving here: table,
-// table_with_length, simple_map, smart_table, from_bcs, string_utils.
-// Each module is declared through the native
-// contract (vmstub/native) by a function named after it (TypeInfo for
-// 0x1::type_info); Modules lists them for the executor.
+// table_with_length, simple_map, smart_table. Each module is
+// declared through the native contract (vmstub/native) by a function named
+// after it (TypeInfo for 0x1::type_info); Modules lists them for the
+// executor.
 package aptosstdlib
 
 import (
@@ -28,5 +33,5 @@ var addr = ledgerapi.AddressOne
 // Modules returns the declarations of the package's modules, for the
 // executor to register.
 func Modules() []native.Module {
-	return []native.Module{CopyableAny(), TypeInfo(), Math64(), Math128()}
+	return []native.Module{CopyableAny(), TypeInfo(), Math64(), Math128(), FromBCS(), StringUtils()}
 }
