@@ -100,8 +100,10 @@ func msCreateWithOwners(c *native.Context, owner ledgerapi.Address, additional [
 	if err != nil {
 		return ms, err
 	}
-	// coin::register<AptosCoin>: APT is a fungible asset whose primary
-	// store is made on first deposit; registering writes nothing.
+	// No coin::register<AptosCoin>: with new accounts defaulting to the
+	// APT fungible store, coin::is_account_registered<AptosCoin> holds for
+	// every address, so Aptos skips it (the primary store is made on the
+	// first deposit).
 	return ms, msCreateInternal(c, ms, append(additional, owner), k, &ms, keys, values)
 }
 
