@@ -97,10 +97,6 @@ func frameworkModules() []Module {
 			sPlain("GUID", abDropStore, "id: 0x1::guid::ID"),
 			sPlain("ID", abAll3, "creation_num: u64", "addr: address"),
 		}, nil),
-		tableModuleDef(),
-		simpleMapModuleDef(),
-		tableWithLengthModuleDef(),
-		smartTableModuleDef(),
 	}...)
 }
 

@@ -31,10 +31,6 @@ import (
 type moveHost struct {
 	s        *Session
 	internal error
-	// cells are the table items Move code touched, by handle ‖ key, in
-	// first-touch order (tables.go).
-	cells     map[string]*tableCell
-	cellOrder []*tableCell
 	// checked are the natives declared through the contract found to run
 	// for the function as stored (checkedNative).
 	checked map[*regFunc]struct{}
@@ -83,6 +79,7 @@ func (vm *VM) moveSession(s *Session, maxGas uint64) (*movevm.Session, *movevm.B
 // resource writes go to the session.
 func (vm *VM) finishMove(ms *movevm.Session, host *moveHost, runErr error) error {
 	if host.internal != nil {
+		host.s.states.Abandon()
 		return host.internal
 	}
 	if runErr != nil {
@@ -106,9 +103,8 @@ func (vm *VM) finishMove(ms *movevm.Session, host *moveHost, runErr error) error
 	for _, e := range res.Events {
 		host.s.Emit(e.Type, e.Data)
 	}
-	if err := host.writeCells(); err != nil {
-		return err
-	}
+	// The modules' per-call state (table items Move code changed) is
+	// written after the call's resources and events.
 	return host.s.states.Commit(host)
 }
 
@@ -173,6 +169,7 @@ func (vm *VM) runInitModule(s *Session, id ledgerapi.ModuleId, publisher ledgera
 func (vm *VM) runMoveView(s *Session, fn ledgerapi.EntryFunctionId, tyArgs []ledgerapi.TypeTag, args [][]byte, direct bool) ([][]byte, uint64, error) {
 	ms, budget, host := vm.moveSession(s, vm.gas.MaxViewGas)
 	res, err := ms.View(fn, tyArgs, args)
+	host.s.states.Abandon() // a view writes nothing: its per-call state goes
 	gas := vm.usedGas(budget, host, direct)
 	if host.internal != nil {
 		return nil, gas, host.internal

@@ -40,7 +40,6 @@ type Session struct {
 	txn     *txn.SignedTransaction
 	hash    ledgerapi.HashValue // txn's hash, once asked for
 	hasHash bool
-	tables  uint32 // tables Move code created
 
 	// publish is the package publication the payload requested, carried
 	// out after it returns (publishreq.go).
