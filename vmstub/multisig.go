@@ -35,14 +35,6 @@ import (
 //     (the sender pays the gas, its sequence number advances). Running out
 //     of gas or an internal error fails the whole transaction.
 
-func init() {
-	// The table handle of a new MultisigAccount's transactions comes
-	// from the session's counter, as table::new's.
-	aptosframework.NewTableHandle = func(h native.Host) ledgerapi.Address {
-		return h.(*moveHost).s.newTableHandle()
-	}
-}
-
 // multisigModule is 0x1::multisig_account, where its aborts are located.
 var multisigModule = ledgerapi.ModuleId{Address: ledgerapi.AddressOne, Name: "multisig_account"}
 

@@ -123,10 +123,7 @@ func msCreateInternal(c *native.Context, ms ledgerapi.Address, owners []ledgerap
 	} else if ok {
 		return &movevm.Error{Status: onchain.RESOURCE_ALREADY_EXISTS, Message: "0x1::multisig_account::MultisigAccount already exists"}
 	}
-	handle, err := msNewTableHandle(c.Host())
-	if err != nil {
-		return err
-	}
+	handle := msNewTableHandle(c.Host())
 	handles, err := msNewEventHandles(c.Host(), ms, msNumHandles)
 	if err != nil {
 		return err

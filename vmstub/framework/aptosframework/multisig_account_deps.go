@@ -1,16 +1,16 @@
 package aptosframework
 
-// 0x1::multisig_account: the few operations of 0x1::account (and the
-// table handle of 0x1::table) the module needs, over the BCS of the
-// Account resource. Temporary: each is to be replaced by the account and
-// table modules' own functions once they are ported to the framework tree.
+// 0x1::multisig_account: the few operations of 0x1::account the module
+// needs, over the BCS of the Account resource, and the handle of a new
+// table from the table module. Temporary: the account operations are to be
+// replaced by the account module's own functions once it is ported to the
+// framework tree.
 
 import (
-	"errors"
-
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/crypto"
 	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
+	"github.com/ledgernode/ledgernode/vmstub/framework/aptosstdlib"
 	"github.com/ledgernode/ledgernode/vmstub/native"
 )
 
@@ -153,16 +153,8 @@ func msRevokeAuthKey(h native.Host, a ledgerapi.Address) error {
 	return msWriteAccount(h, a, acc)
 }
 
-// NewTableHandle returns the handle of the next table the transaction
-// makes, from the same counter table::new uses. The executor sets it
-// (the counter is the session's) until the table module is ported to the
-// framework tree; then this is replaced by the table module's function.
-var NewTableHandle func(h native.Host) ledgerapi.Address
-
-// msNewTableHandle is table::new's handle. Until table.go lands.
-func msNewTableHandle(h native.Host) (ledgerapi.Address, error) {
-	if NewTableHandle == nil {
-		return ledgerapi.Address{}, errors.New("aptosframework: no table handle source (NewTableHandle unset)")
-	}
-	return NewTableHandle(h), nil
+// msNewTableHandle is table::new's handle, from the table module's
+// counter of the transaction's tables.
+func msNewTableHandle(h native.Host) ledgerapi.Address {
+	return aptosstdlib.NewTableHandle(h.States(), h.Txn().Hash)
 }
