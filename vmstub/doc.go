@@ -84,8 +84,11 @@
 // (INSUFFICIENT_BALANCE_FOR_TRANSACTION_FEE 5); the secondary signers' and
 // fee payer's auth keys (2); for a sponsored sender without an Account
 // resource, max_gas_amount ≥ 10 + ⌈2 × StorageFeePerSlot ÷ price⌉ (14); and
-// finally the payload: multisig payloads are rejected with
-// ACCOUNT_NOT_MULTISIG (31, no multisig accounts exist here); entry
+// finally the payload: a multisig payload is validated by
+// multisig_account::validate_multisig_transaction (ACCOUNT_NOT_MULTISIG 31,
+// NOT_MULTISIG_OWNER 32, MULTISIG_TRANSACTION_NOT_FOUND 33,
+// MULTISIG_TRANSACTION_INSUFFICIENT_APPROVALS 34,
+// MULTISIG_TRANSACTION_PAYLOAD_DOES_NOT_MATCH_HASH 35; multisig.go); entry
 // functions and scripts pass. Rejections are *ledgerapi.VMStatus.
 //
 // Validate accepts a sequence number above the account's: the mempool parks

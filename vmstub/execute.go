@@ -137,6 +137,9 @@ func (vm *VM) runPayload(s *Session, st *txn.SignedTransaction, signers []ledger
 			gas, metered, err = 0, false, fmt.Errorf("vmstub: the payload panicked: %v", r)
 		}
 	}()
+	if st.Raw.Payload.Multisig != nil {
+		return vm.runMultisig(s, st)
+	}
 	if sc := st.Raw.Payload.Script; sc != nil {
 		gas, err = vm.runScript(s, sc, signers, st.Raw.MaxGasAmount)
 	} else {

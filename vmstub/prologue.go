@@ -170,7 +170,9 @@ func (vm *VM) prologue(s *Session, st *txn.SignedTransaction, nowSecs uint64, mo
 	p := &raw.Payload
 	switch {
 	case p.Multisig != nil:
-		return nil, reject(onchain.ACCOUNT_NOT_MULTISIG)
+		if err := vm.multisigPrologue(s, st); err != nil {
+			return nil, err
+		}
 	case p.EntryFunction == nil && p.Script == nil:
 		return nil, reject(onchain.FEATURE_UNDER_GATING)
 	}

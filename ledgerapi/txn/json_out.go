@@ -43,7 +43,7 @@ type ScriptCodeJSON struct {
 // MultisigPayloadJSON is the JSON form of a multisig payload.
 type MultisigPayloadJSON struct {
 	MultisigAddress    ledgerapi.Address `json:"multisig_address"`
-	TransactionPayload any               `json:"transaction_payload"`
+	TransactionPayload any               `json:"transaction_payload,omitempty"`
 	Type               string            `json:"type"`
 }
 

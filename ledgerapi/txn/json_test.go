@@ -124,7 +124,7 @@ func TestPayloadJSONShapes(t *testing.T) {
 	cases := map[string]string{
 		"ed25519":        `{"function":"0x1::aptos_account::transfer","type_arguments":[],"arguments":["` + addrOf(testKey(2)).String() + `","5"],"type":"entry_function_payload"}`,
 		"coin_transfer":  `{"function":"0x1::coin::transfer","type_arguments":["0x1::aptos_coin::AptosCoin"],"arguments":["` + addrOf(testKey(2)).String() + `","5"],"type":"entry_function_payload"}`,
-		"multisig_empty": `{"multisig_address":"` + addrOf(testKey(3)).String() + `","transaction_payload":null,"type":"multisig_payload"}`,
+		"multisig_empty": `{"multisig_address":"` + addrOf(testKey(3)).String() + `","type":"multisig_payload"}`,
 	}
 	for name, want := range cases {
 		b, _ := json.Marshal(PayloadJSON(&s[name].Raw.Payload, transferCodec{}))

@@ -29,6 +29,10 @@
 //	fungible_asset.go       0x1::fungible_asset       Metadata, stores, FungibleAsset;
 //	(+ fungible_asset_*.go)                           views, FungibleAsset values
 //	guid.go                 0x1::guid                 GUID, ID
+//	multisig_account.go     0x1::multisig_account     MultisigAccount and its
+//	                                                  transactions, events, views;
+//	                                                  the validation and cleanup
+//	                                                  of multisig transactions
 //	nonce_validation.go     0x1::nonce_validation     NonceHistory, NonceKey
 //	object.go               0x1::object               ObjectCore, Object<T>, the refs;
 //	                                                  creation, ownership, transfers,
@@ -85,7 +89,7 @@ func Modules() []native.Module {
 	return []native.Module{ChainID(), Event(), Timestamp(), TransactionContext(),
 		ChainStatus(), Block(), TransactionFee(), NonceValidation(), Aggregator(), AggregatorV2(), OptionalAggregator(),
 		Object(), Code(), ObjectCodeDeployment(), GUID(),
-		FungibleAsset(), PrimaryFungibleStore(), Coin(), AptosCoin(), AptosAccount(), Account()}
+		FungibleAsset(), PrimaryFungibleStore(), Coin(), AptosCoin(), AptosAccount(), Account(), MultisigAccount()}
 }
 
 // tag1 is the tag of struct name of module at 0x1.
