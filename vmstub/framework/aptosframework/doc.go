@@ -20,6 +20,12 @@
 //	object.go               0x1::object               ObjectCore, Object<T>, the refs;
 //	                                                  creation, ownership, transfers,
 //	                                                  deletion
+//	object_create.go                                  derived and GUID addresses,
+//	                                                  onchain signers, GUIDs and
+//	                                                  event handles of objects
+//	object_transfer.go                                untransferable objects, linear
+//	                                                  transfers, owns, root_owner
+//	object_burn.go                                    burn, unburn, is_burnt
 //	optional_aggregator.go  0x1::optional_aggregator  OptionalAggregator, Integer
 //	timestamp.go            0x1::timestamp            CurrentTimeMicroseconds;
 //	                                                  now_microseconds, now_seconds
