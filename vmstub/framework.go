@@ -4,6 +4,7 @@ import (
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/vmstub/framework/aptosframework"
 	"github.com/ledgernode/ledgernode/vmstub/framework/aptosstdlib"
+	"github.com/ledgernode/ledgernode/vmstub/framework/aptostokenobjects"
 	"github.com/ledgernode/ledgernode/vmstub/framework/movestdlib"
 	"github.com/ledgernode/ledgernode/vmstub/native"
 )
@@ -81,7 +82,7 @@ const (
 // contract, and those still implemented in this package.
 func frameworkModules() []Module {
 	var tree []Module
-	for _, ms := range [][]native.Module{movestdlib.Modules(), aptosstdlib.Modules(), aptosframework.Modules()} {
+	for _, ms := range [][]native.Module{movestdlib.Modules(), aptosstdlib.Modules(), aptosframework.Modules(), aptostokenobjects.Modules()} {
 		for _, m := range ms {
 			tree = append(tree, fromContract(m))
 		}

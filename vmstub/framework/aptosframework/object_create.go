@@ -213,3 +213,23 @@ func convert(c *native.Context, targs []*movevm.Type, args []movevm.Value) ([]mo
 func objectFromDeleteRef(c *native.Context, targs []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
 	return objectAt(c, targs, []movevm.Value{movevm.Address(refAddress(args[0]))})
 }
+
+// NewObjectRef is object::create_object_internal for other modules: it
+// creates the object at a owned by owner (EOBJECT_EXISTS when one is
+// there) and returns its ConstructorRef, deletable when canDelete.
+func NewObjectRef(c *native.Context, a, owner ledgerapi.Address, canDelete bool) (movevm.Value, error) {
+	v, err := newObject(c, a, owner, canDelete)
+	if err != nil {
+		return movevm.Value{}, err
+	}
+	return v[0], nil
+}
+
+// ObjectValueOf is the Object<T> of the object at a, for the type tag of T.
+func ObjectValueOf(c *native.Context, t ledgerapi.TypeTag, a ledgerapi.Address) (movevm.Value, error) {
+	ot, err := typeOf(c, ledgerapi.StructTag{Address: addr, Module: "object", Name: "Object", TypeArgs: []ledgerapi.TypeTag{t}})
+	if err != nil {
+		return movevm.Value{}, err
+	}
+	return movevm.NewStruct(ot, []movevm.Value{movevm.Address(a)}), nil
+}
