@@ -48,7 +48,7 @@ const pkg = "AptosTokenObjects"
 // Modules returns the declarations of the package's modules, for the
 // executor to register.
 func Modules() []native.Module {
-	return []native.Module{Royalty(), Collection()}
+	return []native.Module{Royalty(), Collection(), PropertyMap(), Token()}
 }
 
 // tag4 is the tag of struct name of module at 0x4.
