@@ -48,7 +48,7 @@ const pkg = "AptosTokenObjects"
 // Modules returns the declarations of the package's modules, for the
 // executor to register.
 func Modules() []native.Module {
-	return []native.Module{Royalty(), Collection(), PropertyMap(), Token()}
+	return []native.Module{Royalty(), Collection(), PropertyMap(), Token(), AptosToken()}
 }
 
 // tag4 is the tag of struct name of module at 0x4.
@@ -215,6 +215,8 @@ func generic(f native.Function) native.Function {
 }
 
 func view(f native.Function) native.Function { f.IsView = true; return f }
+
+func entry(f native.Function) native.Function { f.IsEntry = true; return f }
 
 func friend(f native.Function) native.Function { f.Visibility = native.Friend; return f }
 
