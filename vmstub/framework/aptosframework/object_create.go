@@ -43,14 +43,23 @@ func createStickyObjectAtAddress(c *native.Context, _ []*movevm.Type, args []mov
 	return newObject(c, args[1].AsAddress(), args[0].AsAddress(), false)
 }
 
-// createObjectFromAccount is create_object_from_account(creator): a
-// deletable object at the address of the creator's next account GUID.
+// createObjectFromAccount is create_object_from_account(creator).
 func createObjectFromAccount(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-	creator := signerAddress(args[0])
+	ref, err := ObjectFromAccount(c, signerAddress(args[0]))
+	if err != nil {
+		return nil, err
+	}
+	return []movevm.Value{ref}, nil
+}
+
+// ObjectFromAccount is object::create_object_from_account: a deletable
+// object at the address of the creator's next account GUID (the account's
+// counter moves on); it returns the ConstructorRef.
+func ObjectFromAccount(c *native.Context, creator ledgerapi.Address) (movevm.Value, error) {
 	var acc onchain.Account
 	ok, err := readResource(c.Host(), creator, accountTag, &acc)
 	if err != nil {
-		return nil, err
+		return movevm.Value{}, err
 	}
 	if !ok {
 		acc = *onchain.NewAccount(creator)
@@ -58,9 +67,9 @@ func createObjectFromAccount(c *native.Context, _ []*movevm.Type, args []movevm.
 	num := acc.GUIDCreationNum
 	acc.GUIDCreationNum++
 	if err := putResource(c.Host(), creator, accountTag, &acc); err != nil {
-		return nil, err
+		return movevm.Value{}, err
 	}
-	return newObject(c, crypto.ObjectAddressFromGUID(creator, num), creator, true)
+	return NewObjectRef(c, crypto.ObjectAddressFromGUID(creator, num), creator, true)
 }
 
 // createObjectFromObject is create_object_from_object(creator): a deletable

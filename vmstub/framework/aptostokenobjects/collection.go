@@ -19,20 +19,21 @@ import (
 
 // Abort reasons of 0x4::collection.
 const (
-	eCollectionDoesNotExist   = 1
-	eCollectionSupplyExceeded = 2
-	eCollectionNameTooLong    = 3
-	eCollURITooLong           = 4
-	eCollDescriptionTooLong   = 5
-	eMaxSupplyCannotBeZero    = 6
-	eConcurrentNotEnabled     = 7
-	eAlreadyConcurrent        = 8
-	eInvalidMaxSupply         = 9
-	eNoMaxSupplyInCollection  = 10
-	maxCollectionNameLength   = 128
-	maxURILength              = 512
-	maxDescriptionLength      = 2048
-	maxU64                    = ^uint64(0)
+	eCollectionDoesNotExist          = 1
+	eCollectionSupplyExceeded        = 2
+	eCollectionNameTooLong           = 3
+	eCollURITooLong                  = 4
+	eCollDescriptionTooLong          = 5
+	eMaxSupplyCannotBeZero           = 6
+	eConcurrentNotEnabled            = 7
+	eAlreadyConcurrent               = 8
+	eInvalidMaxSupply                = 9
+	eNoMaxSupplyInCollection         = 10
+	eCollCollectionOwnerNotSupported = 11
+	maxCollectionNameLength          = 128
+	maxURILength                     = 512
+	maxDescriptionLength             = 2048
+	maxU64                           = ^uint64(0)
 )
 
 var (
@@ -99,7 +100,9 @@ func Collection() native.Module {
 		},
 		Functions: []native.Function{
 			fn("create_fixed_collection", []string{"&signer", tString, "u64", tString, tOpt, tString}, []string{tCtorV}, createFixedCollection),
+			fn("create_fixed_collection_as_owner", []string{"&signer", tString, "u64", tString, tOpt, tString}, []string{tCtorV}, asOwner(createFixedCollection)),
 			fn("create_unlimited_collection", []string{"&signer", tString, tString, tOpt, tString}, []string{tCtorV}, createUnlimitedCollection),
+			fn("create_unlimited_collection_as_owner", []string{"&signer", tString, tString, tOpt, tString}, []string{tCtorV}, asOwner(createUnlimitedCollection)),
 			fn("create_collection_address", []string{"&address", "&" + tString}, []string{"address"}, createCollectionAddress),
 			fn("create_collection_seed", []string{"&" + tString}, []string{"vector<u8>"}, createCollectionSeed),
 			friend(fn("increment_supply", []string{"&" + tColl, "address"},
@@ -128,6 +131,7 @@ func Collection() native.Module {
 			{Reason: eAlreadyConcurrent, Name: "EALREADY_CONCURRENT", Description: "Tried upgrading collection to concurrent, but collection is already concurrent"},
 			{Reason: eInvalidMaxSupply, Name: "EINVALID_MAX_SUPPLY", Description: "The new max supply cannot be less than the current supply"},
 			{Reason: eNoMaxSupplyInCollection, Name: "ENO_MAX_SUPPLY_IN_COLLECTION", Description: "The collection does not have a max supply"},
+			{Reason: eCollCollectionOwnerNotSupported, Name: "ECOLLECTION_OWNER_NOT_SUPPORTED", Description: "The collection owner feature is not supported"},
 		},
 	}
 }
@@ -369,5 +373,18 @@ func collSet(field string) native.Func {
 			return nil, err
 		}
 		return nil, setCollectionField(c.Host(), inner(args[0]), field, v)
+	}
+}
+
+// asOwner is create_*_collection_as_owner: the collection made by create,
+// its ungated transfers turned back on, so that its owner may transfer it
+// (the collection-owner feature is on, as on Aptos's networks).
+func asOwner(create native.Func) native.Func {
+	return func(c *native.Context, targs []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
+		ret, err := create(c, targs, args)
+		if err != nil {
+			return nil, err
+		}
+		return ret, aptosframework.SetUngatedTransfer(c.Host(), inner(ret[0]), true)
 	}
 }

@@ -112,11 +112,16 @@ func Token() native.Module {
 		Functions: []native.Function{
 			fn("create_token", []string{"&signer", tColl, s, s, tOpt, s}, []string{tCtorV}, createToken(byObject, unique)),
 			fn("create", []string{"&signer", s, s, s, tOpt, s}, []string{tCtorV}, createToken(byName, unique)),
+			fn("create_token_as_collection_owner", []string{"&signer", tColl, s, s, tOpt, s}, []string{tCtorV}, createTokenAs(byObject, unique, true)),
 			fn("create_numbered_token_object", []string{"&signer", tColl, s, s, s, tOpt, s}, []string{tCtorV}, createToken(byObject, numbered)),
 			fn("create_numbered_token", []string{"&signer", s, s, s, s, tOpt, s}, []string{tCtorV}, createToken(byName, numbered)),
+			fn("create_numbered_token_as_collection_owner", []string{"&signer", tColl, s, s, s, tOpt, s}, []string{tCtorV}, createTokenAs(byObject, numbered, true)),
 			fn("create_named_token_object", []string{"&signer", tColl, s, s, tOpt, s}, []string{tCtorV}, createToken(byObject, named)),
 			fn("create_named_token", []string{"&signer", s, s, s, tOpt, s}, []string{tCtorV}, createToken(byName, named)),
+			fn("create_named_token_as_collection_owner", []string{"&signer", tColl, s, s, tOpt, s}, []string{tCtorV}, createTokenAs(byObject, named, true)),
 			fn("create_named_token_from_seed", []string{"&signer", tColl, s, s, s, tOpt, s}, []string{tCtorV}, createToken(byObject, seeded)),
+			fn("create_named_token_from_seed_as_collection_owner", []string{"&signer", tColl, s, s, s, tOpt, s}, []string{tCtorV}, createTokenAs(byObject, seeded, true)),
+			fn("create_from_account", []string{"&signer", s, s, s, tOpt, s}, []string{tCtorV}, createToken(byName, fromAccount)),
 			fn("create_token_address", []string{"&address", "&" + s, "&" + s}, []string{"address"}, createTokenAddress),
 			view(fn("create_token_address_with_seed", []string{"address", s, s, s}, []string{"address"}, createTokenAddressWithSeed)),
 			fn("create_token_seed", []string{"&" + s, "&" + s}, []string{"vector<u8>"}, createTokenSeed),
@@ -176,6 +181,7 @@ type tokenSpec struct {
 	suffix              *string // numbered tokens: name ‖ index ‖ suffix
 	royalty             *royaltyRes
 	uri                 string
+	asOwner             bool // *_as_collection_owner: the signer owns the collection
 }
 
 // createTokenAt is create_common_with_collection_internal for the object
@@ -188,7 +194,19 @@ func createTokenAt(c *native.Context, a ledgerapi.Address, s tokenSpec) error {
 	if err != nil {
 		return err
 	}
-	if coll.Creator != s.creator {
+	if s.asOwner {
+		// The collection-owner feature is on, as on Aptos's networks.
+		owner, ok, err := aptosframework.ObjectOwner(h, s.collection)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return &movevm.Abort{Module: ledgerapi.ModuleId{Address: ledgerapi.AddressOne, Name: "object"}, Code: native.Code(native.NotFound, 2)}
+		}
+		if owner != s.creator {
+			return abortIn("token", native.Unauthenticated, eTokNotOwner)
+		}
+	} else if coll.Creator != s.creator {
 		return abortIn("token", native.Unauthenticated, eTokNotCreator)
 	}
 	nameLen := charLen(s.name)
@@ -238,10 +256,11 @@ const (
 type tokenKind int
 
 const (
-	unique   tokenKind = iota // create_object
-	numbered                  // create_object, name ‖ index ‖ suffix
-	named                     // create_named_object(collection ‖ "::" ‖ name)
-	seeded                    // create_named_object(collection ‖ "::" ‖ name ‖ seed)
+	unique      tokenKind = iota // create_object
+	numbered                     // create_object, name ‖ index ‖ suffix
+	named                        // create_named_object(collection ‖ "::" ‖ name)
+	seeded                       // create_named_object(collection ‖ "::" ‖ name ‖ seed)
+	fromAccount                  // create_object_from_account (deprecated)
 )
 
 // collectionOf resolves a token creation's collection argument: an
@@ -267,8 +286,13 @@ func collectionOf(c *native.Context, creator ledgerapi.Address, v movevm.Value, 
 // createToken implements the token creations: arguments are (creator,
 // collection, description, name[, suffix | seed], royalty, uri).
 func createToken(isObject bool, kind tokenKind) native.Func {
+	return createTokenAs(isObject, kind, false)
+}
+
+// createTokenAs is createToken, by the collection's owner when asOwner.
+func createTokenAs(isObject bool, kind tokenKind, asOwner bool) native.Func {
 	return func(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-		s := tokenSpec{creator: signerAddr(args[0])}
+		s := tokenSpec{creator: signerAddr(args[0]), asOwner: asOwner}
 		rest := args[2:]
 		ss, err := strings(c, rest[0], rest[1], rest[len(rest)-1])
 		if err != nil {
@@ -290,10 +314,12 @@ func createToken(isObject bool, kind tokenKind) native.Func {
 		h := c.Host()
 		var a ledgerapi.Address
 		var collName string
-		canDelete := kind == unique || kind == numbered
-		if canDelete {
+		canDelete := kind == unique || kind == numbered || kind == fromAccount
+		switch {
+		case kind == fromAccount: // the account's next GUID, below
+		case canDelete:
 			a = aptosframework.NextAUID(h.States(), h.Txn().Hash)
-		} else {
+		default:
 			// The seed is made from the collection's name before the object.
 			if s.collection, collName, err = collectionOf(c, s.creator, args[1], isObject); err != nil && isObject {
 				return nil, err
@@ -309,7 +335,13 @@ func createToken(isObject bool, kind tokenKind) native.Func {
 			}
 			a = crypto.ObjectAddressFromSeed(s.creator, seed)
 		}
-		ref, err := aptosframework.NewObjectRef(c, a, s.creator, canDelete)
+		var ref movevm.Value
+		if kind == fromAccount {
+			ref, err = aptosframework.ObjectFromAccount(c, s.creator)
+			a = inner(ref)
+		} else {
+			ref, err = aptosframework.NewObjectRef(c, a, s.creator, canDelete)
+		}
 		if err != nil {
 			return nil, err
 		}
