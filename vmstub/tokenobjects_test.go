@@ -179,7 +179,7 @@ func TestAptosTokenFlow(t *testing.T) {
 	for k, want := range map[string]string{
 		"0x4::token::Token@" + T: `{"collection":{"inner":"` + C + `"},"description":"A token","index":"0","mutation_events":{"counter":"0","guid":{"id":{"addr":"` + T +
 			`","creation_num":"1125899906842625"}}},"name":"","uri":"https://tok"}`,
-		"0x4::token::TokenIdentifiers@" + T: `{"index":{"value":"1"},"name":{"padding":"0x","value":"Tom"}}`,
+		"0x4::token::TokenIdentifiers@" + T: `{"index":{"value":"1"},"name":{"padding":"0x0000000000000000000000000000000000","value":"Tom"}}`,
 		"0x4::aptos_token::AptosToken@" + T: `{"burn_ref":{"vec":[{"inner":{"vec":[{"self":"` + T + `"}]},"self":{"vec":[]}}]},"mutator_ref":{"vec":[{"self":"` + T +
 			`"}]},"property_mutator_ref":{"self":"` + T + `"},"transfer_ref":{"vec":[{"self":"` + T + `"}]}}`,
 		"0x4::property_map::PropertyMap@" + T:    `{"inner":{"data":[{"key":"nick","value":{"type":9,"value":"0x05746f6d6d79"}},{"key":"age","value":{"type":4,"value":"0x0300000000000000"}}]}}`,
