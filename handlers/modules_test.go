@@ -78,8 +78,14 @@ func TestFrameworkModuleEndpoints(t *testing.T) {
 		t.Fatalf("listing starts %.60s", list)
 	}
 	var mods []moduleJSON
-	if err := json.Unmarshal(list, &mods); err != nil || len(mods) != len(s.vm.Modules()) {
-		t.Fatalf("%d modules listed, %d registered (%v)", len(mods), len(s.vm.Modules()), err)
+	at1 := 0 // the registered modules at 0x1 (the token objects are at 0x4)
+	for _, m := range s.vm.Modules() {
+		if m.Address == ledgerapi.AddressOne {
+			at1++
+		}
+	}
+	if err := json.Unmarshal(list, &mods); err != nil || len(mods) != at1 {
+		t.Fatalf("%d modules listed, %d registered at 0x1 (%v)", len(mods), at1, err)
 	}
 	for _, lm := range mods {
 		if lm.ABI == nil {

@@ -158,8 +158,14 @@
 // batch_transfer, create_account, transfer_fungible_assets},
 // 0x1::coin::{transfer<T>, migrate_to_fungible_store<T>},
 // 0x1::primary_fungible_store::transfer<T>, 0x1::object::{transfer<T>,
-// transfer_call}, 0x1::account::{rotate_authentication_key,
-// rotate_authentication_key_call, rotate_authentication_key_from_public_key}.
+// transfer_call, transfer_to_object<O, T>, burn<T>, unburn<T>},
+// 0x1::account::{rotate_authentication_key,
+// rotate_authentication_key_call, rotate_authentication_key_from_public_key},
+// 0x4::aptos_token::{create_collection, mint, mint_soul_bound, burn<T>,
+// freeze_transfer<T>, unfreeze_transfer<T>, set_description<T>,
+// set_name<T>, set_uri<T>, add_property<T>, add_typed_property<T, V>,
+// remove_property<T>, update_property<T>, update_typed_property<T, V>,
+// set_collection_description<T>, set_collection_uri<T>}.
 //
 // Views: 0x1::coin::{balance, name, symbol, decimals, supply,
 // is_account_registered, paired_metadata, paired_coin},
@@ -172,14 +178,20 @@
 // is_untransferable}, 0x1::chain_status::{is_operating, is_genesis},
 // 0x1::chain_id::get, 0x1::timestamp::{now_seconds, now_microseconds},
 // 0x1::block::{get_current_block_height, get_epoch_interval_secs},
-// 0x1::aptos_account::can_receive_direct_coin_transfers. Options such as
+// 0x1::aptos_account::can_receive_direct_coin_transfers,
+// 0x1::object::{owner, is_owner, owns, root_owner, is_burnt,
+// is_untransferable}, the 0x4::collection and 0x4::token views (count,
+// creator, name, description, uri, collection_name, collection_object,
+// royalty, index, create_token_address_with_seed) and those of
+// 0x4::aptos_token (is_burnable, are_properties_mutable, …). Options such as
 // fungible_asset::supply render as {"vec": [...]}.
 //
 // The framework modules are account, aptos_account, coin, aptos_coin,
 // fungible_asset, primary_fungible_store, object, event, guid, type_info,
 // table, string, option, aggregator, aggregator_v2, optional_aggregator,
 // chain_id, timestamp, block, transaction_fee, nonce_validation and
-// chain_status.
+// chain_status at 0x1, and the token objects at 0x4 (collection, royalty,
+// token, property_map, aptos_token; vmstub/framework/aptostokenobjects).
 //
 // # Modules as bytecode
 //

@@ -3,6 +3,7 @@ package vmstub
 import (
 	"github.com/ledgernode/ledgernode/vmstub/framework/aptosframework"
 	"github.com/ledgernode/ledgernode/vmstub/framework/aptosstdlib"
+	"github.com/ledgernode/ledgernode/vmstub/framework/aptostokenobjects"
 	"github.com/ledgernode/ledgernode/vmstub/framework/movestdlib"
 	"github.com/ledgernode/ledgernode/vmstub/native"
 )
@@ -16,7 +17,7 @@ var genesisEndMarkerTag = aptosframework.GenesisEndMarkerTag
 // contract.
 func frameworkModules() []Module {
 	var tree []Module
-	for _, ms := range [][]native.Module{movestdlib.Modules(), aptosstdlib.Modules(), aptosframework.Modules()} {
+	for _, ms := range [][]native.Module{movestdlib.Modules(), aptosstdlib.Modules(), aptosframework.Modules(), aptostokenobjects.Modules()} {
 		for _, m := range ms {
 			tree = append(tree, withDirectCalls(fromContract(m)))
 		}

@@ -26,10 +26,11 @@ var (
 	aptosStdlibModules = []string{"any", "aptos_hash", "big_vector", "bls12381", "copyable_any", "ed25519", "from_bcs", "math128", "math64",
 		"multi_ed25519", "secp256k1", "simple_map", "smart_table", "smart_vector", "string_utils", "table", "table_with_length", "type_info"}
 	frameworkPackageDeps = map[string][]string{
-		"MoveStdlib":     nil,
-		"AptosStdlib":    {"MoveStdlib"},
-		"AptosFramework": {"AptosStdlib", "MoveStdlib"},
-		"HostModules":    {"AptosFramework", "AptosStdlib", "MoveStdlib"},
+		"MoveStdlib":        nil,
+		"AptosStdlib":       {"MoveStdlib"},
+		"AptosFramework":    {"AptosStdlib", "MoveStdlib"},
+		"HostModules":       {"AptosFramework", "AptosStdlib", "MoveStdlib"},
+		"AptosTokenObjects": {"AptosFramework"},
 	}
 )
 

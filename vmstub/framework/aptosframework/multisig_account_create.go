@@ -91,7 +91,7 @@ func msCreation() []native.Function {
 // (seeded by its sequence number) with owner and additional as owners.
 // It returns the multisig account's address.
 func msCreateWithOwners(c *native.Context, owner ledgerapi.Address, additional []ledgerapi.Address, k uint64, keys, values movevm.Value) (ledgerapi.Address, error) {
-	h := c.Host()
+	h := hostOf(c)
 	nonce, err := msAccountSequence(h, owner)
 	if err != nil {
 		return ledgerapi.Address{}, err
@@ -123,8 +123,8 @@ func msCreateInternal(c *native.Context, ms ledgerapi.Address, owners []ledgerap
 	} else if ok {
 		return &movevm.Error{Status: onchain.RESOURCE_ALREADY_EXISTS, Message: "0x1::multisig_account::MultisigAccount already exists"}
 	}
-	handle := msNewTableHandle(c.Host())
-	handles, err := msNewEventHandles(c.Host(), ms, msNumHandles)
+	handle := msNewTableHandle(hostOf(c))
+	handles, err := msNewEventHandles(hostOf(c), ms, msNumHandles)
 	if err != nil {
 		return err
 	}
@@ -161,7 +161,7 @@ func msCreateWithExisting(revoke bool) native.Func {
 		msg = "MultisigAccountCreationWithAuthKeyRevocationMessage"
 	}
 	return func(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-		h := c.Host()
+		h := hostOf(c)
 		ms, owners, k := args[0].AsAddress(), msArgAddrs(args[1]), args[2].AsU64()
 		pk, sig := args[4].Bytes(), args[5].Bytes()
 		if err := msChargeIn(c, len(pk)+len(sig)); err != nil {

@@ -250,7 +250,7 @@ type msState struct {
 
 // msStore is the msState of the multisig account at a during call c.
 func msStore(c *native.Context, a ledgerapi.Address) msState {
-	return msState{h: c.Host(), addr: a}
+	return msState{h: hostOf(c), addr: a}
 }
 
 // load reads the MultisigAccount at s.addr; ok is false when there is none.

@@ -233,7 +233,7 @@ func msSeed(nonce uint64) []byte {
 }
 
 func msNextAddressView(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-	a, err := NextMultisigAddress(c.Host(), args[0].AsAddress())
+	a, err := NextMultisigAddress(hostOf(c), args[0].AsAddress())
 	if err != nil {
 		return nil, err
 	}

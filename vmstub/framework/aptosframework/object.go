@@ -59,7 +59,11 @@ func Object() native.Module {
 		return native.Function{Name: name, Params: params, Return: ret, Impl: impl}
 	}
 	generic := func(f native.Function) native.Function { f.TypeParams = key; return f }
-	return native.Module{Address: addr, Name: "object",
+	view := func(f native.Function) native.Function { f.IsView = true; return f }
+	entry := func(f native.Function) native.Function { f.IsEntry = true; return f }
+	private := func(f native.Function) native.Function { f.Visibility = native.Private; return f }
+	friend := func(f native.Function) native.Function { f.Visibility = native.Friend; return f }
+	return native.Module{Address: addr, Name: "object", Friends: []string{"0x1::coin", "0x1::primary_fungible_store"},
 		Structs: []native.Struct{
 			{Name: "ObjectCore", Abilities: []string{native.AbilityKey}, ObjectGroup: true, Fields: []string{"guid_creation_num: u64",
 				"owner: address", "allow_ungated_transfer: bool", "transfer_events: 0x1::event::EventHandle<0x1::object::TransferEvent>"}},
@@ -74,6 +78,9 @@ func Object() native.Module {
 			plain("ExtendRef", dropStore, "self: address"),
 			plain("TransferRef", dropStore, "self: address"),
 			plain("LinearTransferRef", drop, "self: address", "owner: address"),
+			{Name: "TombStone", Abilities: []string{native.AbilityKey}, ObjectGroup: true, Fields: []string{"original_owner: address"}},
+			{Name: "Untransferable", Abilities: []string{native.AbilityKey}, ObjectGroup: true, Fields: []string{"dummy_field: bool"}},
+			plain("TransferPermission", []string{native.AbilityCopy, native.AbilityDrop, native.AbilityStore}, "object: address"),
 		},
 		Functions: []native.Function{
 			{Name: "transfer_call", IsEntry: true, Params: []string{"&signer", "address", "address"}, Impl: transferCall},
@@ -85,7 +92,7 @@ func Object() native.Module {
 			fn("generate_signer", []string{ctor}, []string{"signer"}, signerOfRef),
 			fn("generate_signer_for_extending", []string{extend}, []string{"signer"}, signerOfRef),
 			fn("generate_extend_ref", []string{ctor}, []string{extend[1:]}, refOf("ExtendRef", false)),
-			fn("generate_transfer_ref", []string{ctor}, []string{"0x1::object::TransferRef"}, refOf("TransferRef", false)),
+			fn("generate_transfer_ref", []string{ctor}, []string{"0x1::object::TransferRef"}, generateTransferRef),
 			fn("generate_delete_ref", []string{ctor}, []string{"0x1::object::DeleteRef"}, refOf("DeleteRef", true)),
 			fn("can_generate_delete_ref", []string{ctor}, []string{"bool"}, canGenerateDeleteRef),
 			fn("address_from_constructor_ref", []string{ctor}, []string{"address"}, addressOfRef),
@@ -95,11 +102,43 @@ func Object() native.Module {
 			generic(fn("address_to_object", []string{"address"}, []string{objT}, objectAt)),
 			generic(fn("object_address", []string{"&" + objT}, []string{"address"}, addressOfRef)),
 			fn("is_object", []string{"address"}, []string{"bool"}, isObject),
-			generic(fn("owner", []string{objT}, []string{"address"}, owner)),
-			generic(fn("is_owner", []string{objT, "address"}, []string{"bool"}, isOwner)),
-			fn("disable_ungated_transfer", []string{"&0x1::object::TransferRef"}, nil, setUngated(false)),
-			fn("enable_ungated_transfer", []string{"&0x1::object::TransferRef"}, nil, setUngated(true)),
-			fn("delete", []string{"0x1::object::DeleteRef"}, nil, deleteObject),
+			view(generic(fn("owner", []string{objT}, []string{"address"}, owner))),
+			view(generic(fn("is_owner", []string{objT, "address"}, []string{"bool"}, isOwner))),
+			fn("disable_ungated_transfer", []string{"&0x1::object::TransferRef"}, nil, setUngatedRef(false)),
+			fn("enable_ungated_transfer", []string{"&0x1::object::TransferRef"}, nil, setUngatedRef(true)),
+			fn("delete", []string{"0x1::object::DeleteRef"}, nil, deleteObjectRef),
+			view(generic(fn("is_untransferable", []string{objT}, []string{"bool"}, isUntransferable))),
+			view(generic(fn("is_burnt", []string{objT}, []string{"bool"}, isBurnt))),
+			generic(fn("object_exists", []string{"address"}, []string{"bool"}, objectExists)),
+			private(fn("create_user_derived_object_address_impl", []string{"address", "address"}, []string{"address"}, createUserDerivedObjectAddress)),
+			fn("create_user_derived_object_address", []string{"address", "address"}, []string{"address"}, createUserDerivedObjectAddress),
+			fn("create_guid_object_address", []string{"address", "u64"}, []string{"address"}, createGUIDObjectAddress),
+			private(generic(fn("exists_at", []string{"address"}, []string{"bool"}, objectExistsAt))),
+			{Name: "convert", TypeParams: []native.TypeParam{key[0], key[0]}, Params: []string{"0x1::object::Object<T0>"},
+				Return: []string{"0x1::object::Object<T1>"}, Impl: convert},
+			friend(fn("create_user_derived_object", []string{"address", "&0x1::object::DeriveRef"}, []string{ctor[1:]}, createUserDerivedObject)),
+			friend(fn("create_sticky_object_at_address", []string{"address", "address"}, []string{ctor[1:]}, createStickyObjectAtAddress)),
+			fn("create_object_from_account", []string{"&signer"}, []string{ctor[1:]}, createObjectFromAccount),
+			fn("create_object_from_object", []string{"&signer"}, []string{ctor[1:]}, createObjectFromObject),
+			fn("create_unique_onchain_signer", nil, []string{extend[1:]}, createUniqueOnchainSigner),
+			fn("create_named_onchain_signer", []string{"&signer", "vector<u8>", "bool"}, []string{extend[1:]}, createNamedOnchainSigner),
+			fn("generate_derive_ref", []string{ctor}, []string{"0x1::object::DeriveRef"}, generateDeriveRef),
+			fn("transfer_with_constructor_ref", []string{ctor, "address"}, nil, transferWithConstructorRef),
+			fn("create_guid", []string{"&signer"}, []string{"0x1::guid::GUID"}, createGUID),
+			{Name: "new_event_handle", TypeParams: []native.TypeParam{{Constraints: []string{native.AbilityDrop, native.AbilityStore}}},
+				Params: []string{"&signer"}, Return: []string{"0x1::event::EventHandle<T0>"}, Impl: objectNewEventHandle},
+			generic(fn("object_from_delete_ref", []string{"&0x1::object::DeleteRef"}, []string{objT}, objectFromDeleteRef)),
+			fn("set_untransferable", []string{ctor}, nil, setUntransferable),
+			fn("generate_linear_transfer_ref", []string{"&0x1::object::TransferRef"}, []string{"0x1::object::LinearTransferRef"}, generateLinearTransferRef),
+			fn("transfer_with_ref", []string{"0x1::object::LinearTransferRef", "address"}, nil, transferWithRef),
+			fn("transfer_raw", []string{"&signer", "address", "address"}, nil, transferCall),
+			{Name: "transfer_to_object", IsEntry: true, TypeParams: []native.TypeParam{key[0], key[0]},
+				Params: []string{"&signer", "0x1::object::Object<T0>", "0x1::object::Object<T1>"}, Impl: transferToObject},
+			entry(generic(fn("burn", []string{"&signer", objT}, nil, burn))),
+			entry(generic(fn("unburn", []string{"&signer", objT}, nil, unburn))),
+			generic(fn("ungated_transfer_allowed", []string{objT}, []string{"bool"}, ungatedTransferAllowed)),
+			view(generic(fn("owns", []string{objT, "address"}, []string{"bool"}, owns))),
+			view(generic(fn("root_owner", []string{objT}, []string{"address"}, rootOwner))),
 		},
 		Errors: []native.AbortReason{
 			{Reason: eObjectExists, Name: "EOBJECT_EXISTS", Description: "An object already exists at this address"},
@@ -109,6 +148,9 @@ func Object() native.Module {
 			{Reason: eCannotDelete, Name: "ECANNOT_DELETE", Description: "The object does not allow for deletion"},
 			{Reason: eMaximumNesting, Name: "EMAXIMUM_NESTING", Description: "Exceeds maximum nesting for an object transfer."},
 			{Reason: eResourceDoesNotExist, Name: "ERESOURCE_DOES_NOT_EXIST", Description: "The resource is not stored at the specified address."},
+			{Reason: eObjectNotBurnt, Name: "EOBJECT_NOT_BURNT", Description: "Cannot reclaim objects that weren't burnt."},
+			{Reason: eObjectNotTransferrable, Name: "EOBJECT_NOT_TRANSFERRABLE", Description: "Object is untransferable any operations that might result in a transfer are disallowed."},
+			{Reason: eObjectAlreadyBurnt, Name: "EOBJECT_ALREADY_BURNT", Description: "Cannot burn an object that is already burnt."},
 		},
 	}
 }
@@ -224,7 +266,7 @@ func transferObject(c *native.Context, signer, obj, to ledgerapi.Address) error 
 // transaction-unique address (numbered by transaction_context's counter).
 func createObject(canDelete bool) native.Func {
 	return func(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-		a := NextAUID(c.Host().States(), c.Host().Txn().Hash)
+		a := NextAUID(hostOf(c).States(), hostOf(c).Txn().Hash)
 		return newObject(c, a, args[0].AsAddress(), canDelete)
 	}
 }
@@ -371,25 +413,4 @@ func isOwner(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm
 		return nil, err
 	}
 	return []movevm.Value{movevm.Bool(o == args[1].AsAddress())}, nil
-}
-
-// setUngated is object::enable/disable_ungated_transfer(&TransferRef).
-func setUngated(allow bool) native.Func {
-	return func(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-		a := refAddress(args[0])
-		core, ok, err := readObject(hostOf(c), a)
-		if err != nil {
-			return nil, err
-		}
-		if !ok {
-			return nil, c.Abort(native.Code(native.NotFound, eObjectDoesNotExist))
-		}
-		core.AllowUngatedTransfer = allow
-		return nil, putResource(hostOf(c), a, ObjectCoreTag, core)
-	}
-}
-
-// deleteObject is object::delete(DeleteRef): the ObjectCore goes.
-func deleteObject(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-	return nil, hostOf(c).DeleteResource(refAddress(args[0]), ObjectCoreTag)
 }
