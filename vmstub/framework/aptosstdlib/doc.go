@@ -14,6 +14,8 @@
 //	string_utils.go  0x1::string_utils  to_string, to_string_with_canonical_addresses,
 //	                                    to_string_with_integer_types,
 //	                                    debug_string, format1 … format4
+//	aptos_hash.go    0x1::aptos_hash    sip_hash, sip_hash_from_value, keccak256,
+//	                                    sha2_512, sha3_512, ripemd160, blake2b_256
 //
 // Modules still implemented in vmstub and moving here: table,
 // table_with_length, simple_map, smart_table. Each module is
@@ -33,5 +35,6 @@ var addr = ledgerapi.AddressOne
 // Modules returns the declarations of the package's modules, for the
 // executor to register.
 func Modules() []native.Module {
-	return []native.Module{CopyableAny(), TypeInfo(), Math64(), Math128(), FromBCS(), StringUtils()}
+	return []native.Module{CopyableAny(), TypeInfo(), Math64(), Math128(), FromBCS(), StringUtils(),
+		AptosHash()}
 }
