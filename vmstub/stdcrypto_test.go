@@ -1,6 +1,10 @@
 package vmstub_test
 
 import (
+	"bytes"
+	"crypto/ed25519"
+	"crypto/sha256"
+	"crypto/sha3"
 	"encoding/hex"
 	"testing"
 
@@ -64,3 +68,174 @@ func aptosHashCases(ledgerapi.Address) []viewCase {
 }
 
 func TestMoveAptosHashNatives(t *testing.T) { runViews(t, "hashes", aptosHashCases, nil) }
+
+// The signature suite imports the key and signature structs after String
+// and Option: struct handles 2 to 7.
+var (
+	edPkT     = bytecode.StructOf(2) // ed25519::UnvalidatedPublicKey
+	edSigT    = bytecode.StructOf(3) // ed25519::Signature
+	multiPkT  = bytecode.StructOf(4) // multi_ed25519::UnvalidatedPublicKey
+	multiSigT = bytecode.StructOf(5) // multi_ed25519::Signature
+	secpSigT  = bytecode.StructOf(6) // secp256k1::ECDSASignature
+	edValT    = bytecode.StructOf(7) // ed25519::ValidatedPublicKey
+	secpPkT   = bytecode.StructOf(8) // secp256k1::ECDSARawPublicKey
+)
+
+func importSigStructs(k *kit) {
+	for i, s := range [][2]string{
+		{"ed25519", "UnvalidatedPublicKey"}, {"ed25519", "Signature"},
+		{"multi_ed25519", "UnvalidatedPublicKey"}, {"multi_ed25519", "Signature"},
+		{"secp256k1", "ECDSASignature"}, {"ed25519", "ValidatedPublicKey"}, {"secp256k1", "ECDSARawPublicKey"},
+	} {
+		if h := k.b.ImportStruct(k.b.ModuleRef(one, s[0]), s[1], stringAbil); int(h) != i+2 {
+			k.t.Fatalf("%s::%s is struct handle %d", s[0], s[1], h)
+		}
+	}
+}
+
+// construct leaves mod::fn(b) on the stack.
+func (k *kit) construct(mod, fn string, ret tok, b []byte) []bytecode.Instruction {
+	return []bytecode.Instruction{k.bytes(b), callF(k.fn(mod, fn, nil, []tok{bytesT}, []tok{ret}))}
+}
+
+// verifyCase is mod::signature_verify_strict(&sig, &pk, msg) on
+// signature and key bytes through the module's constructors.
+func verifyCase(name, mod string, sig, pk, msg []byte, want bool) viewCase {
+	sigT, pkT := edSigT, edPkT
+	if mod == "multi_ed25519" {
+		sigT, pkT = multiSigT, multiPkT
+	}
+	return viewCase{name: name, rets: []tok{bytecode.Bool}, locals: []tok{sigT, pkT}, want: bcsBool(want), code: func(k *kit) []bytecode.Instruction {
+		code := append(k.construct(mod, "new_signature_from_bytes", sigT, sig), in(bytecode.OpStLoc, 0))
+		code = append(code, k.construct(mod, "new_unvalidated_public_key_from_bytes", pkT, pk)...)
+		h := k.fn(mod, "signature_verify_strict", nil, []tok{bytecode.Ref(sigT), bytecode.Ref(pkT), bytesT}, []tok{bytecode.Bool})
+		return append(code, in(bytecode.OpStLoc, 1), in(bytecode.OpImmBorrowLoc, 0), in(bytecode.OpImmBorrowLoc, 1), k.bytes(msg), callF(h))
+	}}
+}
+
+// ctorCase calls a constructor alone (for its aborts).
+func ctorCase(name, mod, fn string, ret tok, b []byte, abort uint64) viewCase {
+	return viewCase{name: name, rets: []tok{ret}, abort: aborts("0x1::"+mod, abort), code: func(k *kit) []bytecode.Instruction {
+		return k.construct(mod, fn, ret, b)
+	}}
+}
+
+// RFC 8032's first Ed25519 test vector (empty message).
+var (
+	rfcSeed = unhex("9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60")
+	rfcPub  = unhex("d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a")
+	rfcSig  = unhex("e5564300c360ac729086e2cc806e828a84877f1eb8e5d974d873e065224901555fb8821590a33bacc61e39701cf9b46bd25bf5f0595bbe24655141438e7a100b")
+)
+
+func signatureCases(ledgerapi.Address) []viewCase {
+	priv := ed25519.NewKeyFromSeed(rfcSeed)
+	priv2 := ed25519.NewKeyFromSeed(bytes.Repeat([]byte{7}, 32))
+	pub2 := priv2.Public().(ed25519.PublicKey)
+	// The identity point (a small-order key) and a signature whose S is
+	// S + L (not canonical): Aptos's strict verification rejects both.
+	identity := append([]byte{1}, make([]byte, 31)...)
+	l := unhex("edd3f55c1a631258d69cf7a2def9de1400000000000000000000000000000010")
+	malleated := append(append([]byte{}, rfcSig[:32]...), addLE(rfcSig[32:], l)...)
+	msg := []byte("Hello Aptos!")
+	multiPk := cat(rfcPub, pub2, []byte{2})
+	multiSig := cat(ed25519.Sign(priv, msg), ed25519.Sign(priv2, msg), []byte{0xc0, 0, 0, 0})
+	multiOne := cat(ed25519.Sign(priv2, msg), []byte{0x40, 0, 0, 0})
+	authKey := sha3.Sum256(append(append([]byte{}, rfcPub...), 0))
+	multiAuthKey := sha3.Sum256(append(append([]byte{}, multiPk...), 1))
+
+	// signature_verify_strict_t<String>: the signed bytes are the BCS of
+	// SignedMessage { TypeInfo { 0x1, b"string", b"String" }, inner }.
+	one32 := ledgerapi.AddressOne
+	signed := cat(one32[:], bcsBytes([]byte("string")), bcsBytes([]byte("String")), bcsBytes([]byte("hi")))
+	sigT := ed25519.Sign(priv, signed)
+
+	validated := func(name string, pk []byte, want []byte) viewCase {
+		return viewCase{name: name, rets: []tok{optOf(edValT)}, want: want, code: func(k *kit) []bytecode.Instruction {
+			return k.construct("ed25519", "new_validated_public_key_from_bytes", optOf(edValT), pk)
+		}}
+	}
+	authCase := func(mod string, pkT tok, pk []byte, want []byte) viewCase {
+		return viewCase{name: mod + " authentication key", rets: []tok{bytesT}, locals: []tok{pkT}, want: bcsBytes(want), code: func(k *kit) []bytecode.Instruction {
+			h := k.fn(mod, "unvalidated_public_key_to_authentication_key", nil, []tok{bytecode.Ref(pkT)}, []tok{bytesT})
+			return append(k.construct(mod, "new_unvalidated_public_key_from_bytes", pkT, pk), in(bytecode.OpStLoc, 0), in(bytecode.OpImmBorrowLoc, 0), callF(h))
+		}}
+	}
+	return []viewCase{
+		verifyCase("ed25519 RFC 8032 vector", "ed25519", rfcSig, rfcPub, nil, true),
+		verifyCase("ed25519 other message", "ed25519", rfcSig, rfcPub, []byte{0}, false),
+		verifyCase("ed25519 S+L rejected", "ed25519", malleated, rfcPub, nil, false),
+		verifyCase("ed25519 small-order key rejected", "ed25519", rfcSig, identity, nil, false),
+		validated("ed25519 validated key", rfcPub, cat([]byte{1}, bcsBytes(rfcPub))),
+		validated("ed25519 small-order key not validated", identity, []byte{0}),
+		validated("ed25519 key of 31 bytes not validated", rfcPub[:31], []byte{0}),
+		ctorCase("ed25519 key of 31 bytes", "ed25519", "new_unvalidated_public_key_from_bytes", edPkT, rfcPub[:31], 0x10001),
+		ctorCase("ed25519 signature of 63 bytes", "ed25519", "new_signature_from_bytes", edSigT, rfcSig[:63], 0x10002),
+		authCase("ed25519", edPkT, rfcPub, authKey[:]),
+		{name: "ed25519 signature_verify_strict_t", rets: []tok{bytecode.Bool}, locals: []tok{edSigT, edPkT}, want: bcsBool(true), code: func(k *kit) []bytecode.Instruction {
+			code := append(k.construct("ed25519", "new_signature_from_bytes", edSigT, sigT), in(bytecode.OpStLoc, 0))
+			code = append(code, k.construct("ed25519", "new_unvalidated_public_key_from_bytes", edPkT, rfcPub)...)
+			h := k.fn("ed25519", "signature_verify_strict_t", []bytecode.AbilitySet{bytecode.AbilityDrop}, []tok{bytecode.Ref(edSigT), bytecode.Ref(edPkT), bytecode.TypeParameter(0)}, []tok{bytecode.Bool})
+			code = append(code, in(bytecode.OpStLoc, 1), in(bytecode.OpImmBorrowLoc, 0), in(bytecode.OpImmBorrowLoc, 1))
+			return append(append(code, k.utf8("hi")...), k.callG(h, strT))
+		}},
+
+		verifyCase("multi_ed25519 2 of 2", "multi_ed25519", multiSig, multiPk, msg, true),
+		verifyCase("multi_ed25519 1 of 2 under threshold 2", "multi_ed25519", multiOne, multiPk, msg, false),
+		verifyCase("multi_ed25519 1 of 2 under threshold 1", "multi_ed25519", multiOne, cat(rfcPub, pub2, []byte{1}), msg, true),
+		verifyCase("multi_ed25519 other message", "multi_ed25519", multiSig, multiPk, []byte("Hello Move!"), false),
+		ctorCase("multi_ed25519 key without threshold", "multi_ed25519", "new_unvalidated_public_key_from_bytes", multiPkT, multiPk[:64], 0x10001),
+		ctorCase("multi_ed25519 key of 33 sub-keys", "multi_ed25519", "new_unvalidated_public_key_from_bytes", multiPkT, make([]byte, 33*32+1), 0x10001),
+		ctorCase("multi_ed25519 signature without bitmap", "multi_ed25519", "new_signature_from_bytes", multiSigT, multiSig[:128], 0x10002),
+		authCase("multi_ed25519", multiPkT, multiPk, multiAuthKey[:]),
+	}
+}
+
+// addLE adds two 32-byte little-endian numbers (mod 2^256).
+func addLE(a, b []byte) []byte {
+	out := make([]byte, 32)
+	carry := 0
+	for i := range out {
+		s := int(a[i]) + int(b[i]) + carry
+		out[i], carry = byte(s), s>>8
+	}
+	return out
+}
+
+// Aptos's secp256k1 test vector: sk 0123456789abcdef… signs
+// sha2_256("test aptos secp256k1") with recovery id 0.
+var (
+	secpSig = unhex("f7ad936da03f948c14c542020e3c5f4e02aaacd1f20427c11aa6e2fbf8776477646bba0e1a37f9e7c777c423a1d2849baafd7ff6a9930814a43c3f80d59db56f")
+	secpPub = unhex("4646ae5047316b4230d0086c8acec687f00b1cd9d1dc634f6cb358ac0a9a8ffffe77b4dd0a4bfb95851f3b7355c781dd60f8418fc8a65d14907aff47c903a559")
+)
+
+func secpCase(name string, msg []byte, rid uint8, sig []byte) viewCase {
+	return viewCase{name: name, rets: []tok{optOf(secpPkT)}, locals: []tok{secpSigT}, code: func(k *kit) []bytecode.Instruction {
+		h := k.fn("secp256k1", "ecdsa_recover", nil, []tok{bytesT, bytecode.U8, bytecode.Ref(secpSigT)}, []tok{optOf(secpPkT)})
+		code := append(k.construct("secp256k1", "ecdsa_signature_from_bytes", secpSigT, sig), in(bytecode.OpStLoc, 0))
+		return append(code, k.bytes(msg), in(bytecode.OpLdU8, uint64(rid)), in(bytecode.OpImmBorrowLoc, 0), callF(h))
+	}}
+}
+
+func secpCases(ledgerapi.Address) []viewCase {
+	digest := sha256.Sum256([]byte("test aptos secp256k1"))
+	bad := append([]byte{}, secpSig...)
+	bad[0] = 0xff // r is no longer the x of a curve point (Aptos's test)
+	n := unhex("fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141")
+	highR := append(append([]byte{}, n...), secpSig[32:]...)
+	with := func(c viewCase, want []byte, abort *abortAt) viewCase { c.want, c.abort = want, abort; return c }
+	return []viewCase{
+		with(secpCase("recover Aptos's vector", digest[:], 0, secpSig), cat([]byte{1}, bcsBytes(secpPub)), nil),
+		with(secpCase("recover from r not on the curve", digest[:], 0, bad), []byte{0}, nil),
+		with(secpCase("recovery id 4", digest[:], 4, secpSig), nil, aborts("0x1::secp256k1", 0x10002)),
+		with(secpCase("r of the group order", digest[:], 0, highR), nil, aborts("0x1::secp256k1", 0x10001)),
+		with(secpCase("message of 31 bytes", digest[:31], 0, secpSig), nil, aborts("0x1::secp256k1", 0x10001)),
+		ctorCase("signature of 63 bytes", "secp256k1", "ecdsa_signature_from_bytes", secpSigT, secpSig[:63], 0x10001),
+		ctorCase("raw key of 65 bytes", "secp256k1", "ecdsa_raw_public_key_from_64_bytes", secpPkT, append([]byte{4}, secpPub...), 0x10001),
+	}
+}
+
+func TestMoveSignatureNatives(t *testing.T) {
+	runViews(t, "sigs", func(a ledgerapi.Address) []viewCase {
+		return append(signatureCases(a), secpCases(a)...)
+	}, importSigStructs)
+}

@@ -16,6 +16,9 @@
 //	                                    debug_string, format1 … format4
 //	aptos_hash.go    0x1::aptos_hash    sip_hash, sip_hash_from_value, keccak256,
 //	                                    sha2_512, sha3_512, ripemd160, blake2b_256
+//	ed25519.go       0x1::ed25519       keys, signatures, strict verification
+//	multi_ed25519.go 0x1::multi_ed25519 the same on k-of-n keys
+//	secp256k1.go     0x1::secp256k1     ECDSA keys, signatures, ecdsa_recover
 //
 // Modules still implemented in vmstub and moving here: table,
 // table_with_length, simple_map, smart_table. Each module is
@@ -36,5 +39,6 @@ var addr = ledgerapi.AddressOne
 // executor to register.
 func Modules() []native.Module {
 	return []native.Module{CopyableAny(), TypeInfo(), Math64(), Math128(), FromBCS(), StringUtils(),
-		AptosHash()}
+		AptosHash(),
+		Ed25519(), MultiEd25519(), Secp256k1()}
 }
