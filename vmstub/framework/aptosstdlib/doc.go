@@ -19,6 +19,7 @@
 //	ed25519.go       0x1::ed25519       keys, signatures, strict verification
 //	multi_ed25519.go 0x1::multi_ed25519 the same on k-of-n keys
 //	secp256k1.go     0x1::secp256k1     ECDSA keys, signatures, ecdsa_recover
+//	comparator.go    0x1::comparator    Result; compare, compare_u8_vector
 //
 // Modules still implemented in vmstub and moving here: table,
 // table_with_length, simple_map, smart_table. Each module is
@@ -40,5 +41,6 @@ var addr = ledgerapi.AddressOne
 func Modules() []native.Module {
 	return []native.Module{CopyableAny(), TypeInfo(), Math64(), Math128(), FromBCS(), StringUtils(),
 		AptosHash(),
-		Ed25519(), MultiEd25519(), Secp256k1()}
+		Ed25519(), MultiEd25519(), Secp256k1(),
+		Comparator()}
 }
