@@ -20,6 +20,10 @@
 //	multi_ed25519.go 0x1::multi_ed25519 the same on k-of-n keys
 //	secp256k1.go     0x1::secp256k1     ECDSA keys, signatures, ecdsa_recover
 //	comparator.go    0x1::comparator    Result; compare, compare_u8_vector
+//	fixed_point64.go 0x1::fixed_point64 FixedPoint64 and its arithmetic
+//	math_fixed.go    0x1::math_fixed    sqrt, exp, pow, mul_div of FixedPoint32
+//	math_fixed64.go  0x1::math_fixed64  sqrt, exp, log2_plus_64, ln_plus_32ln2,
+//	                                    pow, mul_div of FixedPoint64
 //
 // Modules still implemented in vmstub and moving here: table,
 // table_with_length, simple_map, smart_table. Each module is
@@ -42,5 +46,5 @@ func Modules() []native.Module {
 	return []native.Module{CopyableAny(), TypeInfo(), Math64(), Math128(), FromBCS(), StringUtils(),
 		AptosHash(),
 		Ed25519(), MultiEd25519(), Secp256k1(),
-		Comparator()}
+		Comparator(), FixedPoint64(), MathFixed(), MathFixed64()}
 }
