@@ -79,6 +79,7 @@ var (
 	secpSigT  = bytecode.StructOf(6) // secp256k1::ECDSASignature
 	edValT    = bytecode.StructOf(7) // ed25519::ValidatedPublicKey
 	secpPkT   = bytecode.StructOf(8) // secp256k1::ECDSARawPublicKey
+	multiValT = bytecode.StructOf(9) // multi_ed25519::ValidatedPublicKey
 )
 
 func importSigStructs(k *kit) {
@@ -86,6 +87,7 @@ func importSigStructs(k *kit) {
 		{"ed25519", "UnvalidatedPublicKey"}, {"ed25519", "Signature"},
 		{"multi_ed25519", "UnvalidatedPublicKey"}, {"multi_ed25519", "Signature"},
 		{"secp256k1", "ECDSASignature"}, {"ed25519", "ValidatedPublicKey"}, {"secp256k1", "ECDSARawPublicKey"},
+		{"multi_ed25519", "ValidatedPublicKey"},
 	} {
 		if h := k.b.ImportStruct(k.b.ModuleRef(one, s[0]), s[1], stringAbil); int(h) != i+2 {
 			k.t.Fatalf("%s::%s is struct handle %d", s[0], s[1], h)
@@ -187,7 +189,44 @@ func signatureCases(ledgerapi.Address) []viewCase {
 		ctorCase("multi_ed25519 key of 33 sub-keys", "multi_ed25519", "new_unvalidated_public_key_from_bytes", multiPkT, make([]byte, 33*32+1), 0x10001),
 		ctorCase("multi_ed25519 signature without bitmap", "multi_ed25519", "new_signature_from_bytes", multiSigT, multiSig[:128], 0x10002),
 		authCase("multi_ed25519", multiPkT, multiPk, multiAuthKey[:]),
+		multiValidated("new_validated_public_key_from_bytes", multiPk, cat([]byte{1}, bcsBytes(multiPk))),
+		multiValidated("new_validated_public_key_from_bytes_v2", multiPk, cat([]byte{1}, bcsBytes(multiPk))),
+		// v1 checks neither the threshold nor that there is a sub-key; v2
+		// checks both.
+		multiValidated("new_validated_public_key_from_bytes", cat(rfcPub, pub2, []byte{3}), cat([]byte{1}, bcsBytes(cat(rfcPub, pub2, []byte{3})))),
+		multiValidated("new_validated_public_key_from_bytes_v2", cat(rfcPub, pub2, []byte{3}), []byte{0}),
+		multiValidated("new_validated_public_key_from_bytes", []byte{1}, cat([]byte{1}, bcsBytes([]byte{1}))),
+		multiValidated("new_validated_public_key_from_bytes_v2", []byte{1}, []byte{0}),
+		multiValidated("new_validated_public_key_from_bytes_v2", cat(rfcPub, identity, []byte{1}), []byte{0}),
+		threshold(multiPk, []byte{1, 2}),
+		threshold(cat(rfcPub, pub2, []byte{0}), []byte{0}),
+		threshold(cat(rfcPub, pub2), []byte{0}),
+		{name: "multi_ed25519 validated key's threshold and sub-keys", rets: []tok{bytecode.U8, bytecode.U8}, locals: []tok{multiValT}, want: []byte{2, 2},
+			code: func(k *kit) []bytecode.Instruction {
+				some := k.construct("multi_ed25519", "new_validated_public_key_from_bytes_v2", optOf(multiValT), multiPk)
+				destroy := k.fn("option", "destroy_some", anyTP, []tok{optOf(bytecode.TypeParameter(0))}, []tok{bytecode.TypeParameter(0)})
+				th := k.fn("multi_ed25519", "validated_public_key_threshold", nil, []tok{bytecode.Ref(multiValT)}, []tok{bytecode.U8})
+				num := k.fn("multi_ed25519", "validated_public_key_num_sub_pks", nil, []tok{bytecode.Ref(multiValT)}, []tok{bytecode.U8})
+				return append(some, k.callG(destroy, multiValT), in(bytecode.OpStLoc, 0),
+					in(bytecode.OpImmBorrowLoc, 0), callF(th), in(bytecode.OpImmBorrowLoc, 0), callF(num))
+			}},
 	}
+}
+
+// multiValidated calls multi_ed25519::fn(pk): Option<ValidatedPublicKey>.
+func multiValidated(fn string, pk, want []byte) viewCase {
+	return viewCase{name: "multi_ed25519::" + fn + " " + hex.EncodeToString(pk[len(pk)-1:]) + " of " + hex.EncodeToString([]byte{byte(len(pk) / 32)}),
+		rets: []tok{optOf(multiValT)}, want: want, code: func(k *kit) []bytecode.Instruction {
+			return k.construct("multi_ed25519", fn, optOf(multiValT), pk)
+		}}
+}
+
+// threshold calls multi_ed25519::check_and_get_threshold(pk): Option<u8>.
+func threshold(pk, want []byte) viewCase {
+	return viewCase{name: "multi_ed25519::check_and_get_threshold of " + hex.EncodeToString(pk[len(pk)-1:]), rets: []tok{optOf(bytecode.U8)}, want: want,
+		code: func(k *kit) []bytecode.Instruction {
+			return k.construct("multi_ed25519", "check_and_get_threshold", optOf(bytecode.U8), pk)
+		}}
 }
 
 // addLE adds two 32-byte little-endian numbers (mod 2^256).
