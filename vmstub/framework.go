@@ -28,14 +28,6 @@ func frameworkModules() []Module {
 // frameworkErrors names abort reasons of framework modules that are not
 // registered.
 var frameworkErrors = map[string][]AbortReason{
-	"ed25519": {
-		{Reason: 1, Name: "E_WRONG_PUBKEY_SIZE", Description: "Wrong number of bytes were given as input when deserializing an Ed25519 public key."},
-		{Reason: 2, Name: "E_WRONG_SIGNATURE_SIZE", Description: "Wrong number of bytes were given as input when deserializing an Ed25519 signature."},
-	},
-	"multi_ed25519": {
-		{Reason: 1, Name: "E_WRONG_PUBKEY_SIZE", Description: "Wrong number of bytes were given as input when deserializing an Ed25519 public key."},
-		{Reason: 2, Name: "E_WRONG_SIGNATURE_SIZE", Description: "Wrong number of bytes were given as input when deserializing an Ed25519 signature."},
-	},
 	"transaction_validation": {
 		{Reason: 1005, Name: "PROLOGUE_ECANT_PAY_GAS_DEPOSIT", Description: "Transaction fee cannot be paid: the gas payer's balance is below the fee."},
 	},

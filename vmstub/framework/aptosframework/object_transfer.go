@@ -25,7 +25,7 @@ const (
 
 var (
 	objectUntransferableTag = tag1("object", "Untransferable")
-	tombStoneTag      = tag1("object", "TombStone")
+	tombStoneTag            = tag1("object", "TombStone")
 )
 
 // emitTransfer records the Transfer module event {object, from, to}.

@@ -26,6 +26,16 @@
 //	                                    borrow, borrow_mut, borrow_with_default,
 //	                                    contains, remove, length
 //	copyable_any.go  0x1::copyable_any  Any (struct only)
+//	aptos_hash.go    0x1::aptos_hash    sip_hash, sip_hash_from_value, keccak256,
+//	                                    sha2_512, sha3_512, ripemd160, blake2b_256
+//	ed25519.go       0x1::ed25519       keys, signatures, strict verification
+//	multi_ed25519.go 0x1::multi_ed25519 the same on k-of-n keys
+//	secp256k1.go     0x1::secp256k1     ECDSA keys, signatures, ecdsa_recover
+//	comparator.go    0x1::comparator    Result; compare, compare_u8_vector
+//	fixed_point64.go 0x1::fixed_point64 FixedPoint64 and its arithmetic
+//	math_fixed.go    0x1::math_fixed    sqrt, exp, pow, mul_div of FixedPoint32
+//	math_fixed64.go  0x1::math_fixed64  sqrt, exp, log2_plus_64, ln_plus_32ln2,
+//	                                    pow, mul_div of FixedPoint64
 //
 // Each module is declared through the native contract (vmstub/native) by
 // a function named after it (TypeInfo for 0x1::type_info); Modules lists
@@ -47,7 +57,9 @@ var addr = ledgerapi.AddressOne
 // Modules returns the declarations of the package's modules, for the
 // executor to register.
 func Modules() []native.Module {
-	return []native.Module{TypeInfo(), Math64(), Math128(), FromBCS(), StringUtils(), SimpleMap(), Table(), TableWithLength(), SmartTable(), CopyableAny()}
+	return []native.Module{TypeInfo(), Math64(), Math128(), FromBCS(), StringUtils(), SimpleMap(), Table(), TableWithLength(), SmartTable(), CopyableAny(),
+		AptosHash(), Ed25519(), MultiEd25519(), Secp256k1(),
+		Comparator(), FixedPoint64(), MathFixed(), MathFixed64()}
 }
 
 // firstErr returns the first non-nil error.

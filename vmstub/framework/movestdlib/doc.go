@@ -16,6 +16,10 @@
 //	                          destroy_with_default, swap, extract, fill,
 //	                          swap_or_fill, borrow, borrow_mut,
 //	                          borrow_with_default
+//	bit_vector.go     0x1::bit_vector     BitVector; new, set, unset, shift_left,
+//	                                      is_index_set, length,
+//	                                      longest_set_sequence_starting_at
+//	fixed_point32.go  0x1::fixed_point32  FixedPoint32 and its arithmetic
 //
 // Modules still implemented in vmstub and moving here: (std) features. Each module is declared through the native contract
 // (vmstub/native) by a function named after it (Vector for 0x1::vector);
@@ -35,7 +39,8 @@ var addr = ledgerapi.AddressOne
 // Modules returns the declarations of the package's modules, for the
 // executor to register.
 func Modules() []native.Module {
-	return []native.Module{Vector(), Signer(), Error(), String(), Option(), BCS(), Hash()}
+	return []native.Module{Vector(), Signer(), Error(), String(), Option(), BCS(), Hash(),
+		BitVector(), FixedPoint32()}
 }
 
 // firstErr returns the first non-nil error.
