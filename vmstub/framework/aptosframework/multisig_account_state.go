@@ -241,8 +241,9 @@ func msTxnKey(seq uint64) []byte {
 }
 
 // msState is the state of a multisig account during one call: the host and
-// the account's address. Reads and writes are priced by the executor (io
-// gas per slot), as for the package's other modules.
+// the account's address. In a Func the host is hostOf's, which charges
+// the state read and written; the executor's calls (validation, cleanup)
+// run unmetered, as Aptos runs them.
 type msState struct {
 	h    native.Host
 	addr ledgerapi.Address
@@ -250,7 +251,7 @@ type msState struct {
 
 // msStore is the msState of the multisig account at a during call c.
 func msStore(c *native.Context, a ledgerapi.Address) msState {
-	return msState{h: c.Host(), addr: a}
+	return msState{h: hostOf(c), addr: a}
 }
 
 // load reads the MultisigAccount at s.addr; ok is false when there is none.

@@ -355,7 +355,7 @@ func msCleanup(s msState, executor ledgerapi.Address, payload []byte, failure *E
 func msRemoveExecutedRef(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
 	v, _ := args[0].Deref()
 	a := &msAccount{Owners: msArgAddrs(v.Elem(0)), Transactions: v.Elem(2).Elem(0).AsAddress(), LastExecuted: v.Elem(3).AsU64()}
-	approvals, rejections, err := msRemoveExecuted(msState{h: c.Host()}, a)
+	approvals, rejections, err := msRemoveExecuted(msState{h: hostOf(c)}, a)
 	if err != nil {
 		return nil, err
 	}
@@ -373,11 +373,12 @@ func msRemoveExecutedRef(c *native.Context, _ []*movevm.Type, args []movevm.Valu
 // account seeded by owner's sequence number, its signer and capability.
 func msCreateMultisigAccount(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
 	owner := msArgSigner(args[0])
-	nonce, err := msAccountSequence(c.Host(), owner)
+	h := hostOf(c)
+	acc, err := accountOrDefault(h, owner)
 	if err != nil {
 		return nil, err
 	}
-	ms, err := msCreateResourceAccount(c.Host(), owner, msSeed(nonce))
+	ms, err := msCreateResourceAccount(h, owner, msSeed(acc.SequenceNumber))
 	if err != nil {
 		return nil, err
 	}
