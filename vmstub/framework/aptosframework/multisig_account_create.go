@@ -3,12 +3,16 @@ package aptosframework
 // 0x1::multisig_account: creating a multisig account (a new resource
 // account of an owner, or an existing account that signed its consent),
 // and the updates only the multisig account itself may make through a
-// multisig transaction: owners, signatures required, metadata.
+// multisig transaction: owners, signatures required, metadata. The account
+// operations creation needs (a resource account, a signed consent, the key
+// revoked) work on Go values over account.go's helpers.
 
 import (
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
+	"github.com/ledgernode/ledgernode/ledgerapi/crypto"
 	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
+	"github.com/ledgernode/ledgernode/vmstub/framework/aptosstdlib"
 	"github.com/ledgernode/ledgernode/vmstub/movevm"
 	"github.com/ledgernode/ledgernode/vmstub/native"
 )
@@ -92,10 +96,11 @@ func msCreation() []native.Function {
 // It returns the multisig account's address.
 func msCreateWithOwners(c *native.Context, owner ledgerapi.Address, additional []ledgerapi.Address, k uint64, keys, values movevm.Value) (ledgerapi.Address, error) {
 	h := hostOf(c)
-	nonce, err := msAccountSequence(h, owner)
+	owned, err := accountOrDefault(h, owner)
 	if err != nil {
 		return ledgerapi.Address{}, err
 	}
+	nonce := owned.SequenceNumber
 	ms, err := msCreateResourceAccount(h, owner, msSeed(nonce))
 	if err != nil {
 		return ms, err
@@ -123,13 +128,16 @@ func msCreateInternal(c *native.Context, ms ledgerapi.Address, owners []ledgerap
 	} else if ok {
 		return &movevm.Error{Status: onchain.RESOURCE_ALREADY_EXISTS, Message: "0x1::multisig_account::MultisigAccount already exists"}
 	}
-	handle := msNewTableHandle(hostOf(c))
-	handles, err := msNewEventHandles(hostOf(c), ms, msNumHandles)
-	if err != nil {
-		return err
+	h := hostOf(c)
+	a := &msAccount{Owners: owners, NumRequired: k, Transactions: aptosstdlib.NewTableHandle(h.States(), h.Txn().Hash),
+		Next: 1, SignerCap: signerCap, Metadata: []msMetaEntry{}}
+	for i := range a.Handles {
+		eh, err := NewEventHandle(h, ms)
+		if err != nil {
+			return err
+		}
+		a.Handles[i] = eh
 	}
-	a := &msAccount{Owners: owners, NumRequired: k, Transactions: handle, Next: 1, SignerCap: signerCap, Metadata: []msMetaEntry{}}
-	copy(a.Handles[:], handles)
 	if err := s.save(a); err != nil {
 		return err
 	}
@@ -171,10 +179,11 @@ func msCreateWithExisting(revoke bool) native.Func {
 		if err != nil {
 			return nil, err
 		}
-		seq, err := msAccountSequence(h, ms)
+		acc, err := accountOrDefault(h, ms)
 		if err != nil {
 			return nil, err
 		}
+		seq := acc.SequenceNumber
 		e := bcs.NewEncoder(128)
 		onchain.TypeInfo{Tag: tag1("multisig_account", msg)}.MarshalBCS(e)
 		e.U8(chain)
@@ -182,7 +191,7 @@ func msCreateWithExisting(revoke bool) native.Func {
 		e.U64(seq)
 		msWriteAddrs(e, owners)
 		e.U64(k)
-		if err := msVerifySignedMessage(h, ms, uint8(args[3].AsU64()), pk, sig, e.Bytes()); err != nil {
+		if err := msVerifySignedMessage(h, ms, u8Arg(args[3]), pk, sig, e.Bytes()); err != nil {
 			return nil, err
 		}
 		if err := msCreateInternal(c, ms, owners, k, nil, args[6], args[7]); err != nil {
@@ -302,4 +311,59 @@ func msUpdateMetadata(c *native.Context, ms ledgerapi.Address, keys, values move
 		s.emitOn(a, msHMetadataUpdated, data)
 	}
 	return s.save(a)
+}
+
+// msCreateResourceAccount is account::create_resource_account(source,
+// seed) on Go values (account.go's Func works on Move values): the account
+// at the resource address (new, or one that never sent a transaction),
+// its authentication key zero and its signer capability offered to
+// itself; it returns the address.
+func msCreateResourceAccount(h native.Host, source ledgerapi.Address, seed []byte) (ledgerapi.Address, error) {
+	a := crypto.ResourceAccountAddress(source, seed)
+	acc, exists, err := AccountResource(h, a)
+	if err != nil {
+		return a, err
+	}
+	if exists && acc.SequenceNumber != 0 {
+		return a, accountAbort(native.InvalidState, eAccountAlreadyUsed)
+	}
+	if !exists {
+		acc = onchain.NewAccount(a)
+	}
+	acc.AuthKey = make([]byte, 32)
+	acc.SignerOffer = &a
+	return a, putResource(h, a, AccountTag, acc)
+}
+
+// msVerifySignedMessage is account::verify_signed_message: the public key
+// of scheme (Ed25519 0, MultiEd25519 1) must be the account's
+// authentication key (a stateless account's is its address), then sig its
+// signature of msg (the BCS of the message's TypeInfo and of the message).
+func msVerifySignedMessage(h native.Host, a ledgerapi.Address, scheme uint8, pk, sig, msg []byte) error {
+	acc, err := accountOrDefault(h, a)
+	if err != nil {
+		return err
+	}
+	key, err := schemeAuthKey(scheme, pk)
+	if err != nil {
+		return err
+	}
+	if string(acc.AuthKey) != string(key[:]) {
+		return accountAbort(native.InvalidArgument, eWrongCurrentPublicKey)
+	}
+	_, err = verifyProof(scheme, pk, sig, msg)
+	return err
+}
+
+// msRevokeAuthKey rotates the account's authentication key to zero
+// (account::rotate_authentication_key_internal) and revokes any signer or
+// rotation capability offer.
+func msRevokeAuthKey(h native.Host, a ledgerapi.Address) error {
+	acc, err := ensureAccount(h, a)
+	if err != nil {
+		return err
+	}
+	acc.AuthKey = make([]byte, 32)
+	acc.SignerOffer, acc.RotationOffer = nil, nil
+	return putResource(h, a, AccountTag, acc)
 }

@@ -241,8 +241,9 @@ func msTxnKey(seq uint64) []byte {
 }
 
 // msState is the state of a multisig account during one call: the host and
-// the account's address. Reads and writes are priced by the executor (io
-// gas per slot), as for the package's other modules.
+// the account's address. In a Func the host is hostOf's, which charges
+// the state read and written; the executor's calls (validation, cleanup)
+// run unmetered, as Aptos runs them.
 type msState struct {
 	h    native.Host
 	addr ledgerapi.Address

@@ -108,7 +108,7 @@ func msCreateTransaction(hash bool) native.Func {
 		if err := msOwnerOf(a, creator); err != nil {
 			return nil, err
 		}
-		now, err := hostOf(c).NowMicros()
+		now, err := c.Host().NowMicros()
 		if err != nil {
 			return nil, err
 		}
@@ -373,11 +373,12 @@ func msRemoveExecutedRef(c *native.Context, _ []*movevm.Type, args []movevm.Valu
 // account seeded by owner's sequence number, its signer and capability.
 func msCreateMultisigAccount(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
 	owner := msArgSigner(args[0])
-	nonce, err := msAccountSequence(hostOf(c), owner)
+	h := hostOf(c)
+	acc, err := accountOrDefault(h, owner)
 	if err != nil {
 		return nil, err
 	}
-	ms, err := msCreateResourceAccount(hostOf(c), owner, msSeed(nonce))
+	ms, err := msCreateResourceAccount(h, owner, msSeed(acc.SequenceNumber))
 	if err != nil {
 		return nil, err
 	}

@@ -220,11 +220,11 @@ func msCanView(withOwner, approve bool) native.Func {
 // NextMultisigAddress is get_next_multisig_account_address: the resource
 // address creator's next multisig account gets, from its sequence number.
 func NextMultisigAddress(h native.Host, creator ledgerapi.Address) (ledgerapi.Address, error) {
-	seq, err := msAccountSequence(h, creator)
+	acc, err := accountOrDefault(h, creator)
 	if err != nil {
 		return ledgerapi.Address{}, err
 	}
-	return crypto.ResourceAccountAddress(creator, msSeed(seq)), nil
+	return crypto.ResourceAccountAddress(creator, msSeed(acc.SequenceNumber)), nil
 }
 
 // msSeed is create_multisig_account_seed(bcs(nonce)).
