@@ -252,15 +252,22 @@
 // interpreter's values, per-session state, aborts, events and gas (see
 // its package doc and Example). The framework's modules move to the tree
 // under vmstub/framework (one folder per Move package, one file per
-// module); a host passes its own in Options.Natives. The older form below
-// remains until every framework module has moved.
+// module).
 //
-// A host registers Go modules with Options.Modules or VM.Register before
-// genesis: structs (they become the module's struct definitions, hence the
-// layouts values render with and the ABI), entry functions and views
-// (Function.Native receives a *Call: signers, type arguments, checked BCS
-// arguments and the *Session to read and write resources and table items
-// and emit events), abort reason names, and a Genesis hook. The structs a
-// module's types name must be declared by it or by a module registered
-// before it.
+// A host declares its modules as native.Module values and passes them in
+// Options.Natives, registered before genesis as part of the genesis state:
+// structs (they become the module's struct definitions, hence the layouts
+// values render with and the ABI), functions with their Move signatures,
+// each implemented by a native.Func (the interpreter checks a transaction's
+// or a view's arguments first; the Func reads and writes resources and
+// table items as BCS through native.Host, emits events and aborts with the
+// module's error constants), abort reason names, and a Genesis hook
+// writing the module's initial state. The structs a module's types name
+// must be declared by it or by a module registered before it (the
+// framework's come first). examples/custommodule is such a host.
+//
+// The executor's older form (Module, whose Function.Native works on a
+// *Call over BCS, registered with Options.Modules or VM.Register) remains
+// for the framework modules still implemented in this package and goes
+// with the last of them.
 package vmstub

@@ -10,6 +10,7 @@ import (
 	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 	"github.com/ledgernode/ledgernode/ledgerapi/txn"
 	"github.com/ledgernode/ledgernode/storage"
+	"github.com/ledgernode/ledgernode/vmstub/framework/aptosframework"
 )
 
 var transactionValidationModule = ledgerapi.ModuleId{Address: ledgerapi.AddressOne, Name: "transaction_validation"}
@@ -210,35 +211,14 @@ func (vm *VM) epilogue(s *Session, st *txn.SignedTransaction, m *txnMeta, exec u
 			return storage.Transaction{}, nil, err
 		}
 	} else {
-		acc, err := s.ensureAccount(raw.Sender)
-		if err != nil {
-			return storage.Transaction{}, nil, err
-		}
-		acc.SequenceNumber++
-		if err := s.putAccount(raw.Sender, acc); err != nil {
+		if err := aptosframework.IncrementSequenceNumber(s.framework(), raw.Sender); err != nil {
 			return storage.Transaction{}, nil, err
 		}
 	}
-	var store *fungibleStore
-	var supply concurrentSupply
-	storeAddr := s.primaryStore(m.payer, aptMetadata)
+	var fee aptosframework.Fee
 	if m.chargeFee {
-		var ok bool
-		if store, ok, err = s.store(storeAddr); err != nil {
-			return storage.Transaction{}, nil, err
-		} else if !ok {
-			store = &fungibleStore{Metadata: aptMetadata}
-		}
-		if _, err := readResource(s, aptMetadata, concurrentSupplyTag, &supply); err != nil {
-			return storage.Transaction{}, nil, err
-		}
-		// Write both now so that they count in the write set priced below.
-		if ok {
-			if err := s.putResource(storeAddr, fungibleStoreTag, store); err != nil {
-				return storage.Transaction{}, nil, err
-			}
-		}
-		if err := s.putResource(aptMetadata, concurrentSupplyTag, &supply); err != nil {
+		// Both are written now so that they count in the write set priced below.
+		if fee, err = aptosframework.PrepareFee(s.framework(), m.payer); err != nil {
 			return storage.Transaction{}, nil, err
 		}
 	}
@@ -256,23 +236,15 @@ func (vm *VM) epilogue(s *Session, st *txn.SignedTransaction, m *txnMeta, exec u
 	if chargeAll {
 		total = raw.MaxGasAmount
 	}
-	fee := total * raw.GasUnitPrice
+	octas := total * raw.GasUnitPrice
 	if m.chargeFee {
-		if store.Balance < fee {
+		if fee.Balance() < octas {
 			if !failing {
 				return storage.Transaction{}, &Abort{Module: transactionValidationModule, Code: AbortCode(CategoryOutOfRange, eCantPayGasDeposit)}, nil
 			}
 			return storage.Transaction{}, nil, errors.New("vmstub: gas payer cannot pay the fee of a failed transaction")
 		}
-		store.Balance -= fee
-		if supply.Value < fee && supply.ValueHi > 0 {
-			supply.ValueHi--
-		}
-		supply.Value -= fee
-		if err := s.putResource(storeAddr, fungibleStoreTag, store); err != nil {
-			return storage.Transaction{}, nil, err
-		}
-		if err := s.putResource(aptMetadata, concurrentSupplyTag, &supply); err != nil {
+		if err := fee.Burn(s.framework(), octas); err != nil {
 			return storage.Transaction{}, nil, err
 		}
 	}

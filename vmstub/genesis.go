@@ -8,6 +8,7 @@ import (
 	"github.com/ledgernode/ledgernode/ledgerapi/crypto"
 	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 	"github.com/ledgernode/ledgernode/storage"
+	"github.com/ledgernode/ledgernode/vmstub/framework/aptosframework"
 )
 
 // Genesis layout constants.
@@ -46,11 +47,7 @@ func (vm *VM) Genesis(timestampUsec uint64) (storage.Transaction, error) {
 			return fmt.Errorf("vmstub: genesis supply overflows u64")
 		}
 		supply += amount
-		store, err := s.ensurePrimaryStore(a, aptMetadata)
-		if err != nil {
-			return err
-		}
-		return s.putResource(store, fungibleStoreTag, &fungibleStore{Metadata: aptMetadata, Balance: amount})
+		return aptosframework.GenesisPrimaryStore(s.framework(), a, aptMetadata, amount)
 	}
 	if err := fund(vm.root.Address, vm.opts.RootBalance); err != nil {
 		return storage.Transaction{}, err
@@ -60,7 +57,7 @@ func (vm *VM) Genesis(timestampUsec uint64) (storage.Transaction, error) {
 			return storage.Transaction{}, err
 		}
 	}
-	if err := s.putResource(aptMetadata, concurrentSupplyTag, &concurrentSupply{Value: supply, Max: maxU64, MaxHi: maxU64}); err != nil {
+	if err := aptosframework.GenesisAPTSupply(s.framework(), supply); err != nil {
 		return storage.Transaction{}, err
 	}
 	for _, m := range vm.reg.order {
@@ -88,57 +85,33 @@ func (vm *VM) Genesis(timestampUsec uint64) (storage.Transaction, error) {
 	return out, err
 }
 
-// writeFramework writes the framework resources at 0x1 and 0xa.
+// writeFramework writes the framework resources at 0x1 and 0xa: 0x1's
+// account, the chain's id, time, block and nonce history, and APT.
 func (vm *VM) writeFramework(s *Session) error {
 	one := ledgerapi.AddressOne
-	acc := newAccountRes(one)
-	acc.GUIDCreationNum = frameworkGUIDCreationNum
 	block := &blockResource{EpochInterval: epochIntervalUsec,
 		NewBlockEvents:            EventHandle{CreationNum: newBlockEventsGUID, Addr: one},
 		UpdateEpochIntervalEvents: EventHandle{CreationNum: updateEpochIntervalGUID, Addr: one}}
 	s.EmitHandle(&block.NewBlockEvents, newBlockEventType, newBlockEvent(ledgerapi.HashValue{}, 0, 0, 0, 0))
-	var coinInfo bcs.Encoder
-	coinInfo.String("Aptos Coin")
-	coinInfo.String("APT")
-	coinInfo.U8(8)
-	coinInfo.Fixed([]byte{1, 0, 1}) // Some(OptionalAggregator{aggregator: None, integer: Some(Integer{
-	coinInfo.U128(0, 0)             //   value: 0 (all APT is in fungible stores),
-	coinInfo.U128(maxU64, maxU64)   //   limit: u128::MAX})})
-	var paired bcs.Encoder
-	typeInfoBCS(&paired, aptosCoinTag)
-	var refs bcs.Encoder // Some(MintRef{0xa}), Some(TransferRef{0xa}), Some(BurnRef{0xa})
-	for range 3 {
-		refs.U8(1)
-		refs.Fixed(aptMetadata[:])
+	if err := aptosframework.GenesisFrameworkAccount(s.framework(), frameworkGUIDCreationNum); err != nil {
+		return err
 	}
 	writes := []struct {
 		addr  ledgerapi.Address
 		tag   ledgerapi.StructTag
 		value []byte
 	}{
-		{one, accountTag, encode(acc)},
-		{one, originatingTag, AddressValue(originatingTable)},
 		{one, chainIDTag, []byte{vm.opts.ChainID}},
 		{one, timestampTag, U64Value(0)},
 		{one, blockResourceTag, encode(block)},
 		{one, nonceHistoryTag, AddressValue(nonceTable)},
-		{one, coinInfoAPTTag, coinInfo.Bytes()},
-		{aptMetadata, objectCoreTag, encode(newObjectCore(aptMetadata, one, true))},
-		{aptMetadata, metadataTag, encode(&faMetadata{Name: "Aptos Coin", Symbol: "APT", Decimals: 8})},
-		{aptMetadata, pairedCoinTypeTag, paired.Bytes()},
-		{aptMetadata, pairedRefsTag, refs.Bytes()},
-		{aptMetadata, deriveRefPodTag, AddressValue(aptMetadata)},
 	}
 	for _, w := range writes {
 		if err := s.SetResource(w.addr, w.tag, w.value); err != nil {
 			return err
 		}
 	}
-	var pair bcs.Encoder
-	typeInfoBCS(&pair, aptosCoinTag)
-	pair.Fixed(aptMetadata[:])
-	s.Emit(pairCreationEventType, pair.Bytes())
-	return nil
+	return aptosframework.GenesisAPT(s.framework())
 }
 
 // genesisPayload is the body of the genesis transaction, as on Aptos
@@ -193,13 +166,4 @@ func (vm *VM) BlockPrologue(state storage.View, blk storage.Block) (storage.Tran
 	}
 	meta := onchain.BlockMetadata{ID: id, Epoch: blk.Epoch, Round: blk.Round, TimestampUsecs: blk.TimestampUsec}
 	return storage.Transaction{Payload: meta.AppendBCS(nil), Events: s.events, Changes: s.changes()}, nil
-}
-
-func firstErr(errs ...error) error {
-	for _, e := range errs {
-		if e != nil {
-			return e
-		}
-	}
-	return nil
 }

@@ -29,7 +29,7 @@ import (
 // native: Move code, for the interpreter. direct marks a function of a
 // module declared through the native contract (vmstub/native): it runs on
 // the interpreter too, but is billed as a native called directly (see
-// moveHost.nativeUnits).
+// VM.usedGas).
 type moveCode struct {
 	fn     ledgerapi.EntryFunctionId
 	direct bool

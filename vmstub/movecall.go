@@ -31,20 +31,9 @@ import (
 type moveHost struct {
 	s        *Session
 	internal error
-	// cells are the table items Move code touched, by handle ‖ key, in
-	// first-touch order (tables.go).
-	cells     map[string]*tableCell
-	cellOrder []*tableCell
 	// checked are the natives declared through the contract found to run
 	// for the function as stored (checkedNative).
 	checked map[*regFunc]struct{}
-	// budget is the call's meter; nativeUnits the units the natives of
-	// the contract charged (valueNative). A transaction or view calling
-	// such a native directly pays ExecutionPerCall and these units, as a
-	// native called directly always did, not the interpreter's work of
-	// preparing the call.
-	budget      *movevm.Budget
-	nativeUnits uint64
 }
 
 // moveVM returns the interpreter with the registry's natives, built once
@@ -73,7 +62,7 @@ func (vm *VM) moveVM() *movevm.VM {
 // maxGas execution gas units.
 func (vm *VM) moveSession(s *Session, maxGas uint64) (*movevm.Session, *movevm.Budget, *moveHost) {
 	budget := &movevm.Budget{Limit: maxGas * vm.gas.MoveUnitsPerGas}
-	host := &moveHost{s: s, budget: budget}
+	host := &moveHost{s: s}
 	env := movevm.Env{Modules: sessionState{s}, Storage: sessionState{s}, Gas: meterFor(s, budget), Host: host}
 	return vm.moveVM().NewSession(env), budget, host
 }
@@ -83,6 +72,7 @@ func (vm *VM) moveSession(s *Session, maxGas uint64) (*movevm.Session, *movevm.B
 // resource writes go to the session.
 func (vm *VM) finishMove(ms *movevm.Session, host *moveHost, runErr error) error {
 	if host.internal != nil {
+		host.s.states.Abandon()
 		return host.internal
 	}
 	if runErr != nil {
@@ -106,9 +96,8 @@ func (vm *VM) finishMove(ms *movevm.Session, host *moveHost, runErr error) error
 	for _, e := range res.Events {
 		host.s.Emit(e.Type, e.Data)
 	}
-	if err := host.writeCells(); err != nil {
-		return err
-	}
+	// The modules' per-call state (table items Move code changed) is
+	// written after the call's resources and events.
 	return host.s.states.Commit(host)
 }
 
@@ -118,15 +107,18 @@ func (vm *VM) finishMove(ms *movevm.Session, host *moveHost, runErr error) error
 func (vm *VM) runMoveEntry(s *Session, fn ledgerapi.EntryFunctionId, tyArgs []ledgerapi.TypeTag, args [][]byte, signers []ledgerapi.Address, maxGas uint64, direct bool) (uint64, error) {
 	ms, budget, host := vm.moveSession(s, maxGas)
 	err := ms.ExecuteEntry(fn, tyArgs, signers, args)
-	return vm.usedGas(budget, host, direct), vm.finishMove(ms, host, err)
+	return vm.usedGas(budget, direct), vm.finishMove(ms, host, err)
 }
 
-// usedGas is the execution gas of a Move call: what the interpreter
-// metered, or for a direct call of a native of the contract what the
-// native charged.
-func (vm *VM) usedGas(budget *movevm.Budget, host *moveHost, direct bool) uint64 {
+// usedGas is the execution gas of a Move call beyond ExecutionPerCall:
+// what the interpreter metered, or nothing for a transaction or view
+// calling a native of the contract directly, which pays ExecutionPerCall
+// as a native called directly always did. Its native's charges bound it
+// (the budget is the transaction's or the view's) but are not billed:
+// they price the native for Move code, which calls it in loops.
+func (vm *VM) usedGas(budget *movevm.Budget, direct bool) uint64 {
 	if direct {
-		return ceilDiv(host.nativeUnits, vm.gas.MoveUnitsPerGas)
+		return 0
 	}
 	return ceilDiv(budget.Used, vm.gas.MoveUnitsPerGas)
 }
@@ -173,7 +165,8 @@ func (vm *VM) runInitModule(s *Session, id ledgerapi.ModuleId, publisher ledgera
 func (vm *VM) runMoveView(s *Session, fn ledgerapi.EntryFunctionId, tyArgs []ledgerapi.TypeTag, args [][]byte, direct bool) ([][]byte, uint64, error) {
 	ms, budget, host := vm.moveSession(s, vm.gas.MaxViewGas)
 	res, err := ms.View(fn, tyArgs, args)
-	gas := vm.usedGas(budget, host, direct)
+	host.s.states.Abandon() // a view writes nothing: its per-call state goes
+	gas := vm.usedGas(budget, direct)
 	if host.internal != nil {
 		return nil, gas, host.internal
 	}

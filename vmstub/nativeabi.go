@@ -53,10 +53,6 @@ func valueNative(id string, f native.Func) movevm.NativeFunc {
 				rets, err = nil, host.fromNative(fmt.Errorf("vmstub: native %s panicked: %v", id, r))
 			}
 		}()
-		if host.budget != nil {
-			before := host.budget.Used
-			defer func() { host.nativeUnits += host.budget.Used - before }()
-		}
 		rets, err = f(native.NewContext(ctx, host), targs, args)
 		if err != nil && !interpreterError(err) {
 			err = host.fromNative(err)

@@ -15,8 +15,6 @@ import (
 // arguments and building its arguments and results.
 const bridgeCallCost = 80
 
-func chargeBytes(ctx *movevm.NativeContext, n int) error { return native.ChargeRead(ctx, n) }
-
 func serializeCharged(ctx *movevm.NativeContext, v movevm.Value) ([]byte, error) {
 	return native.SerializeCharged(ctx, v)
 }
@@ -27,8 +25,4 @@ func chargeOutput(ctx *movevm.NativeContext, n, total int) error {
 
 func typeTagCharged(ctx *movevm.NativeContext, t *movevm.Type) (ledgerapi.TypeTag, error) {
 	return native.TypeTagCharged(ctx, t)
-}
-
-func chargeTag(ctx *movevm.NativeContext, tag ledgerapi.TypeTag) error {
-	return native.ChargeTag(ctx, tag)
 }

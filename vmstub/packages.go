@@ -117,3 +117,11 @@ func (vm *VM) writePackageRegistries(s *Session) error {
 	}
 	return nil
 }
+
+// CodeObjectAddress returns the address object_code_deployment::publish
+// gives the package publisher sends in the transaction with sequence
+// number seq: the named object with seed bcs(b"aptos_framework::
+// object_code_deployment") ‖ bcs(seq + 1).
+func CodeObjectAddress(publisher ledgerapi.Address, seq uint64) ledgerapi.Address {
+	return aptosframework.CodeObjectAddress(publisher, seq)
+}

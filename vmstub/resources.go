@@ -7,8 +7,10 @@ import (
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
+	"github.com/ledgernode/ledgernode/ledgerapi/crypto"
 	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 	"github.com/ledgernode/ledgernode/storage"
+	"github.com/ledgernode/ledgernode/vmstub/framework/aptosframework"
 )
 
 // Framework struct tags and the BCS codecs of the resources and events the
@@ -19,43 +21,18 @@ func tag1(module, name string, tyArgs ...ledgerapi.TypeTag) ledgerapi.StructTag 
 }
 
 var (
-	aptosCoinTag        = tag1("aptos_coin", "AptosCoin")
-	aptosCoinType       = ledgerapi.StructType(aptosCoinTag)
-	accountTag          = tag1("account", "Account")
-	originatingTag      = tag1("account", "OriginatingAddress")
-	fungibleStoreTag    = tag1("fungible_asset", "FungibleStore")
-	metadataTag         = tag1("fungible_asset", "Metadata")
-	concurrentSupplyTag = tag1("fungible_asset", "ConcurrentSupply")
-	objectCoreTag       = tag1("object", "ObjectCore")
-	chainIDTag          = tag1("chain_id", "ChainId")
-	timestampTag        = tag1("timestamp", "CurrentTimeMicroseconds")
-	blockResourceTag    = tag1("block", "BlockResource")
-	nonceHistoryTag     = tag1("nonce_validation", "NonceHistory")
-	coinInfoAPTTag      = tag1("coin", "CoinInfo", aptosCoinType)
-	pairedCoinTypeTag   = tag1("coin", "PairedCoinType")
-	pairedRefsTag       = tag1("coin", "PairedFungibleAssetRefs")
-	deriveRefPodTag     = tag1("primary_fungible_store", "DeriveRefPod")
-	directTransferTag   = tag1("aptos_account", "DirectTransferConfig")
+	objectCoreTag    = tag1("object", "ObjectCore")
+	chainIDTag       = tag1("chain_id", "ChainId")
+	timestampTag     = tag1("timestamp", "CurrentTimeMicroseconds")
+	blockResourceTag = tag1("block", "BlockResource")
+	nonceHistoryTag  = tag1("nonce_validation", "NonceHistory")
 
-	withdrawEventType     = ledgerapi.StructType(tag1("fungible_asset", "Withdraw"))
-	depositEventType      = ledgerapi.StructType(tag1("fungible_asset", "Deposit"))
-	feeStatementType      = ledgerapi.StructType(tag1("transaction_fee", "FeeStatement"))
-	keyRotationType       = ledgerapi.StructType(tag1("account", "KeyRotation"))
-	keyRotationToPKType   = ledgerapi.StructType(tag1("account", "KeyRotationToPublicKey"))
-	newBlockEventType     = ledgerapi.StructType(tag1("block", "NewBlockEvent"))
-	pairCreationEventType = ledgerapi.StructType(tag1("coin", "PairCreation"))
+	feeStatementType  = ledgerapi.StructType(tag1("transaction_fee", "FeeStatement"))
+	newBlockEventType = ledgerapi.StructType(tag1("block", "NewBlockEvent"))
 )
 
 // aptMetadata is the address of APT's fungible-asset metadata object.
-var aptMetadata = ledgerapi.AddressA
-
-// objectInitGUID is the first GUID creation number of an object
-// (INIT_GUID_CREATION_NUM = 0x4000000000000); its transfer_events handle
-// takes it.
-const objectInitGUID = 0x4000000000000
-
-// maxU128 limbs, the ConcurrentSupply of APT is unlimited.
-const maxU64 = ^uint64(0)
+var aptMetadata = aptosframework.APTMetadata
 
 // EventHandle is the framework's 0x1::event::EventHandle<T>: a v1 event
 // stream (its GUID) and the number of events emitted so far.
@@ -64,28 +41,10 @@ type EventHandle = onchain.EventHandle
 // The framework resources the natives read and write; their layouts live
 // in package onchain, which every reader decodes through.
 type (
-	accountRes       = onchain.Account
-	fungibleStore    = onchain.FungibleStore
-	objectCore       = onchain.ObjectCore
-	faMetadata       = onchain.FungibleAssetMetadata
-	concurrentSupply = onchain.ConcurrentSupply
-	blockResource    = onchain.BlockResource
-	coinStore        = onchain.CoinStore
-	u64Res           = onchain.CurrentTimeMicroseconds
+	accountRes    = onchain.Account
+	blockResource = onchain.BlockResource
+	u64Res        = onchain.CurrentTimeMicroseconds
 )
-
-// newAccountRes is the resource create_account_unchecked writes (and the
-// stateless default).
-func newAccountRes(addr ledgerapi.Address) *accountRes { return onchain.NewAccount(addr) }
-
-// newObjectCore is the ObjectCore of a freshly created object at addr.
-func newObjectCore(addr, owner ledgerapi.Address, ungated bool) *objectCore {
-	return &objectCore{GUIDCreationNum: objectInitGUID + 1, Owner: owner, AllowUngatedTransfer: ungated,
-		TransferEvents: EventHandle{CreationNum: objectInitGUID, Addr: addr}}
-}
-
-// typeInfoBCS writes the BCS of 0x1::type_info::TypeInfo for tag.
-func typeInfoBCS(e *bcs.Encoder, t ledgerapi.StructTag) { onchain.TypeInfo{Tag: t}.MarshalBCS(e) }
 
 // encode returns the BCS of v in a slice of its own, exactly sized. The
 // encoding is built in a pooled scratch encoder, so a value costs one
@@ -124,12 +83,18 @@ func readResource(v storage.View, addr ledgerapi.Address, tag ledgerapi.StructTa
 	return true, nil
 }
 
-// readAccount reads the Account resource of addr.
-func readAccount(v storage.View, addr ledgerapi.Address) (*accountRes, bool, error) {
-	var a accountRes
-	ok, err := readResource(v, addr, accountTag, &a)
-	if !ok || err != nil {
-		return nil, false, err
-	}
-	return &a, true, nil
+// TableHandle returns the deterministic handle of a table created at
+// genesis by owner under name: the first 32 bytes of
+// sha3-256("ledgernode::table" ‖ owner ‖ name). Host modules use it for
+// their tables.
+func TableHandle(owner ledgerapi.Address, name string) ledgerapi.Address {
+	return ledgerapi.Address(crypto.SHA3_256([]byte("ledgernode::table"), owner[:], []byte(name)))
+}
+
+// RotationProofChallengeMessage returns the bytes both key-rotation proofs
+// sign: BCS(TypeInfo{0x1, "account", "RotationProofChallenge"}) followed by
+// BCS(RotationProofChallenge{sequence_number, originator, current_auth_key,
+// new_public_key}), Move's SignedMessage<T> scheme (no APTOS:: salt).
+func RotationProofChallengeMessage(seq uint64, originator, currentAuthKey ledgerapi.Address, newPublicKey []byte) []byte {
+	return aptosframework.RotationProofChallengeMessage(seq, originator, currentAuthKey, newPublicKey)
 }

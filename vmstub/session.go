@@ -28,9 +28,7 @@ type Session struct {
 	order   []int          // written entries, in first-write order
 	events  []storage.Event
 	reads   int
-	charged uint64 // execution units charged by natives beyond their call cost
-	stores  [4]storeAddr
-	nStores int
+	charged uint64      // execution units charged by natives beyond their call cost
 	mods    modules.Set // the modules stored in base, once asked for
 	hasMods bool
 
@@ -40,7 +38,6 @@ type Session struct {
 	txn     *txn.SignedTransaction
 	hash    ledgerapi.HashValue // txn's hash, once asked for
 	hasHash bool
-	tables  uint32 // tables Move code created
 
 	// publish is the package publication the payload requested, carried
 	// out after it returns (publishreq.go).
@@ -49,6 +46,9 @@ type Session struct {
 	// states holds the per-session state of framework modules declared
 	// through the native contract (native.State).
 	states native.States
+	// fw is the native.Host of the executor's calls into the framework
+	// tree (framework).
+	fw moveHost
 
 	// readErr is the first failed read of the underlying state (a store
 	// that is unavailable, not a missing key): what the transaction did
@@ -80,23 +80,6 @@ func (s *Session) txnHash() ledgerapi.HashValue {
 		s.hash, s.hasHash = s.txn.Hash(), true
 	}
 	return s.hash
-}
-
-// storeAddr caches a primary store address (sha3 is a large part of a
-// transfer's cost, and each address is needed several times).
-type storeAddr struct{ owner, metadata, addr ledgerapi.Address }
-
-// primaryStore returns owner's primary store address for metadata.
-func (s *Session) primaryStore(owner, metadata ledgerapi.Address) ledgerapi.Address {
-	for i := range min(s.nStores, len(s.stores)) {
-		if c := &s.stores[i]; c.owner == owner && c.metadata == metadata {
-			return c.addr
-		}
-	}
-	a := s.vm.stores.get(owner, metadata)
-	s.stores[s.nStores%len(s.stores)] = storeAddr{owner, metadata, a}
-	s.nStores++
-	return a
 }
 
 type stateEntry struct {
@@ -310,42 +293,6 @@ func (s *Session) NowMicros() (uint64, error) {
 		s.nowUsec, s.haveNow = t.Microseconds, true
 	}
 	return s.nowUsec, nil
-}
-
-// NewEventHandle creates a v1 event handle owned by account addr, taking
-// the account's next GUID (and creating its Account resource if needed).
-func (s *Session) NewEventHandle(addr ledgerapi.Address) (EventHandle, error) {
-	acc, err := s.ensureAccount(addr)
-	if err != nil {
-		return EventHandle{}, err
-	}
-	if acc.GUIDCreationNum >= objectInitGUID-1 {
-		return EventHandle{}, &Abort{Module: ledgerapi.ModuleId{Address: ledgerapi.AddressOne, Name: "account"},
-			Code: AbortCode(CategoryOutOfRange, 20)}
-	}
-	h := EventHandle{CreationNum: acc.GUIDCreationNum, Addr: addr}
-	acc.GUIDCreationNum++
-	return h, s.putAccount(addr, acc)
-}
-
-// account reads addr's Account resource.
-func (s *Session) account(addr ledgerapi.Address) (*accountRes, bool, error) {
-	return readAccount(s, addr)
-}
-
-// ensureAccount returns addr's Account resource, creating it as
-// create_account_unchecked does when the account is stateless.
-func (s *Session) ensureAccount(addr ledgerapi.Address) (*accountRes, error) {
-	acc, ok, err := s.account(addr)
-	if err != nil || ok {
-		return acc, err
-	}
-	acc = newAccountRes(addr)
-	return acc, s.putAccount(addr, acc)
-}
-
-func (s *Session) putAccount(addr ledgerapi.Address, acc *accountRes) error {
-	return s.SetResource(addr, accountTag, encode(acc))
 }
 
 // putResource encodes v and writes it as resource tag at addr.

@@ -8,7 +8,6 @@ import (
 	"sync/atomic"
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
-	"github.com/ledgernode/ledgernode/ledgerapi/crypto"
 	"github.com/ledgernode/ledgernode/ledgerapi/modules"
 	"github.com/ledgernode/ledgernode/storage"
 	"github.com/ledgernode/ledgernode/vmstub/native"
@@ -163,37 +162,8 @@ type VM struct {
 	// the interpreter's own run-time checks set it (export_test.go).
 	unverified bool
 
-	stores storeCache // primary store addresses, shared by all sessions
-
 	moveOnce sync.Once
 	move     *movevm.VM // the Move interpreter with the registry's natives
-}
-
-// storeCache keeps derived primary fungible store addresses (a SHA3-256
-// each) for the busiest owners. Bounded: it starts over when full.
-type storeCache struct {
-	mu sync.RWMutex
-	m  map[[2]ledgerapi.Address]ledgerapi.Address
-}
-
-const maxCachedStores = 1 << 14
-
-func (c *storeCache) get(owner, metadata ledgerapi.Address) ledgerapi.Address {
-	key := [2]ledgerapi.Address{owner, metadata}
-	c.mu.RLock()
-	a, ok := c.m[key]
-	c.mu.RUnlock()
-	if ok {
-		return a
-	}
-	a = crypto.PrimaryStoreAddress(owner, metadata)
-	c.mu.Lock()
-	if c.m == nil || len(c.m) >= maxCachedStores {
-		c.m = make(map[[2]ledgerapi.Address]ledgerapi.Address)
-	}
-	c.m[key] = a
-	c.mu.Unlock()
-	return a
 }
 
 // ErrSealed is returned by Register once the VM has started executing.
@@ -298,7 +268,9 @@ func (vm *VM) EstimateGasPrice() (deprioritized, estimate, prioritized uint64) {
 // SequenceNumber returns an account's sequence number: the Account
 // resource's, or 0 for a stateless account.
 func (vm *VM) SequenceNumber(state storage.View, addr ledgerapi.Address) (uint64, error) {
-	acc, ok, err := readAccount(state, addr)
+	s := newSession(vm, state)
+	defer s.release()
+	acc, ok, err := s.account(addr)
 	if err != nil || !ok {
 		return 0, err
 	}

@@ -4,14 +4,17 @@
 //
 //	go run ./examples/custommodule
 //
-// The host registers 0xcafe::guestbook (guestbook.go) with the executor:
-// a resource Entry {message, count} under each signer, a module event
-// Signed {account, message}, a table address → String held by the
-// resource Book at 0xcafe (created by the module's Genesis hook), the
-// entry function sign(&signer, String) and the views get(address) and
-// count(address). The declaration becomes the module's Move bytecode,
-// stored at genesis; the API renders stored BCS with the struct layouts of
-// those bytes, so resources, events and table items come back as JSON.
+// The host declares 0xcafe::guestbook (guestbook.go) through the native
+// contract (vmstub/native) and registers it with the executor
+// (vmstub.Options.Natives): a resource Entry {message, count} under each
+// signer, a module event Signed {account, message}, a table address →
+// String held by the resource Book at 0xcafe (created by the module's
+// Genesis hook), the entry function sign(&signer, String) and the views
+// get(address) and count(address), each a Go function over the
+// interpreter's values. The declaration becomes the module's Move
+// bytecode, stored at genesis; the API renders stored BCS with the struct
+// layouts of those bytes, so resources, events and table items come back
+// as JSON.
 //
 // The ledger is wired as examples/server wires it (memstore → mempool →
 // vmstub → node → handlers) and served by an in-process HTTP server. The
@@ -38,6 +41,7 @@ import (
 	"github.com/ledgernode/ledgernode/node"
 	"github.com/ledgernode/ledgernode/storage/memstore"
 	"github.com/ledgernode/ledgernode/vmstub"
+	"github.com/ledgernode/ledgernode/vmstub/native"
 )
 
 // ledger is the embedded node with the guestbook module, served over HTTP.
@@ -50,9 +54,9 @@ type ledger struct {
 // startLedger wires the node with the host module and serves the API under
 // /v1 of an in-process HTTP server on 127.0.0.1.
 func startLedger() (*ledger, error) {
-	// Host modules are registered before genesis: with Options.Modules, or
-	// with vm.Register before the node starts.
-	vm, err := vmstub.New(vmstub.Options{DevAccounts: 2, Modules: []vmstub.Module{guestbookModule()}})
+	// Host modules declared through the native contract are registered
+	// with Options.Natives: before genesis, as part of the genesis state.
+	vm, err := vmstub.New(vmstub.Options{DevAccounts: 2, Natives: []native.Module{guestbookModule()}})
 	if err != nil {
 		return nil, err
 	}

@@ -66,6 +66,12 @@ type rawConn struct {
 const requestTimeout = time.Minute
 
 func (c *rawConn) post(ctx context.Context, path, contentType string, body []byte) (int, []byte, error) {
+	// A context already done ends the request before it starts: the
+	// deadline set by AfterFunc below runs in a goroutine of its own and
+	// could come after a fast answer.
+	if err := ctx.Err(); err != nil {
+		return 0, nil, fmt.Errorf("POST %s: %w", path, err)
+	}
 	if c.conn == nil {
 		var d net.Dialer
 		conn, err := d.DialContext(ctx, "tcp", c.addr)

@@ -28,7 +28,7 @@ func TestTakenAddressSaysWhatFailed(t *testing.T) {
 		{"-faucet-addr", []string{"-addr", "127.0.0.1:0", "-faucet-addr", addr}},
 	} {
 		t.Run(tc.flag, func(t *testing.T) {
-			args := append([]string{"-quiet", "-indexer-addr=", "-idle-block-interval=0"}, tc.args...)
+			args := append([]string{"-quiet", "-indexer-addr=", "-ready-addr=", "-idle-block-interval=0"}, tc.args...)
 			cmd := exec.Command(os.Args[0], "-test.run=^$")
 			cmd.Env = append(os.Environ(), childArgs+"="+strings.Join(args, "\x1f"))
 			var stdout, stderr bytes.Buffer

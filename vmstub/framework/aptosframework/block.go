@@ -48,9 +48,6 @@ func blockField(i int, unit uint64) native.Func {
 		case !ok || len(b) < 16:
 			return nil, &movevm.Error{Status: onchain.MISSING_DATA, Message: "0x1::block::BlockResource does not exist"}
 		}
-		if err := native.ChargeRead(c.NativeContext, 16); err != nil {
-			return nil, err
-		}
 		return []movevm.Value{movevm.U64(binary.LittleEndian.Uint64(b[8*i:]) / unit)}, nil
 	}
 }

@@ -22,6 +22,12 @@ var (
 	PublishPackageTag  = tag1("code", "PublishPackage")
 )
 
+// Abort reasons of 0x1::code that object_code_deployment raises.
+const (
+	eCodeNotPackageOwner        = 0x9
+	eCodeCodeObjectDoesNotExist = 0xA
+)
+
 // CodeErrors are 0x1::code's abort reasons in reason order, as its error
 // map names them (the checks of package publish abort with them).
 var CodeErrors = []native.AbortReason{

@@ -1,8 +1,15 @@
 // Package aptosframework implements, in Go, the modules of Aptos's
 // AptosFramework package at 0x1, one file per module named after it:
 //
+//	account.go (+ _rotation) 0x1::account            Account, resource accounts,
+//	                                                  event handles, key rotation,
+//	                                                  OriginatingAddress, views
 //	aggregator.go           0x1::aggregator           Aggregator
 //	aggregator_v2.go        0x1::aggregator_v2        Aggregator<T>
+//	aptos_account.go        0x1::aptos_account        transfer, transfer_coins,
+//	                                                  batch_transfer, create_account,
+//	                                                  transfer_fungible_assets
+//	aptos_coin.go           0x1::aptos_coin           AptosCoin
 //	block.go                0x1::block                BlockResource, NewBlockEvent,
 //	                                                  UpdateEpochIntervalEvent;
 //	                                                  get_current_block_height,
@@ -15,7 +22,13 @@
 //	                                                  publish_package_txn (a request
 //	                                                  the executor carries out),
 //	                                                  upgrade_policy_*
+//	coin.go (+ coin_*.go)   0x1::coin                 Coin, CoinStore, CoinInfo;
+//	                                                  transfer, views, Coin values,
+//	                                                  migrate_to_fungible_store
 //	event.go                0x1::event                EventHandle; emit, emit_event
+//	fungible_asset.go       0x1::fungible_asset       Metadata, stores, FungibleAsset;
+//	(+ fungible_asset_*.go)                           views, FungibleAsset values
+//	guid.go                 0x1::guid                 GUID, ID
 //	nonce_validation.go     0x1::nonce_validation     NonceHistory, NonceKey
 //	object.go               0x1::object               ObjectCore, Object<T>, the refs;
 //	                                                  creation, ownership, transfers,
@@ -26,7 +39,15 @@
 //	object_transfer.go                                untransferable objects, linear
 //	                                                  transfers, owns, root_owner
 //	object_burn.go                                    burn, unburn, is_burnt
+//	object_code_deployment.go
+//	                        0x1::object_code_deployment
+//	                                                  ManagingRefs, Publish, Upgrade,
+//	                                                  Freeze; publish, upgrade,
+//	                                                  freeze_code_object
 //	optional_aggregator.go  0x1::optional_aggregator  OptionalAggregator, Integer
+//	primary_fungible_store  0x1::primary_fungible_store
+//	.go (+ _fee.go)                                   transfer, withdraw, deposit,
+//	                                                  views; the fee's burn
 //	timestamp.go            0x1::timestamp            CurrentTimeMicroseconds;
 //	                                                  now_microseconds, now_seconds
 //	transaction_context.go  0x1::transaction_context  AUID; get_transaction_hash,
@@ -36,11 +57,19 @@
 //	                                                  gas_unit_price, chain_id
 //	transaction_fee.go      0x1::transaction_fee      FeeStatement
 //
-// Modules still implemented in vmstub and moving here: account,
-// aptos_account, coin, aptos_coin, fungible_asset, primary_fungible_store,
-// object_code_deployment, guid. Each module is declared
-// through the native contract (vmstub/native) by a function named after it
-// (ChainID for 0x1::chain_id); Modules lists them for the executor.
+// Each module is declared through the native contract (vmstub/native)
+// by a function named after it (ChainID for 0x1::chain_id); Modules
+// lists them for the executor.
+//
+// The executor reaches the framework's state only through the exported Go
+// functions, named after what the modules do, with a native.Host: the
+// fee (PrepareFee, Fee.Burn), balances (PrimaryStoreBalance,
+// CoinBalance), transfers it runs without an interpreter
+// (TransferFungible, TransferCoins), coin's generic functions (CoinInfo,
+// CoinSupply, IsAPT, MigrateToFungibleStore), accounts
+// (AccountResource, IncrementSequenceNumber, NewEventHandle), genesis
+// (GenesisFrameworkAccount, GenesisAPT, GenesisPrimaryStore,
+// GenesisAPTSupply) and objects (CreateObject, ObjectOwner).
 package aptosframework
 
 import (
@@ -61,7 +90,8 @@ var addr = ledgerapi.AddressOne
 func Modules() []native.Module {
 	return []native.Module{ChainID(), Event(), Timestamp(), TransactionContext(),
 		ChainStatus(), Block(), TransactionFee(), NonceValidation(), Aggregator(), AggregatorV2(), OptionalAggregator(),
-		Object(), Code()}
+		Object(), Code(), ObjectCodeDeployment(), GUID(),
+		FungibleAsset(), PrimaryFungibleStore(), Coin(), AptosCoin(), AptosAccount(), Account()}
 }
 
 // tag1 is the tag of struct name of module at 0x1.
@@ -73,10 +103,7 @@ func tag1(module, name string) ledgerapi.StructTag {
 // the Host and aborts located in a named module.
 //
 // Gas: the Funcs of this package charge for the work their inputs make
-// (bytes hashed, elements walked, type tags built), not for the resources
-// they read and write, which the executor prices (io gas per slot
-// written, per read in views) as it prices those of the natives called
-// directly by a transaction.
+// (bytes hashed, elements walked) and for the state they touch (hostOf).
 
 // module1 is the id of module name at 0x1.
 func module1(name string) ledgerapi.ModuleId { return ledgerapi.ModuleId{Address: addr, Name: name} }
@@ -129,4 +156,72 @@ var scratch = sync.Pool{New: func() any { return bcs.NewEncoder(512) }}
 // typeOf returns the interpreter type of the struct tag t.
 func typeOf(c *native.Context, t ledgerapi.StructTag) (*movevm.Type, error) {
 	return c.TypeOf(ledgerapi.StructType(t))
+}
+
+// Gas of state: a Func reaches state through hostOf(c), which charges each
+// resource or table item read or written as the interpreter charges Move
+// code's (stateOpCost units, and one per stateBytesPerUnit bytes), so that
+// Move code calling the framework in a loop pays for what it reads. A
+// transaction or view calling a Func directly is billed as a native called
+// directly (ExecutionPerCall); these charges then only bound it.
+const (
+	stateOpCost       = 50
+	stateBytesPerUnit = 16
+)
+
+// meteredHost is a Func's Host with its state accesses charged.
+type meteredHost struct {
+	native.Host
+	c *native.Context
+}
+
+// hostOf is the Host a Func of this package works through.
+func hostOf(c *native.Context) native.Host { return meteredHost{c.Host(), c} }
+
+func (m meteredHost) charge(n int) error {
+	return m.c.Charge(stateOpCost + uint64(n)/stateBytesPerUnit)
+}
+
+func (m meteredHost) Resource(a ledgerapi.Address, tag ledgerapi.StructTag) ([]byte, bool, error) {
+	b, ok, err := m.Host.Resource(a, tag)
+	if err != nil {
+		return b, ok, err
+	}
+	return b, ok, m.charge(len(b))
+}
+
+func (m meteredHost) SetResource(a ledgerapi.Address, tag ledgerapi.StructTag, value []byte) error {
+	if err := m.charge(len(value)); err != nil {
+		return err
+	}
+	return m.Host.SetResource(a, tag, value)
+}
+
+func (m meteredHost) DeleteResource(a ledgerapi.Address, tag ledgerapi.StructTag) error {
+	if err := m.charge(0); err != nil {
+		return err
+	}
+	return m.Host.DeleteResource(a, tag)
+}
+
+func (m meteredHost) TableItem(handle ledgerapi.Address, key []byte) ([]byte, bool, error) {
+	b, ok, err := m.Host.TableItem(handle, key)
+	if err != nil {
+		return b, ok, err
+	}
+	return b, ok, m.charge(len(key) + len(b))
+}
+
+func (m meteredHost) SetTableItem(handle ledgerapi.Address, key, value []byte) error {
+	if err := m.charge(len(key) + len(value)); err != nil {
+		return err
+	}
+	return m.Host.SetTableItem(handle, key, value)
+}
+
+func (m meteredHost) DeleteTableItem(handle ledgerapi.Address, key []byte) error {
+	if err := m.charge(len(key)); err != nil {
+		return err
+	}
+	return m.Host.DeleteTableItem(handle, key)
 }

@@ -113,7 +113,7 @@ func Object() native.Module {
 			private(fn("create_user_derived_object_address_impl", []string{"address", "address"}, []string{"address"}, createUserDerivedObjectAddress)),
 			fn("create_user_derived_object_address", []string{"address", "address"}, []string{"address"}, createUserDerivedObjectAddress),
 			fn("create_guid_object_address", []string{"address", "u64"}, []string{"address"}, createGUIDObjectAddress),
-			private(generic(fn("exists_at", []string{"address"}, []string{"bool"}, existsAt))),
+			private(generic(fn("exists_at", []string{"address"}, []string{"bool"}, objExistsAt))),
 			{Name: "convert", TypeParams: []native.TypeParam{key[0], key[0]}, Params: []string{"0x1::object::Object<T0>"},
 				Return: []string{"0x1::object::Object<T1>"}, Impl: convert},
 			friend(fn("create_user_derived_object", []string{"address", "&0x1::object::DeriveRef"}, []string{ctor[1:]}, createUserDerivedObject)),
@@ -126,7 +126,7 @@ func Object() native.Module {
 			fn("transfer_with_constructor_ref", []string{ctor, "address"}, nil, transferWithConstructorRef),
 			fn("create_guid", []string{"&signer"}, []string{"0x1::guid::GUID"}, createGUID),
 			{Name: "new_event_handle", TypeParams: []native.TypeParam{{Constraints: []string{native.AbilityDrop, native.AbilityStore}}},
-				Params: []string{"&signer"}, Return: []string{"0x1::event::EventHandle<T0>"}, Impl: newEventHandle},
+				Params: []string{"&signer"}, Return: []string{"0x1::event::EventHandle<T0>"}, Impl: objNewEventHandle},
 			generic(fn("object_from_delete_ref", []string{"&0x1::object::DeleteRef"}, []string{objT}, objectFromDeleteRef)),
 			fn("set_untransferable", []string{ctor}, nil, setUntransferable),
 			fn("generate_linear_transfer_ref", []string{"&0x1::object::TransferRef"}, []string{"0x1::object::LinearTransferRef"}, generateLinearTransferRef),
@@ -222,7 +222,7 @@ func transfer(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movev
 // transfer_events handle is left as it is); a transfer to the current
 // owner changes nothing and emits nothing.
 func transferObject(c *native.Context, signer, obj, to ledgerapi.Address) error {
-	h := c.Host()
+	h := hostOf(c)
 	core, ok, err := readObject(h, obj)
 	switch {
 	case err != nil:
@@ -298,7 +298,7 @@ func derefAddress(v movevm.Value) ledgerapi.Address {
 // newObject creates the object at a owned by owner and returns its
 // ConstructorRef.
 func newObject(c *native.Context, a, owner ledgerapi.Address, canDelete bool) ([]movevm.Value, error) {
-	if err := CreateObject(c.Host(), a, owner); err != nil {
+	if err := CreateObject(hostOf(c), a, owner); err != nil {
 		return nil, err
 	}
 	t, err := typeOf(c, constructorRefTag)
@@ -355,7 +355,7 @@ func objectAt(c *native.Context, targs []*movevm.Type, args []movevm.Value) ([]m
 	} else {
 		a = refAddress(args[0]) // object_from_constructor_ref
 	}
-	if _, ok, err := c.Host().Resource(a, ObjectCoreTag); err != nil {
+	if _, ok, err := hostOf(c).Resource(a, ObjectCoreTag); err != nil {
 		return nil, err
 	} else if !ok {
 		return nil, c.Abort(native.Code(native.NotFound, eObjectDoesNotExist))
@@ -383,14 +383,14 @@ func objectValue(c *native.Context, t *movevm.Type, a ledgerapi.Address) ([]move
 
 // isObject is object::is_object(address).
 func isObject(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-	_, ok, err := c.Host().Resource(args[0].AsAddress(), ObjectCoreTag)
+	_, ok, err := hostOf(c).Resource(args[0].AsAddress(), ObjectCoreTag)
 	return []movevm.Value{movevm.Bool(ok)}, err
 }
 
 // ownerOf reads the owner of the object v (an Object<T>): without an
 // ObjectCore, EOBJECT_DOES_NOT_EXIST.
 func ownerOf(c *native.Context, v movevm.Value) (ledgerapi.Address, error) {
-	o, ok, err := ObjectOwner(c.Host(), refAddress(v))
+	o, ok, err := ObjectOwner(hostOf(c), refAddress(v))
 	if err == nil && !ok {
 		err = c.Abort(native.Code(native.NotFound, eObjectDoesNotExist))
 	}

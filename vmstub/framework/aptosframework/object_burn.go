@@ -21,7 +21,7 @@ var burnAddress = func() (a ledgerapi.Address) {
 
 // isBurnt is the view is_burnt<T>(Object<T>).
 func isBurnt(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-	_, ok, err := c.Host().Resource(refAddress(args[0]), tombStoneTag)
+	_, ok, err := hostOf(c).Resource(refAddress(args[0]), tombStoneTag)
 	return []movevm.Value{movevm.Bool(ok)}, err
 }
 
@@ -38,12 +38,12 @@ func burn(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Va
 	if core.Owner != signer {
 		return nil, c.Abort(native.Code(native.PermissionDenied, eNotObjectOwner))
 	}
-	if _, ok, err := c.Host().Resource(a, tombStoneTag); err != nil {
+	if _, ok, err := hostOf(c).Resource(a, tombStoneTag); err != nil {
 		return nil, err
 	} else if ok {
 		return nil, c.Abort(eObjectAlreadyBurnt)
 	}
-	return nil, c.Host().SetResource(a, tombStoneTag, signer[:])
+	return nil, hostOf(c).SetResource(a, tombStoneTag, signer[:])
 }
 
 // unburn is the entry unburn<T>(original_owner, object): the object must
@@ -52,7 +52,7 @@ func burn(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Va
 // Transfer); anyone else aborts with ENOT_OBJECT_OWNER.
 func unburn(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
 	signer, a := signerAddress(args[0]), refAddress(args[1])
-	h := c.Host()
+	h := hostOf(c)
 	tomb, ok, err := h.Resource(a, tombStoneTag)
 	if err != nil {
 		return nil, err

@@ -57,7 +57,7 @@ func createObjectFromAccount(c *native.Context, _ []*movevm.Type, args []movevm.
 // counter moves on); it returns the ConstructorRef.
 func ObjectFromAccount(c *native.Context, creator ledgerapi.Address) (movevm.Value, error) {
 	var acc onchain.Account
-	ok, err := readResource(c.Host(), creator, accountTag, &acc)
+	ok, err := readResource(hostOf(c), creator, accountTag, &acc)
 	if err != nil {
 		return movevm.Value{}, err
 	}
@@ -66,7 +66,7 @@ func ObjectFromAccount(c *native.Context, creator ledgerapi.Address) (movevm.Val
 	}
 	num := acc.GUIDCreationNum
 	acc.GUIDCreationNum++
-	if err := putResource(c.Host(), creator, accountTag, &acc); err != nil {
+	if err := putResource(hostOf(c), creator, accountTag, &acc); err != nil {
 		return movevm.Value{}, err
 	}
 	return NewObjectRef(c, crypto.ObjectAddressFromGUID(creator, num), creator, true)
@@ -102,7 +102,7 @@ func NextObjectGUID(h native.Host, a ledgerapi.Address) (uint64, error) {
 }
 
 func nextObjectGUID(c *native.Context, a ledgerapi.Address) (uint64, error) {
-	return NextObjectGUID(c.Host(), a)
+	return NextObjectGUID(hostOf(c), a)
 }
 
 // guidValue is the 0x1::guid::GUID {id: ID {creation_num, addr}}.
@@ -133,9 +133,9 @@ func createGUID(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]mov
 	return []movevm.Value{g}, err
 }
 
-// newEventHandle is object::new_event_handle<T>(&signer of an object): an
+// objNewEventHandle is object::new_event_handle<T>(&signer of an object): an
 // EventHandle<T> with counter 0 on the object's next GUID.
-func newEventHandle(c *native.Context, targs []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
+func objNewEventHandle(c *native.Context, targs []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
 	a := signerAddress(args[0])
 	num, err := nextObjectGUID(c, a)
 	if err != nil {
@@ -183,11 +183,11 @@ func createNamedOnchainSigner(c *native.Context, _ []*movevm.Type, args []movevm
 		return nil, err
 	}
 	a := crypto.ObjectAddressFromSeed(creator, seed)
-	if err := CreateObject(c.Host(), a, creator); err != nil {
+	if err := CreateObject(hostOf(c), a, creator); err != nil {
 		return nil, err
 	}
 	if !args[2].AsBool() {
-		if err := TransferWithRef(c.Host(), a, creator, a); err != nil {
+		if err := TransferWithRef(hostOf(c), a, creator, a); err != nil {
 			return nil, err
 		}
 	}
@@ -197,8 +197,8 @@ func createNamedOnchainSigner(c *native.Context, _ []*movevm.Type, args []movevm
 // generateDeriveRef is generate_derive_ref(&ConstructorRef).
 var generateDeriveRef = refOf("DeriveRef", false)
 
-// existsAt is the native exists_at<T>(address).
-func existsAt(c *native.Context, targs []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
+// objExistsAt is the native exists_at<T>(address).
+func objExistsAt(c *native.Context, targs []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
 	ok, err := c.Exists(args[0].AsAddress(), targs[0])
 	return []movevm.Value{movevm.Bool(ok)}, err
 }
@@ -206,7 +206,7 @@ func existsAt(c *native.Context, targs []*movevm.Type, args []movevm.Value) ([]m
 // objectExists is object_exists<T>(address): an ObjectCore and a T there.
 func objectExists(c *native.Context, targs []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
 	a := args[0].AsAddress()
-	_, ok, err := c.Host().Resource(a, ObjectCoreTag)
+	_, ok, err := hostOf(c).Resource(a, ObjectCoreTag)
 	if err == nil && ok {
 		ok, err = c.Exists(a, targs[0])
 	}
@@ -242,3 +242,8 @@ func ObjectValueOf(c *native.Context, t ledgerapi.TypeTag, a ledgerapi.Address) 
 	}
 	return movevm.NewStruct(ot, []movevm.Value{movevm.Address(a)}), nil
 }
+
+// HostOf is the Host through which the Funcs of other framework packages
+// (the token objects) reach state: each resource read or written is
+// charged as it is for this package's Funcs (see hostOf).
+func HostOf(c *native.Context) native.Host { return hostOf(c) }

@@ -24,8 +24,8 @@ const (
 )
 
 var (
-	untransferableTag = tag1("object", "Untransferable")
-	tombStoneTag      = tag1("object", "TombStone")
+	objUntransferableTag = tag1("object", "Untransferable")
+	tombStoneTag         = tag1("object", "TombStone")
 )
 
 // emitTransfer records the Transfer module event {object, from, to}.
@@ -39,7 +39,7 @@ func emitTransfer(h native.Host, obj, from, to ledgerapi.Address) {
 
 // IsUntransferable reports whether the object at a carries Untransferable.
 func IsUntransferable(h native.Host, a ledgerapi.Address) (bool, error) {
-	_, ok, err := h.Resource(a, untransferableTag)
+	_, ok, err := h.Resource(a, objUntransferableTag)
 	return ok, err
 }
 
@@ -87,12 +87,12 @@ func SetUntransferable(h native.Host, a ledgerapi.Address) error {
 	if err := SetUngatedTransfer(h, a, false); err != nil {
 		return err
 	}
-	if _, ok, err := h.Resource(a, untransferableTag); err != nil {
+	if _, ok, err := h.Resource(a, objUntransferableTag); err != nil {
 		return err
 	} else if ok {
 		return &movevm.Error{Status: onchain.RESOURCE_ALREADY_EXISTS, Message: "Untransferable already exists"}
 	}
-	return h.SetResource(a, untransferableTag, []byte{0})
+	return h.SetResource(a, objUntransferableTag, []byte{0})
 }
 
 // DeleteObject is object::delete: the ObjectCore at a goes, and its
@@ -104,7 +104,7 @@ func DeleteObject(h native.Host, a ledgerapi.Address) error {
 	if ok, err := IsUntransferable(h, a); err != nil || !ok {
 		return err
 	}
-	return h.DeleteResource(a, untransferableTag)
+	return h.DeleteResource(a, objUntransferableTag)
 }
 
 // TransferWithRef is object::transfer_with_ref with a LinearTransferRef of
@@ -138,7 +138,7 @@ func TransferWithRef(h native.Host, obj, owner, to ledgerapi.Address) error {
 // generateTransferRef is generate_transfer_ref(&ConstructorRef), refused
 // for an untransferable object.
 func generateTransferRef(c *native.Context, targs []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-	if err := checkTransferable(c.Host(), refAddress(args[0])); err != nil {
+	if err := checkTransferable(hostOf(c), refAddress(args[0])); err != nil {
 		return nil, err
 	}
 	return refOf("TransferRef", false)(c, targs, args)
@@ -147,23 +147,23 @@ func generateTransferRef(c *native.Context, targs []*movevm.Type, args []movevm.
 // setUngatedRef is enable/disable_ungated_transfer(&TransferRef).
 func setUngatedRef(allow bool) native.Func {
 	return func(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-		return nil, SetUngatedTransfer(c.Host(), refAddress(args[0]), allow)
+		return nil, SetUngatedTransfer(hostOf(c), refAddress(args[0]), allow)
 	}
 }
 
 // deleteObjectRef is delete(DeleteRef).
 func deleteObjectRef(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-	return nil, DeleteObject(c.Host(), refAddress(args[0]))
+	return nil, DeleteObject(hostOf(c), refAddress(args[0]))
 }
 
 // setUntransferable is set_untransferable(&ConstructorRef).
 func setUntransferable(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-	return nil, SetUntransferable(c.Host(), refAddress(args[0]))
+	return nil, SetUntransferable(hostOf(c), refAddress(args[0]))
 }
 
 // isUntransferable is the view is_untransferable<T>(Object<T>).
 func isUntransferable(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-	ok, err := IsUntransferable(c.Host(), refAddress(args[0]))
+	ok, err := IsUntransferable(hostOf(c), refAddress(args[0]))
 	return []movevm.Value{movevm.Bool(ok)}, err
 }
 
@@ -171,10 +171,10 @@ func isUntransferable(c *native.Context, _ []*movevm.Type, args []movevm.Value) 
 // bound to the object's owner now.
 func generateLinearTransferRef(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
 	a := refAddress(args[0])
-	if err := checkTransferable(c.Host(), a); err != nil {
+	if err := checkTransferable(hostOf(c), a); err != nil {
 		return nil, err
 	}
-	core, err := mustReadObject(c.Host(), a)
+	core, err := mustReadObject(hostOf(c), a)
 	if err != nil {
 		return nil, err
 	}
@@ -189,21 +189,21 @@ func generateLinearTransferRef(c *native.Context, _ []*movevm.Type, args []movev
 // transferWithRef is transfer_with_ref(LinearTransferRef, to).
 func transferWithRef(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
 	ref := args[0]
-	return nil, TransferWithRef(c.Host(), ref.Elem(0).AsAddress(), ref.Elem(1).AsAddress(), args[1].AsAddress())
+	return nil, TransferWithRef(hostOf(c), ref.Elem(0).AsAddress(), ref.Elem(1).AsAddress(), args[1].AsAddress())
 }
 
 // transferWithConstructorRef is transfer_with_constructor_ref(&ConstructorRef,
 // to): a TransferRef, a LinearTransferRef and the transfer at once.
 func transferWithConstructorRef(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
 	a := refAddress(args[0])
-	if err := checkTransferable(c.Host(), a); err != nil {
+	if err := checkTransferable(hostOf(c), a); err != nil {
 		return nil, err
 	}
-	core, err := mustReadObject(c.Host(), a)
+	core, err := mustReadObject(hostOf(c), a)
 	if err != nil {
 		return nil, err
 	}
-	return nil, TransferWithRef(c.Host(), a, core.Owner, args[1].AsAddress())
+	return nil, TransferWithRef(hostOf(c), a, core.Owner, args[1].AsAddress())
 }
 
 // transferToObject is the entry transfer_to_object<O, T>(owner, object, to).
@@ -213,7 +213,7 @@ func transferToObject(c *native.Context, _ []*movevm.Type, args []movevm.Value) 
 
 // ungatedTransferAllowed is ungated_transfer_allowed<T>(Object<T>).
 func ungatedTransferAllowed(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-	core, ok, err := readObject(c.Host(), refAddress(args[0]))
+	core, ok, err := readObject(hostOf(c), refAddress(args[0]))
 	if err != nil {
 		return nil, err
 	}
@@ -228,7 +228,7 @@ func ungatedTransferAllowed(c *native.Context, _ []*movevm.Type, args []movevm.V
 // object owns itself.
 func owns(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
 	a, want := refAddress(args[0]), args[1].AsAddress()
-	core, ok, err := readObject(c.Host(), a)
+	core, ok, err := readObject(hostOf(c), a)
 	switch {
 	case err != nil:
 		return nil, err
@@ -246,7 +246,7 @@ func owns(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Va
 		if err := c.ChargeElems(native.SerializeCost); err != nil {
 			return nil, err
 		}
-		parent, ok, err := readObject(c.Host(), current)
+		parent, ok, err := readObject(hostOf(c), current)
 		if err != nil {
 			return nil, err
 		}
@@ -271,7 +271,7 @@ func rootOwner(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]move
 		if err := c.ChargeElems(native.SerializeCost); err != nil {
 			return nil, err
 		}
-		parent, ok, err := readObject(c.Host(), current)
+		parent, ok, err := readObject(hostOf(c), current)
 		if err != nil {
 			return nil, err
 		}
@@ -284,7 +284,7 @@ func rootOwner(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]move
 
 // mustReadObjectIn is mustReadObject aborting in the calling Func's module.
 func mustReadObjectIn(c *native.Context, a ledgerapi.Address) (*onchain.ObjectCore, error) {
-	core, ok, err := readObject(c.Host(), a)
+	core, ok, err := readObject(hostOf(c), a)
 	if err == nil && !ok {
 		err = c.Abort(native.Code(native.NotFound, eObjectDoesNotExist))
 	}

@@ -2,23 +2,42 @@
 // package at 0x1 (the aptos_std:: modules), one file per module named after
 // it:
 //
-//	copyable_any.go  0x1::copyable_any  Any
-//	math64.go        0x1::math64        max, min, average, clamp, pow,
-//	                                    floor_log2, sqrt
-//	math128.go       0x1::math128       the same on u128
 //	type_info.go     0x1::type_info     TypeInfo; type_of, type_name,
 //	                                    account_address, module_name,
 //	                                    struct_name, size_of_val, chain_id
+//	math64.go        0x1::math64        max, min, average, clamp, pow,
+//	                                    floor_log2, sqrt
+//	math128.go       0x1::math128       the same on u128
+//	from_bcs.go      0x1::from_bcs      to_bool, to_u8 … to_u256, to_address,
+//	                                    to_bytes, to_string
+//	string_utils.go  0x1::string_utils  to_string, to_string_with_canonical_addresses,
+//	                                    to_string_with_integer_types,
+//	                                    debug_string, format1 … format4
+//	simple_map.go    0x1::simple_map    SimpleMap, Element; new, create, length,
+//	                                    contains_key, borrow, borrow_mut, add,
+//	                                    upsert, remove, keys, values
+//	table.go         0x1::table         Table; new, add, upsert, borrow,
+//	                                    borrow_mut, borrow_with_default,
+//	                                    contains, remove (items touched in a
+//	                                    call are per-call state, written back
+//	                                    when it succeeds)
+//	table_with_length.go  0x1::table_with_length  TableWithLength (struct only)
+//	smart_table.go   0x1::smart_table   SmartTable, Entry; new, add, upsert,
+//	                                    borrow, borrow_mut, borrow_with_default,
+//	                                    contains, remove, length
+//	copyable_any.go  0x1::copyable_any  Any (struct only)
 //
-// Modules still implemented in vmstub and moving here: table,
-// table_with_length, simple_map, smart_table, from_bcs, string_utils.
-// Each module is declared through the native
-// contract (vmstub/native) by a function named after it (TypeInfo for
-// 0x1::type_info); Modules lists them for the executor.
+// Each module is declared through the native contract (vmstub/native) by
+// a function named after it (TypeInfo for 0x1::type_info); Modules lists
+// them for the executor.
 package aptosstdlib
 
 import (
+	"fmt"
+
 	"github.com/ledgernode/ledgernode/ledgerapi"
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
+	"github.com/ledgernode/ledgernode/vmstub/movevm"
 	"github.com/ledgernode/ledgernode/vmstub/native"
 )
 
@@ -28,5 +47,25 @@ var addr = ledgerapi.AddressOne
 // Modules returns the declarations of the package's modules, for the
 // executor to register.
 func Modules() []native.Module {
-	return []native.Module{CopyableAny(), TypeInfo(), Math64(), Math128()}
+	return []native.Module{TypeInfo(), Math64(), Math128(), FromBCS(), StringUtils(), SimpleMap(), Table(), TableWithLength(), SmartTable(), CopyableAny()}
+}
+
+// firstErr returns the first non-nil error.
+func firstErr(errs ...error) error {
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// unpackN takes apart a struct of n fields a Func removed from a container
+// (movevm.Unpack): references into it are dead afterwards.
+func unpackN(v movevm.Value, n int) ([]movevm.Value, error) {
+	f := movevm.Unpack(v)
+	if len(f) != n {
+		return nil, &movevm.Error{Status: onchain.UNKNOWN_INVARIANT_VIOLATION_ERROR, Message: fmt.Sprintf("a removed element has %d fields, want %d", len(f), n)}
+	}
+	return f, nil
 }

@@ -228,7 +228,7 @@ func createAptosCollection(object bool) native.Func {
 		if mutRoyalty {
 			ac.RoyaltyMutatorRef = &a
 		}
-		if err := moveTo(c.Host(), a, aptosCollectionTag, ac); err != nil {
+		if err := moveTo(aptosframework.HostOf(c), a, aptosCollectionTag, ac); err != nil {
 			return nil, err
 		}
 		if !object {
@@ -254,7 +254,7 @@ func readAptosCollection(h native.Host, a ledgerapi.Address) (*aptosCollection, 
 // turned off), and their _token_object forms returning Object<AptosToken>.
 func mintAptosToken(soulBound, object bool) native.Func {
 	return func(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-		h := c.Host()
+		h := aptosframework.HostOf(c)
 		creator := signerAddr(args[0])
 		ss, err := strings(c, args[1], args[2], args[3], args[4])
 		if err != nil {

@@ -54,7 +54,7 @@ func tokenCollectionFlags(h native.Host, a ledgerapi.Address) (*aptosCollection,
 
 func tokenFlag(f int) native.Func {
 	return func(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-		ac, err := tokenCollectionFlags(c.Host(), inner(args[0]))
+		ac, err := tokenCollectionFlags(aptosframework.HostOf(c), inner(args[0]))
 		if err != nil {
 			return nil, err
 		}
@@ -64,7 +64,7 @@ func tokenFlag(f int) native.Func {
 
 func collectionFlag(f int) native.Func {
 	return func(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-		ac, err := readAptosCollection(c.Host(), inner(args[0]))
+		ac, err := readAptosCollection(aptosframework.HostOf(c), inner(args[0]))
 		if err != nil {
 			return nil, err
 		}
@@ -73,7 +73,7 @@ func collectionFlag(f int) native.Func {
 }
 
 func isMutableCollectionRoyalty(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-	ac, err := readAptosCollection(c.Host(), inner(args[0]))
+	ac, err := readAptosCollection(aptosframework.HostOf(c), inner(args[0]))
 	if err != nil {
 		return nil, err
 	}
@@ -81,7 +81,7 @@ func isMutableCollectionRoyalty(c *native.Context, _ []*movevm.Type, args []move
 }
 
 func isBurnable(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-	at, err := readAptosToken(c.Host(), inner(args[0]))
+	at, err := readAptosToken(aptosframework.HostOf(c), inner(args[0]))
 	if err != nil {
 		return nil, err
 	}
@@ -89,7 +89,7 @@ func isBurnable(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]mov
 }
 
 func atBurn(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-	h, a := c.Host(), inner(args[1])
+	h, a := aptosframework.HostOf(c), inner(args[1])
 	at, err := authorizedToken(h, a, signerAddr(args[0]))
 	if err != nil {
 		return nil, err
@@ -116,7 +116,7 @@ func atBurn(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.
 // TransferRef (EFIELD_NOT_MUTABLE).
 func atFreeze(allow bool) native.Func {
 	return func(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-		h, a := c.Host(), inner(args[1])
+		h, a := aptosframework.HostOf(c), inner(args[1])
 		at, err := authorizedToken(h, a, signerAddr(args[0]))
 		if err != nil {
 			return nil, err
@@ -141,7 +141,7 @@ func optionNotSet() error {
 // collection (EFIELD_NOT_MUTABLE), then the creator's token.
 func atSetField(field string, f int) native.Func {
 	return func(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-		h, a := c.Host(), inner(args[1])
+		h, a := aptosframework.HostOf(c), inner(args[1])
 		ac, err := tokenCollectionFlags(h, a)
 		if err != nil {
 			return nil, err
@@ -193,7 +193,7 @@ const (
 // remove_property (key).
 func atProperty(op propOp) native.Func {
 	return func(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-		h := c.Host()
+		h := aptosframework.HostOf(c)
 		at, err := authorizedProperties(h, inner(args[1]), signerAddr(args[0]))
 		if err != nil {
 			return nil, err
@@ -223,7 +223,7 @@ func atProperty(op propOp) native.Func {
 // atTypedProperty is add_typed_property and update_typed_property<T, V>.
 func atTypedProperty(update bool) native.Func {
 	return func(c *native.Context, targs []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-		h := c.Host()
+		h := aptosframework.HostOf(c)
 		at, err := authorizedProperties(h, inner(args[1]), signerAddr(args[0]))
 		if err != nil {
 			return nil, err
@@ -263,7 +263,7 @@ func authorizedCollection(h native.Host, a, signer ledgerapi.Address) (*aptosCol
 
 func atSetCollection(field string, f int) native.Func {
 	return func(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-		h, a := c.Host(), inner(args[1])
+		h, a := aptosframework.HostOf(c), inner(args[1])
 		ac, err := authorizedCollection(h, a, signerAddr(args[0]))
 		if err != nil {
 			return nil, err
@@ -300,7 +300,7 @@ func atSetRoyalties(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([
 	if err := fromValue(c, args[2], &r); err != nil {
 		return nil, err
 	}
-	return nil, setRoyalties(c.Host(), inner(args[1]), signerAddr(args[0]), &r)
+	return nil, setRoyalties(aptosframework.HostOf(c), inner(args[1]), signerAddr(args[0]), &r)
 }
 
 func atSetRoyaltiesCall(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
@@ -308,5 +308,5 @@ func atSetRoyaltiesCall(c *native.Context, _ []*movevm.Type, args []movevm.Value
 	if err != nil {
 		return nil, err
 	}
-	return nil, setRoyalties(c.Host(), inner(args[1]), signerAddr(args[0]), r)
+	return nil, setRoyalties(aptosframework.HostOf(c), inner(args[1]), signerAddr(args[0]), r)
 }

@@ -174,7 +174,7 @@ func createCollection(c *native.Context, s collectionSpec) (movevm.Value, ledger
 	case charLen(s.description) > maxDescriptionLength:
 		return movevm.Value{}, a, abortIn("collection", native.OutOfRange, eCollDescriptionTooLong)
 	}
-	h := c.Host()
+	h := aptosframework.HostOf(c)
 	num, err := aptosframework.NextObjectGUID(h, a)
 	if err != nil {
 		return movevm.Value{}, a, err
@@ -274,7 +274,7 @@ func collGenerateMutatorRef(c *native.Context, _ []*movevm.Type, args []movevm.V
 // resource tag is at a (EOBJECT_DOES_NOT_EXIST, ERESOURCE_DOES_NOT_EXIST,
 // in 0x1::object).
 func objectWith(c *native.Context, a ledgerapi.Address, tag ledgerapi.StructTag) error {
-	h := c.Host()
+	h := aptosframework.HostOf(c)
 	if ok, err := has(h, a, aptosframework.ObjectCoreTag); err != nil {
 		return err
 	} else if !ok {
@@ -289,13 +289,13 @@ func objectWith(c *native.Context, a ledgerapi.Address, tag ledgerapi.StructTag)
 }
 
 func collCreator(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-	r, err := readCollection(c.Host(), inner(args[0]))
+	r, err := readCollection(aptosframework.HostOf(c), inner(args[0]))
 	return ret1(movevm.Address(r.Creator), err)
 }
 
 func collField(f func(*collectionRes) string) native.Func {
 	return func(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-		r, err := readCollection(c.Host(), inner(args[0]))
+		r, err := readCollection(aptosframework.HostOf(c), inner(args[0]))
 		if err != nil {
 			return nil, err
 		}
@@ -372,7 +372,7 @@ func collSet(field string) native.Func {
 		if err != nil {
 			return nil, err
 		}
-		return nil, setCollectionField(c.Host(), inner(args[0]), field, v)
+		return nil, setCollectionField(aptosframework.HostOf(c), inner(args[0]), field, v)
 	}
 }
 
@@ -385,6 +385,6 @@ func asOwner(create native.Func) native.Func {
 		if err != nil {
 			return nil, err
 		}
-		return ret, aptosframework.SetUngatedTransfer(c.Host(), inner(ret[0]), true)
+		return ret, aptosframework.SetUngatedTransfer(aptosframework.HostOf(c), inner(ret[0]), true)
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
 	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
+	"github.com/ledgernode/ledgernode/vmstub/framework/aptosframework"
 	"github.com/ledgernode/ledgernode/vmstub/framework/movestdlib"
 	"github.com/ledgernode/ledgernode/vmstub/movevm"
 	"github.com/ledgernode/ledgernode/vmstub/native"
@@ -163,7 +164,7 @@ func snapshotOption(c *native.Context, index uint64, ok bool) (movevm.Value, err
 }
 
 func incrementSupplyFn(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-	index, ok, err := incrementSupply(c.Host(), inner(args[0]), args[1].AsAddress())
+	index, ok, err := incrementSupply(aptosframework.HostOf(c), inner(args[0]), args[1].AsAddress())
 	if err != nil {
 		return nil, err
 	}
@@ -175,7 +176,7 @@ func decrementSupplyFn(c *native.Context, _ []*movevm.Type, args []movevm.Value)
 	if !ok {
 		return nil, &movevm.Abort{Module: ledgerapi.ModuleId{Address: ledgerapi.AddressOne, Name: "option"}, Code: movestdlib.EOptionNotSet}
 	}
-	return nil, decrementSupply(c.Host(), inner(args[0]), args[1].AsAddress(), idx.AsU64(), args[3].AsAddress())
+	return nil, decrementSupply(aptosframework.HostOf(c), inner(args[0]), args[1].AsAddress(), idx.AsU64(), args[3].AsAddress())
 }
 
 // collectionCount is count: the current supply, false when none is
@@ -193,7 +194,7 @@ func collectionCount(h native.Host, a ledgerapi.Address) (uint64, bool, error) {
 }
 
 func collCount(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-	n, ok, err := collectionCount(c.Host(), inner(args[0]))
+	n, ok, err := collectionCount(aptosframework.HostOf(c), inner(args[0]))
 	if err != nil {
 		return nil, err
 	}
@@ -216,7 +217,7 @@ func (s *setMaxSupplyEvent) MarshalBCS(e *bcs.Encoder) {
 }
 
 func setMaxSupply(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-	h, a, max := c.Host(), inner(args[0]), args[1].AsU64()
+	h, a, max := aptosframework.HostOf(c), inner(args[0]), args[1].AsU64()
 	if err := objectWith(c, a, collectionTag); err != nil {
 		return nil, err
 	}
@@ -254,7 +255,7 @@ func setMaxSupply(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]m
 }
 
 func upgradeToConcurrent(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-	h, a := c.Host(), inner(args[0])
+	h, a := aptosframework.HostOf(c), inner(args[0])
 	s, tag, ok, err := readOldSupply(h, a)
 	if err != nil {
 		return nil, err

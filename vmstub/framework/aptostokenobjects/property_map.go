@@ -12,6 +12,7 @@ import (
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
 	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
+	"github.com/ledgernode/ledgernode/vmstub/framework/aptosframework"
 	"github.com/ledgernode/ledgernode/vmstub/movevm"
 	"github.com/ledgernode/ledgernode/vmstub/native"
 )
@@ -262,7 +263,7 @@ func propInit(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movev
 	if err := fromValue(c, args[1], &m); err != nil {
 		return nil, err
 	}
-	return nil, moveTo(c.Host(), inner(args[0]), propertyMapTag, &m)
+	return nil, moveTo(aptosframework.HostOf(c), inner(args[0]), propertyMapTag, &m)
 }
 
 // missingData is the failure of move_from or borrow_global on a resource
@@ -273,12 +274,12 @@ func missingData(tag ledgerapi.StructTag, a ledgerapi.Address) error {
 
 func propBurn(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
 	a := inner(args[0])
-	if ok, err := has(c.Host(), a, propertyMapTag); err != nil {
+	if ok, err := has(aptosframework.HostOf(c), a, propertyMapTag); err != nil {
 		return nil, err
 	} else if !ok {
 		return nil, missingData(propertyMapTag, a)
 	}
-	return nil, c.Host().DeleteResource(a, propertyMapTag)
+	return nil, aptosframework.HostOf(c).DeleteResource(a, propertyMapTag)
 }
 
 func propGenerateMutatorRef(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
@@ -286,19 +287,19 @@ func propGenerateMutatorRef(c *native.Context, _ []*movevm.Type, args []movevm.V
 }
 
 func propExistsAt(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-	return boolRet(has(c.Host(), args[0].AsAddress(), propertyMapTag))
+	return boolRet(has(aptosframework.HostOf(c), args[0].AsAddress(), propertyMapTag))
 }
 
 func propDelete(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
 	a := args[0].AsAddress()
-	b, ok, err := c.Host().Resource(a, propertyMapTag)
+	b, ok, err := aptosframework.HostOf(c).Resource(a, propertyMapTag)
 	if err != nil {
 		return nil, err
 	}
 	if !ok {
 		return nil, missingData(propertyMapTag, a)
 	}
-	if err := c.Host().DeleteResource(a, propertyMapTag); err != nil {
+	if err := aptosframework.HostOf(c).DeleteResource(a, propertyMapTag); err != nil {
 		return nil, err
 	}
 	return ret1(structValue(c, propertyMapTag, b))

@@ -8,6 +8,7 @@ package aptostokenobjects
 
 import (
 	"github.com/ledgernode/ledgernode/ledgerapi"
+	"github.com/ledgernode/ledgernode/vmstub/framework/aptosframework"
 	"github.com/ledgernode/ledgernode/vmstub/framework/aptosstdlib"
 	"github.com/ledgernode/ledgernode/vmstub/movevm"
 	"github.com/ledgernode/ledgernode/vmstub/native"
@@ -45,7 +46,7 @@ func propContainsKey(c *native.Context, _ []*movevm.Type, args []movevm.Value) (
 	if err != nil {
 		return nil, err
 	}
-	m, err := readPropertyMap(c.Host(), inner(args[0]))
+	m, err := readPropertyMap(aptosframework.HostOf(c), inner(args[0]))
 	if err != nil {
 		return nil, err
 	}
@@ -53,7 +54,7 @@ func propContainsKey(c *native.Context, _ []*movevm.Type, args []movevm.Value) (
 }
 
 func propLength(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-	m, err := readPropertyMap(c.Host(), inner(args[0]))
+	m, err := readPropertyMap(aptosframework.HostOf(c), inner(args[0]))
 	if err != nil {
 		return nil, err
 	}
@@ -65,7 +66,7 @@ func propRead(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movev
 	if err != nil {
 		return nil, err
 	}
-	t, v, err := readProperty(c.Host(), inner(args[0]), key)
+	t, v, err := readProperty(aptosframework.HostOf(c), inner(args[0]), key)
 	if err != nil {
 		return nil, err
 	}
@@ -84,7 +85,7 @@ func readTyped(ret string) native.Func {
 		if err != nil {
 			return nil, err
 		}
-		t, v, err := readProperty(c.Host(), inner(args[0]), key)
+		t, v, err := readProperty(aptosframework.HostOf(c), inner(args[0]), key)
 		if err != nil {
 			return nil, err
 		}
@@ -185,7 +186,7 @@ func propAdd(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm
 	if err != nil {
 		return nil, err
 	}
-	return nil, addProperty(c.Host(), inner(args[0]), p)
+	return nil, addProperty(aptosframework.HostOf(c), inner(args[0]), p)
 }
 
 func propAddTyped(c *native.Context, targs []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
@@ -197,7 +198,7 @@ func propAddTyped(c *native.Context, targs []*movevm.Type, args []movevm.Value) 
 	if err != nil {
 		return nil, err
 	}
-	return nil, addProperty(c.Host(), inner(args[0]), propEntry{Key: key, Type: t, Value: b})
+	return nil, addProperty(aptosframework.HostOf(c), inner(args[0]), propEntry{Key: key, Type: t, Value: b})
 }
 
 // propAddTypedToStruct is add_typed_to_struct(&mut PropertyMap, key, v):
@@ -239,7 +240,7 @@ func propUpdate(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]mov
 	if err != nil {
 		return nil, err
 	}
-	return nil, updateProperty(c.Host(), inner(args[0]), p)
+	return nil, updateProperty(aptosframework.HostOf(c), inner(args[0]), p)
 }
 
 func propUpdateTyped(c *native.Context, targs []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
@@ -251,7 +252,7 @@ func propUpdateTyped(c *native.Context, targs []*movevm.Type, args []movevm.Valu
 	if err != nil {
 		return nil, err
 	}
-	return nil, updateProperty(c.Host(), inner(args[0]), propEntry{Key: key, Type: t, Value: b})
+	return nil, updateProperty(aptosframework.HostOf(c), inner(args[0]), propEntry{Key: key, Type: t, Value: b})
 }
 
 func propRemove(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
@@ -259,5 +260,5 @@ func propRemove(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]mov
 	if err != nil {
 		return nil, err
 	}
-	return nil, removeProperty(c.Host(), inner(args[0]), key)
+	return nil, removeProperty(aptosframework.HostOf(c), inner(args[0]), key)
 }

@@ -7,6 +7,7 @@ package aptostokenobjects
 import (
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
+	"github.com/ledgernode/ledgernode/vmstub/framework/aptosframework"
 	"github.com/ledgernode/ledgernode/vmstub/framework/movestdlib"
 	"github.com/ledgernode/ledgernode/vmstub/movevm"
 	"github.com/ledgernode/ledgernode/vmstub/native"
@@ -122,7 +123,7 @@ func royaltyInit(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]mo
 	if err := fromValue(c, args[1], &r); err != nil {
 		return nil, err
 	}
-	return nil, moveTo(c.Host(), inner(args[0]), royaltyTag, &r)
+	return nil, moveTo(aptosframework.HostOf(c), inner(args[0]), royaltyTag, &r)
 }
 
 func royaltyUpdate(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
@@ -131,7 +132,7 @@ func royaltyUpdate(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]
 		return nil, err
 	}
 	a := deref(args[0]).Elem(0).Elem(0).AsAddress() // MutatorRef.inner.self
-	return nil, putRes(c.Host(), a, royaltyTag, &r)
+	return nil, putRes(aptosframework.HostOf(c), a, royaltyTag, &r)
 }
 
 func royaltyCreateFn(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
@@ -151,7 +152,7 @@ func royaltyMutatorRef(c *native.Context, _ []*movevm.Type, args []movevm.Value)
 }
 
 func royaltyExistsAt(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-	return boolRet(has(c.Host(), args[0].AsAddress(), royaltyTag))
+	return boolRet(has(aptosframework.HostOf(c), args[0].AsAddress(), royaltyTag))
 }
 
 // deleteRoyalty is royalty::delete (EROYALTY_DOES_NOT_EXIST).
@@ -165,11 +166,11 @@ func deleteRoyalty(h native.Host, a ledgerapi.Address) error {
 }
 
 func royaltyDelete(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-	return nil, deleteRoyalty(c.Host(), args[0].AsAddress())
+	return nil, deleteRoyalty(aptosframework.HostOf(c), args[0].AsAddress())
 }
 
 func royaltyGetFn(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-	r, ok, err := readRoyalty(c.Host(), inner(args[0]))
+	r, ok, err := readRoyalty(aptosframework.HostOf(c), inner(args[0]))
 	if err != nil {
 		return nil, err
 	}

@@ -189,7 +189,7 @@ type tokenSpec struct {
 // the supply incremented (its index, 0 when untracked), TokenIdentifiers,
 // Token, the royalty.
 func createTokenAt(c *native.Context, a ledgerapi.Address, s tokenSpec) error {
-	h := c.Host()
+	h := aptosframework.HostOf(c)
 	coll, err := readCollection(h, s.collection)
 	if err != nil {
 		return err
@@ -270,7 +270,7 @@ const (
 func collectionOf(c *native.Context, creator ledgerapi.Address, v movevm.Value, isObject bool) (ledgerapi.Address, string, error) {
 	if isObject {
 		a := inner(v)
-		coll, err := readCollection(c.Host(), a)
+		coll, err := readCollection(aptosframework.HostOf(c), a)
 		return a, coll.Name, err
 	}
 	name, err := str(c, v)
@@ -312,7 +312,7 @@ func createTokenAs(isObject bool, kind tokenKind, asOwner bool) native.Func {
 		if s.royalty, err = royaltyOf(c, rest[len(rest)-2]); err != nil {
 			return nil, err
 		}
-		h := c.Host()
+		h := aptosframework.HostOf(c)
 		var a ledgerapi.Address
 		var collName string
 		canDelete := kind == unique || kind == numbered || kind == fromAccount

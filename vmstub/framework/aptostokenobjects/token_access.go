@@ -143,7 +143,7 @@ func tokenCollection(h native.Host, a ledgerapi.Address) (*tokenRes, *collection
 }
 
 func tokCreator(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-	_, coll, err := tokenCollection(c.Host(), inner(args[0]))
+	_, coll, err := tokenCollection(aptosframework.HostOf(c), inner(args[0]))
 	if err != nil {
 		return nil, err
 	}
@@ -151,7 +151,7 @@ func tokCreator(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]mov
 }
 
 func tokCollectionName(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-	_, coll, err := tokenCollection(c.Host(), inner(args[0]))
+	_, coll, err := tokenCollection(aptosframework.HostOf(c), inner(args[0]))
 	if err != nil {
 		return nil, err
 	}
@@ -159,7 +159,7 @@ func tokCollectionName(c *native.Context, _ []*movevm.Type, args []movevm.Value)
 }
 
 func tokCollectionObject(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-	t, err := readToken(c.Host(), inner(args[0]))
+	t, err := readToken(aptosframework.HostOf(c), inner(args[0]))
 	if err != nil {
 		return nil, err
 	}
@@ -168,7 +168,7 @@ func tokCollectionObject(c *native.Context, _ []*movevm.Type, args []movevm.Valu
 
 func tokField(f func(*tokenRes) string) native.Func {
 	return func(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-		t, err := readToken(c.Host(), inner(args[0]))
+		t, err := readToken(aptosframework.HostOf(c), inner(args[0]))
 		if err != nil {
 			return nil, err
 		}
@@ -187,7 +187,7 @@ func tokenName(h native.Host, a ledgerapi.Address) (string, error) {
 }
 
 func tokName(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-	n, err := tokenName(c.Host(), inner(args[0]))
+	n, err := tokenName(aptosframework.HostOf(c), inner(args[0]))
 	if err != nil {
 		return nil, err
 	}
@@ -197,12 +197,12 @@ func tokName(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm
 func tokIndex(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
 	a := inner(args[0])
 	var ids tokenIdentifiers
-	if ok, err := readRes(c.Host(), a, tokenIdentifiersTag, &ids); err != nil {
+	if ok, err := readRes(aptosframework.HostOf(c), a, tokenIdentifiersTag, &ids); err != nil {
 		return nil, err
 	} else if ok {
 		return []movevm.Value{movevm.U64(ids.Index)}, nil
 	}
-	t, err := readToken(c.Host(), a)
+	t, err := readToken(aptosframework.HostOf(c), a)
 	if err != nil {
 		return nil, err
 	}
@@ -212,7 +212,7 @@ func tokIndex(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movev
 // tokRoyalty is token::royalty: the token's royalty, else its collection's
 // (at the address derived from the creator and the collection's name).
 func tokRoyalty(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-	h, a := c.Host(), inner(args[0])
+	h, a := aptosframework.HostOf(c), inner(args[0])
 	if _, err := readToken(h, a); err != nil {
 		return nil, err
 	}
@@ -246,7 +246,7 @@ func tokRoyalty(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]mov
 // object deleted when deletable, the royalty, Token and TokenIdentifiers
 // removed, the supply decremented (Burn event).
 func burnToken(c *native.Context, r burnRef) error {
-	h := c.Host()
+	h := aptosframework.HostOf(c)
 	if err := objectWith(c, r.Addr, tokenTag); err != nil {
 		return err
 	}
@@ -356,6 +356,6 @@ func tokSet(field string) native.Func {
 		if err != nil {
 			return nil, err
 		}
-		return nil, setTokenField(c.Host(), inner(args[0]), field, v)
+		return nil, setTokenField(aptosframework.HostOf(c), inner(args[0]), field, v)
 	}
 }

@@ -1,29 +1,34 @@
-package vmstub
+package aptosstdlib
 
-import (
-	"encoding/hex"
-	"fmt"
-	"math/big"
-	"strings"
-
-	"github.com/ledgernode/ledgernode/ledgerapi"
-	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
-	"github.com/ledgernode/ledgernode/vmstub/movevm"
-	"github.com/ledgernode/ledgernode/vmstub/native"
-)
-
-// aptos_std::string_utils: Move values as text, the way Aptos's
+// 0x1::string_utils: Move values as text (to_string,
+// to_string_with_canonical_addresses, to_string_with_integer_types,
+// debug_string, format1 … format4), the way Aptos's
 // native_format writes them: integers in decimal (with their type as a
 // suffix on request), addresses as @0x…, vector<u8> as 0x… hex, strings
 // quoted and escaped, Option as None or Some(…), vectors as [ a, b ] and
 // structs as Name { field: value } (the full type with debug_string and
 // format), on one line or indented two spaces per level.
 
+import (
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"math/big"
+	"strings"
+
+	"github.com/ledgernode/ledgernode/ledgerapi"
+	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
+	"github.com/ledgernode/ledgernode/ledgerapi/modules"
+	"github.com/ledgernode/ledgernode/vmstub/framework/movestdlib"
+	"github.com/ledgernode/ledgernode/vmstub/movevm"
+	"github.com/ledgernode/ledgernode/vmstub/native"
+)
+
 // Abort reasons of string_utils.
 const (
-	eArgsMismatch   = 1
-	eInvalidFormat  = 2
-	eUnableToFormat = 3
+	EArgsMismatch   = 1
+	EInvalidFormat  = 2
+	EUnableToFormat = 3
 )
 
 // formatOptions are native_format's flags.
@@ -31,11 +36,13 @@ type formatOptions struct {
 	typeTag, canonicalize, singleLine, intTypes bool
 }
 
-func stringUtilsModuleDef() Module {
-	toString := func(name string, o formatOptions) Function {
-		return generic(Function{Name: name, Params: []string{"&T0"}, Return: []string{tString}, MoveNative: nativeToString(o)}, elemParam)
+// StringUtils declares 0x1::string_utils.
+func StringUtils() native.Module {
+	toString := func(name string, o formatOptions) native.Function {
+		return native.Function{Name: name, TypeParams: []native.TypeParam{{}}, Params: []string{"&T0"},
+			Return: []string{"0x1::string::String"}, Impl: toStringFunc(o)}
 	}
-	fs := []Function{
+	fs := []native.Function{
 		toString("to_string", formatOptions{singleLine: true}),
 		toString("to_string_with_canonical_addresses", formatOptions{canonicalize: true, singleLine: true}),
 		toString("to_string_with_integer_types", formatOptions{singleLine: true, intTypes: true}),
@@ -43,23 +50,27 @@ func stringUtilsModuleDef() Module {
 	}
 	for n := 1; n <= 4; n++ {
 		params := []string{"&vector<u8>"}
-		tps := make([]TypeParam, n)
+		tps := make([]native.TypeParam, n)
 		for i := range n {
 			params = append(params, fmt.Sprintf("T%d", i))
-			tps[i] = TypeParam{Constraints: []string{AbilityDrop}}
+			tps[i] = native.TypeParam{Constraints: []string{native.AbilityDrop}}
 		}
-		fs = append(fs, generic(Function{Name: fmt.Sprintf("format%d", n), Params: params, Return: []string{tString}, MoveNative: nativeFormatN}, tps))
+		fs = append(fs, native.Function{Name: fmt.Sprintf("format%d", n), TypeParams: tps, Params: params,
+			Return: []string{"0x1::string::String"}, Impl: formatN})
 	}
-	return mod1("string_utils", nil, fs,
-		AbortReason{Reason: eArgsMismatch, Name: "EARGS_MISMATCH", Description: "The number of values in the format list doesn't match the number of \"{}\" in the format string."},
-		AbortReason{Reason: eInvalidFormat, Name: "EINVALID_FORMAT", Description: "The format string is not valid."},
-		AbortReason{Reason: eUnableToFormat, Name: "EUNABLE_TO_FORMAT_DELAYED_FIELD", Description: "Formatting is not possible because the value contains delayed fields such as aggregators."},
-	)
+	return native.Module{Address: addr, Name: "string_utils", Functions: fs,
+		Errors: []native.AbortReason{
+			{Reason: EArgsMismatch, Name: "EARGS_MISMATCH", Description: "The number of values in the format list doesn't match the number of \"{}\" in the format string."},
+			{Reason: EInvalidFormat, Name: "EINVALID_FORMAT", Description: "The format string is not valid."},
+			{Reason: EUnableToFormat, Name: "EUNABLE_TO_FORMAT_DELAYED_FIELD", Description: "Formatting is not possible because the value contains delayed fields such as aggregators."},
+		},
+	}
 }
 
-// moveString makes a String value of s.
-func moveString(ctx *movevm.NativeContext, s string) (movevm.Value, error) {
-	t, err := ctx.TypeOf(ledgerapi.StructType(ledgerapi.StructTag{Address: ledgerapi.AddressOne, Module: "string", Name: "String"}))
+// moveString makes a String value of s, whose bytes the formatter has
+// charged already.
+func moveString(ctx *native.Context, s string) (movevm.Value, error) {
+	t, err := movestdlib.StringType(ctx)
 	if err != nil {
 		return movevm.Value{}, err
 	}
@@ -74,34 +85,35 @@ func moveString(ctx *movevm.NativeContext, s string) (movevm.Value, error) {
 }
 
 // formatValue formats v (of type t) with o.
-func formatValue(ctx *movevm.NativeContext, t *movevm.Type, v movevm.Value, o formatOptions) (string, error) {
+func formatValue(ctx *native.Context, t *movevm.Type, v movevm.Value, o formatOptions) (string, error) {
 	tag, err := t.Tag()
 	if err != nil {
-		return "", &movevm.NativeAbort{Code: eUnableToFormat}
+		return "", &movevm.NativeAbort{Code: EUnableToFormat}
 	}
-	if err := chargeTag(ctx, tag); err != nil {
+	if err := native.ChargeTag(ctx.NativeContext, tag); err != nil {
 		return "", err
 	}
 	data, err := movevm.Serialize(nil, v)
 	if err != nil {
-		return "", &movevm.NativeAbort{Code: eUnableToFormat}
+		return "", &movevm.NativeAbort{Code: EUnableToFormat}
 	}
-	if err := chargeBytes(ctx, len(data)); err != nil {
+	if err := native.ChargeRead(ctx.NativeContext, len(data)); err != nil {
 		return "", err
 	}
-	f := &formatter{s: ctx.Host().(*moveHost).s, ctx: ctx, o: o}
+	f := &formatter{ctx: ctx, o: o}
 	d := bcs.NewDecoder(data)
 	if err := f.value(tag, d, 0); err != nil {
 		return "", err
 	}
 	if d.Finish() != nil {
-		return "", &movevm.NativeAbort{Code: eUnableToFormat}
+		return "", &movevm.NativeAbort{Code: EUnableToFormat}
 	}
 	return f.out.String(), f.charge()
 }
 
-func nativeToString(o formatOptions) movevm.NativeFunc {
-	return func(ctx *movevm.NativeContext, targs []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
+// toStringFunc is to_string and its variants: the value with o.
+func toStringFunc(o formatOptions) native.Func {
+	return func(ctx *native.Context, targs []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
 		v, _ := args[0].Deref()
 		s, err := formatValue(ctx, targs[0], v, o)
 		if err != nil {
@@ -112,11 +124,11 @@ func nativeToString(o formatOptions) movevm.NativeFunc {
 	}
 }
 
-// nativeFormatN is format1…format4: "{}" takes the next value (formatted
+// formatN is format1…format4: "{}" takes the next value (formatted
 // with its full type name, on one line), "{{" and "}}" are braces.
-func nativeFormatN(ctx *movevm.NativeContext, targs []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
+func formatN(ctx *native.Context, targs []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
 	fmtRef, _ := args[0].Deref()
-	if err := chargeBytes(ctx, fmtRef.Len()); err != nil {
+	if err := native.ChargeRead(ctx.NativeContext, fmtRef.Len()); err != nil {
 		return nil, err
 	}
 	format := string(fmtRef.Bytes())
@@ -130,7 +142,7 @@ func nativeFormatN(ctx *movevm.NativeContext, targs []*movevm.Type, args []movev
 			i++
 		case c == '{' && i+1 < len(format) && format[i+1] == '}':
 			if next >= len(args) {
-				return nil, &movevm.NativeAbort{Code: eArgsMismatch}
+				return nil, &movevm.NativeAbort{Code: EArgsMismatch}
 			}
 			s, err := formatValue(ctx, targs[next-1], args[next], formatOptions{typeTag: true, singleLine: true})
 			if err != nil {
@@ -140,13 +152,13 @@ func nativeFormatN(ctx *movevm.NativeContext, targs []*movevm.Type, args []movev
 			next++
 			i++
 		case c == '{' || c == '}':
-			return nil, &movevm.NativeAbort{Code: eInvalidFormat}
+			return nil, &movevm.NativeAbort{Code: EInvalidFormat}
 		default:
 			b.WriteByte(c)
 		}
 	}
 	if next != len(args) {
-		return nil, &movevm.NativeAbort{Code: eArgsMismatch}
+		return nil, &movevm.NativeAbort{Code: EArgsMismatch}
 	}
 	out, err := moveString(ctx, b.String())
 	return []movevm.Value{out}, err
@@ -156,8 +168,7 @@ func nativeFormatN(ctx *movevm.NativeContext, targs []*movevm.Type, args []movev
 // as it goes, so that text larger than the value (type names,
 // indentation) is paid for, and fits in memory, before more is written.
 type formatter struct {
-	s       *Session
-	ctx     *movevm.NativeContext
+	ctx     *native.Context
 	o       formatOptions
 	out     strings.Builder
 	charged int
@@ -168,7 +179,7 @@ type formatter struct {
 func (f *formatter) charge() error {
 	n := f.out.Len() - f.charged
 	f.charged = f.out.Len()
-	return chargeOutput(f.ctx, n, f.out.Len())
+	return native.ChargeOutput(f.ctx.NativeContext, n, f.out.Len())
 }
 
 func (f *formatter) spaceOrNewline(newline bool, depth int) {
@@ -268,7 +279,7 @@ func (f *formatter) value(t ledgerapi.TypeTag, d *bcs.Decoder, depth int) error 
 	case ledgerapi.KindStruct:
 		return f.structValue(*t.Struct, d, depth)
 	default:
-		return &movevm.NativeAbort{Code: eUnableToFormat}
+		return &movevm.NativeAbort{Code: EUnableToFormat}
 	}
 	if f.o.intTypes {
 		f.out.WriteString(suffix)
@@ -294,9 +305,16 @@ func (f *formatter) structValue(st ledgerapi.StructTag, d *bcs.Decoder, depth in
 		f.out.WriteByte(')')
 		return nil
 	}
-	layout, err := f.s.modules().StructLayout(st)
+	m, err := f.ctx.Host().Module(st.ModuleID())
+	switch {
+	case errors.Is(err, modules.ErrModuleNotFound) || errors.Is(err, modules.ErrUndecodable):
+		return &movevm.NativeAbort{Code: EUnableToFormat}
+	case err != nil:
+		return err // the state could not be read
+	}
+	layout, err := m.Layout(st)
 	if err != nil {
-		return &movevm.NativeAbort{Code: eUnableToFormat}
+		return &movevm.NativeAbort{Code: EUnableToFormat}
 	}
 	if f.o.typeTag {
 		f.out.WriteString(ledgerapi.StructType(st).String() + " {")

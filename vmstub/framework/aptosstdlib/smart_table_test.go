@@ -1,4 +1,4 @@
-package vmstub
+package aptosstdlib
 
 import "testing"
 

@@ -1,0 +1,51 @@
+package aptosframework
+
+import (
+	"testing"
+
+	"github.com/ledgernode/ledgernode/ledgerapi"
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
+	"github.com/ledgernode/ledgernode/vmstub/native"
+)
+
+// A stateless account gets its Account resource when the epilogue bumps
+// its sequence number or an event handle takes its next GUID; GUIDs stop
+// short of objects' with EEXCEEDED_MAX_GUID_CREATION_NUM.
+func TestAccountState(t *testing.T) {
+	h := newMapHost()
+	a := ledgerapi.MustParseAddress("0xa11ce")
+	if _, ok, err := AccountResource(h, a); ok || err != nil {
+		t.Fatalf("stateless account: %v %v", ok, err)
+	}
+	if err := IncrementSequenceNumber(h, a); err != nil {
+		t.Fatal(err)
+	}
+	eh, err := NewEventHandle(h, a)
+	if err != nil || eh.CreationNum != 2 || eh.Addr != a || eh.Counter != 0 {
+		t.Fatalf("event handle %+v %v", eh, err)
+	}
+	acc, ok, err := AccountResource(h, a)
+	if err != nil || !ok || acc.SequenceNumber != 1 || acc.GUIDCreationNum != 3 || string(acc.AuthKey) != string(a[:]) {
+		t.Fatalf("account %+v %v %v", acc, ok, err)
+	}
+	acc.GUIDCreationNum = objectInitGUID - 1
+	if err := putResource(h, a, AccountTag, acc); err != nil {
+		t.Fatal(err)
+	}
+	if code := abortCode(t, func() error { _, err := NewEventHandle(h, a); return err }(), "account"); code != native.Code(native.OutOfRange, eExceededMaxGUIDCreationNo) {
+		t.Fatalf("GUIDs exhausted: 0x%x", code)
+	}
+}
+
+// The rotation proof's message is the TypeInfo of RotationProofChallenge
+// and the challenge's fields, in BCS.
+func TestRotationProofChallengeMessage(t *testing.T) {
+	a := ledgerapi.MustParseAddress("0xa11ce")
+	msg := RotationProofChallengeMessage(7, a, a, []byte{1, 2})
+	var ti onchain.TypeInfo
+	ti.Tag = tag1("account", "RotationProofChallenge")
+	prefix := encode(ti)
+	if len(msg) != len(prefix)+8+32+32+3 || string(msg[:len(prefix)]) != string(prefix) || msg[len(prefix)] != 7 || string(msg[len(msg)-3:]) != "\x02\x01\x02" {
+		t.Fatalf("message %x", msg)
+	}
+}
