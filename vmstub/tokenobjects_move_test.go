@@ -51,6 +51,19 @@ func nftModule(t *testing.T, addr ledgerapi.Address) []byte {
 	add(k.utf8("changed")...)
 	add(callF(setDesc), in(bytecode.OpRet))
 	b.Function("make", bytecode.Public|bytecode.Entry, bytecode.Fn{Params: []tok{sig}, Locals: []tok{ctorT, mutT}, Code: code})
+	// numbered(s): a token of "Coll" named "Cat #" ‖ index.
+	createNumbered := b.ImportFunction(b.ModuleRef(four, "token"), "create_numbered_token",
+		bytecode.Fn{Params: []tok{sig, strT, strT, strT, strT, optOf(royaltyT), strT}, Returns: []tok{ctorT}})
+	code = nil
+	add(in(bytecode.OpCopyLoc, 0))
+	add(k.utf8("Coll")...)
+	add(k.utf8("a cat")...)
+	add(k.utf8("Cat #")...)
+	add(k.utf8("")...)
+	add(none)
+	add(k.utf8("https://cat")...)
+	add(callF(createNumbered), in(bytecode.OpPop), in(bytecode.OpRet))
+	b.Function("numbered", bytecode.Public|bytecode.Entry, bytecode.Fn{Params: []tok{sig}, Code: code})
 	return mustBytes(t, b)
 }
 
@@ -85,6 +98,19 @@ func TestTokenObjectsFromMove(t *testing.T) {
 	}
 	if got := js["0x1::object::ObjectCore@"+coll.String()]; got == "" || !strings.Contains(got, `"allow_ungated_transfer":true`) {
 		t.Errorf("collection created as owner: %s", got)
+	}
+	// A numbered token: its name holds its index, stored with room for
+	// the widest u64 (27 bytes: 7 of value, 1 + 19 of padding).
+	js, out = c.run(t, a, vmstub.EntryPayload(a.Address, "nft", "numbered", nil))
+	if !out.Info.Success() {
+		t.Fatalf("numbered: %s", out.Info.Status.String())
+	}
+	cat := createdToken(t, js)
+	if got, want := js["0x4::token::TokenIdentifiers@"+cat.String()], `{"index":{"value":"2"},"name":{"padding":"0x`+strings.Repeat("00", 19)+`","value":"Cat #2"}}`; got != want {
+		t.Errorf("numbered TokenIdentifiers\n got  %s\n want %s", got, want)
+	}
+	if got := c.mustView("0x4::token::name", []string{"0x4::token::Token"}, addrJSON(cat)); got != `["Cat #2"]` {
+		t.Errorf("token::name of the numbered token = %s", got)
 	}
 	_, out = c.run(t, a, objTransfer(coll, b.Address, "0x4::collection::Collection"))
 	if !out.Info.Success() {

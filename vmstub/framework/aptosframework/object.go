@@ -113,7 +113,7 @@ func Object() native.Module {
 			private(fn("create_user_derived_object_address_impl", []string{"address", "address"}, []string{"address"}, createUserDerivedObjectAddress)),
 			fn("create_user_derived_object_address", []string{"address", "address"}, []string{"address"}, createUserDerivedObjectAddress),
 			fn("create_guid_object_address", []string{"address", "u64"}, []string{"address"}, createGUIDObjectAddress),
-			private(generic(fn("exists_at", []string{"address"}, []string{"bool"}, objectExistsAt))),
+			private(generic(fn("exists_at", []string{"address"}, []string{"bool"}, objExistsAt))),
 			{Name: "convert", TypeParams: []native.TypeParam{key[0], key[0]}, Params: []string{"0x1::object::Object<T0>"},
 				Return: []string{"0x1::object::Object<T1>"}, Impl: convert},
 			friend(fn("create_user_derived_object", []string{"address", "&0x1::object::DeriveRef"}, []string{ctor[1:]}, createUserDerivedObject)),
@@ -126,7 +126,7 @@ func Object() native.Module {
 			fn("transfer_with_constructor_ref", []string{ctor, "address"}, nil, transferWithConstructorRef),
 			fn("create_guid", []string{"&signer"}, []string{"0x1::guid::GUID"}, createGUID),
 			{Name: "new_event_handle", TypeParams: []native.TypeParam{{Constraints: []string{native.AbilityDrop, native.AbilityStore}}},
-				Params: []string{"&signer"}, Return: []string{"0x1::event::EventHandle<T0>"}, Impl: objectNewEventHandle},
+				Params: []string{"&signer"}, Return: []string{"0x1::event::EventHandle<T0>"}, Impl: objNewEventHandle},
 			generic(fn("object_from_delete_ref", []string{"&0x1::object::DeleteRef"}, []string{objT}, objectFromDeleteRef)),
 			fn("set_untransferable", []string{ctor}, nil, setUntransferable),
 			fn("generate_linear_transfer_ref", []string{"&0x1::object::TransferRef"}, []string{"0x1::object::LinearTransferRef"}, generateLinearTransferRef),
@@ -266,7 +266,7 @@ func transferObject(c *native.Context, signer, obj, to ledgerapi.Address) error 
 // transaction-unique address (numbered by transaction_context's counter).
 func createObject(canDelete bool) native.Func {
 	return func(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-		a := NextAUID(hostOf(c).States(), hostOf(c).Txn().Hash)
+		a := NextAUID(c.Host().States(), c.Host().Txn().Hash)
 		return newObject(c, a, args[0].AsAddress(), canDelete)
 	}
 }

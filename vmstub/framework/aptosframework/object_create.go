@@ -133,9 +133,9 @@ func createGUID(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]mov
 	return []movevm.Value{g}, err
 }
 
-// objectNewEventHandle is object::new_event_handle<T>(&signer of an object): an
+// objNewEventHandle is object::new_event_handle<T>(&signer of an object): an
 // EventHandle<T> with counter 0 on the object's next GUID.
-func objectNewEventHandle(c *native.Context, targs []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
+func objNewEventHandle(c *native.Context, targs []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
 	a := signerAddress(args[0])
 	num, err := nextObjectGUID(c, a)
 	if err != nil {
@@ -170,7 +170,7 @@ func extendRefValue(c *native.Context, a ledgerapi.Address) ([]movevm.Value, err
 // createUniqueOnchainSigner is create_unique_onchain_signer(): an
 // ExtendRef of a fresh transaction-unique address, with no object there.
 func createUniqueOnchainSigner(c *native.Context, _ []*movevm.Type, _ []movevm.Value) ([]movevm.Value, error) {
-	return extendRefValue(c, NextAUID(hostOf(c).States(), hostOf(c).Txn().Hash))
+	return extendRefValue(c, NextAUID(c.Host().States(), c.Host().Txn().Hash))
 }
 
 // createNamedOnchainSigner is create_named_onchain_signer(creator, name,
@@ -197,8 +197,8 @@ func createNamedOnchainSigner(c *native.Context, _ []*movevm.Type, args []movevm
 // generateDeriveRef is generate_derive_ref(&ConstructorRef).
 var generateDeriveRef = refOf("DeriveRef", false)
 
-// objectExistsAt is the native exists_at<T>(address).
-func objectExistsAt(c *native.Context, targs []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
+// objExistsAt is the native exists_at<T>(address).
+func objExistsAt(c *native.Context, targs []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
 	ok, err := c.Exists(args[0].AsAddress(), targs[0])
 	return []movevm.Value{movevm.Bool(ok)}, err
 }

@@ -24,8 +24,8 @@ const (
 )
 
 var (
-	objectUntransferableTag = tag1("object", "Untransferable")
-	tombStoneTag            = tag1("object", "TombStone")
+	objUntransferableTag = tag1("object", "Untransferable")
+	tombStoneTag         = tag1("object", "TombStone")
 )
 
 // emitTransfer records the Transfer module event {object, from, to}.
@@ -39,7 +39,7 @@ func emitTransfer(h native.Host, obj, from, to ledgerapi.Address) {
 
 // IsUntransferable reports whether the object at a carries Untransferable.
 func IsUntransferable(h native.Host, a ledgerapi.Address) (bool, error) {
-	_, ok, err := h.Resource(a, objectUntransferableTag)
+	_, ok, err := h.Resource(a, objUntransferableTag)
 	return ok, err
 }
 
@@ -87,12 +87,12 @@ func SetUntransferable(h native.Host, a ledgerapi.Address) error {
 	if err := SetUngatedTransfer(h, a, false); err != nil {
 		return err
 	}
-	if _, ok, err := h.Resource(a, objectUntransferableTag); err != nil {
+	if _, ok, err := h.Resource(a, objUntransferableTag); err != nil {
 		return err
 	} else if ok {
 		return &movevm.Error{Status: onchain.RESOURCE_ALREADY_EXISTS, Message: "Untransferable already exists"}
 	}
-	return h.SetResource(a, objectUntransferableTag, []byte{0})
+	return h.SetResource(a, objUntransferableTag, []byte{0})
 }
 
 // DeleteObject is object::delete: the ObjectCore at a goes, and its
@@ -104,7 +104,7 @@ func DeleteObject(h native.Host, a ledgerapi.Address) error {
 	if ok, err := IsUntransferable(h, a); err != nil || !ok {
 		return err
 	}
-	return h.DeleteResource(a, objectUntransferableTag)
+	return h.DeleteResource(a, objUntransferableTag)
 }
 
 // TransferWithRef is object::transfer_with_ref with a LinearTransferRef of
