@@ -164,6 +164,17 @@ func signatureCases(ledgerapi.Address) []viewCase {
 	}
 	return []viewCase{
 		verifyCase("ed25519 RFC 8032 vector", "ed25519", rfcSig, rfcPub, nil, true),
+		{name: "ed25519 signature_to_bytes", rets: []tok{bytesT}, locals: []tok{edSigT}, want: bcsBytes(rfcSig), code: func(k *kit) []bytecode.Instruction {
+			h := k.fn("ed25519", "signature_to_bytes", nil, []tok{bytecode.Ref(edSigT)}, []tok{bytesT})
+			return append(k.construct("ed25519", "new_signature_from_bytes", edSigT, rfcSig), in(bytecode.OpStLoc, 0), in(bytecode.OpImmBorrowLoc, 0), callF(h))
+		}},
+		{name: "ed25519 public_key_into_unvalidated", rets: []tok{bytesT}, locals: []tok{edPkT}, want: bcsBytes(rfcPub), code: func(k *kit) []bytecode.Instruction {
+			destroy := k.fn("option", "destroy_some", anyTP, []tok{optOf(bytecode.TypeParameter(0))}, []tok{bytecode.TypeParameter(0)})
+			into := k.fn("ed25519", "public_key_into_unvalidated", nil, []tok{edValT}, []tok{edPkT})
+			h := k.fn("ed25519", "unvalidated_public_key_to_bytes", nil, []tok{bytecode.Ref(edPkT)}, []tok{bytesT})
+			code := k.construct("ed25519", "new_validated_public_key_from_bytes", optOf(edValT), rfcPub)
+			return append(code, k.callG(destroy, edValT), callF(into), in(bytecode.OpStLoc, 0), in(bytecode.OpImmBorrowLoc, 0), callF(h))
+		}},
 		verifyCase("ed25519 TS SDK vector", "ed25519", tsEdSig, tsEdPub, []byte{0x77, 0x77}, true),
 		named("ed25519 TS SDK authentication key", authCase("ed25519", edPkT, tsEdPub, tsEdAuth)),
 		verifyCase("ed25519 other message", "ed25519", rfcSig, rfcPub, []byte{0}, false),
