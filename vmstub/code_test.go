@@ -124,7 +124,10 @@ func TestGenesisPackageRegistry(t *testing.T) {
 		t.Fatalf("packages at 0x1: %v", names)
 	}
 	for mod, pkg := range map[string]string{"string": "MoveStdlib", "option": "MoveStdlib", "table": "AptosStdlib",
-		"type_info": "AptosStdlib", "copyable_any": "AptosStdlib", "coin": "AptosFramework", "code": "AptosFramework"} {
+		"type_info": "AptosStdlib", "copyable_any": "AptosStdlib", "coin": "AptosFramework", "code": "AptosFramework",
+		"bit_vector": "MoveStdlib", "fixed_point32": "MoveStdlib", "aptos_hash": "AptosStdlib", "ed25519": "AptosStdlib",
+		"multi_ed25519": "AptosStdlib", "secp256k1": "AptosStdlib", "comparator": "AptosStdlib", "fixed_point64": "AptosStdlib",
+		"math_fixed": "AptosStdlib", "math_fixed64": "AptosStdlib"} {
 		if where[mod] != pkg {
 			t.Errorf("module %s in %q, want %s", mod, where[mod], pkg)
 		}

@@ -164,6 +164,19 @@ func signatureCases(ledgerapi.Address) []viewCase {
 	}
 	return []viewCase{
 		verifyCase("ed25519 RFC 8032 vector", "ed25519", rfcSig, rfcPub, nil, true),
+		{name: "ed25519 signature_to_bytes", rets: []tok{bytesT}, locals: []tok{edSigT}, want: bcsBytes(rfcSig), code: func(k *kit) []bytecode.Instruction {
+			h := k.fn("ed25519", "signature_to_bytes", nil, []tok{bytecode.Ref(edSigT)}, []tok{bytesT})
+			return append(k.construct("ed25519", "new_signature_from_bytes", edSigT, rfcSig), in(bytecode.OpStLoc, 0), in(bytecode.OpImmBorrowLoc, 0), callF(h))
+		}},
+		{name: "ed25519 public_key_into_unvalidated", rets: []tok{bytesT}, locals: []tok{edPkT}, want: bcsBytes(rfcPub), code: func(k *kit) []bytecode.Instruction {
+			destroy := k.fn("option", "destroy_some", anyTP, []tok{optOf(bytecode.TypeParameter(0))}, []tok{bytecode.TypeParameter(0)})
+			into := k.fn("ed25519", "public_key_into_unvalidated", nil, []tok{edValT}, []tok{edPkT})
+			h := k.fn("ed25519", "unvalidated_public_key_to_bytes", nil, []tok{bytecode.Ref(edPkT)}, []tok{bytesT})
+			code := k.construct("ed25519", "new_validated_public_key_from_bytes", optOf(edValT), rfcPub)
+			return append(code, k.callG(destroy, edValT), callF(into), in(bytecode.OpStLoc, 0), in(bytecode.OpImmBorrowLoc, 0), callF(h))
+		}},
+		verifyCase("ed25519 TS SDK vector", "ed25519", tsEdSig, tsEdPub, []byte{0x77, 0x77}, true),
+		named("ed25519 TS SDK authentication key", authCase("ed25519", edPkT, tsEdPub, tsEdAuth)),
 		verifyCase("ed25519 other message", "ed25519", rfcSig, rfcPub, []byte{0}, false),
 		verifyCase("ed25519 S+L rejected", "ed25519", malleated, rfcPub, nil, false),
 		verifyCase("ed25519 small-order key rejected", "ed25519", rfcSig, identity, nil, false),
@@ -199,6 +212,8 @@ func signatureCases(ledgerapi.Address) []viewCase {
 		multiValidated("new_validated_public_key_from_bytes_v2", []byte{1}, []byte{0}),
 		multiValidated("new_validated_public_key_from_bytes_v2", cat(rfcPub, identity, []byte{1}), []byte{0}),
 		threshold(multiPk, []byte{1, 2}),
+		named("multi_ed25519 TS SDK key's threshold", threshold(tsMultiPk, []byte{1, 2})),
+		named("multi_ed25519 TS SDK key validates", multiValidated("new_validated_public_key_from_bytes_v2", tsMultiPk, cat([]byte{1}, bcsBytes(tsMultiPk)))),
 		threshold(cat(rfcPub, pub2, []byte{0}), []byte{0}),
 		threshold(cat(rfcPub, pub2), []byte{0}),
 		{name: "multi_ed25519 validated key's threshold and sub-keys", rets: []tok{bytecode.U8, bytecode.U8}, locals: []tok{multiValT}, want: []byte{2, 2},
@@ -247,6 +262,16 @@ var (
 	secpPub = unhex("4646ae5047316b4230d0086c8acec687f00b1cd9d1dc634f6cb358ac0a9a8ffffe77b4dd0a4bfb95851f3b7355c781dd60f8418fc8a65d14907aff47c903a559")
 )
 
+// The TS SDK's test vectors (tests/unit/helper.ts).
+var (
+	tsSecpSig = unhex("d0d634e843b61339473b028105930ace022980708b2855954b977da09df84a770c0b68c29c8ca1b5409a5085b0ec263be80e433c83fcf6debb82f3447e71edca")
+	tsSecpPub = unhex("04acdd16651b839c24665b7e2033b55225f384554949fef46c397b5275f37f6ee95554d70fb5d9f93c5831ebf695c7206e7477ce708f03ae9bb2862dc6c9e033ea")
+	tsEdPub   = unhex("de19e5d1880cac87d57484ce9ed2e84cf0f9599f12e7cc3a52e4e7657a763f2c")
+	tsEdSig   = unhex("c5de9e40ac00b371cd83b1c197fa5b665b7449b33cd3cdd305bb78222e06a671a49625ab9aea8a039d4bb70e275768084d62b094bc1b31964f2357b7c1af7e0d")
+	tsMultiPk = unhex("b9c6ee1630ef3e711144a648db06bbb2284f7274cfbee53ffcee503cc1a49200aef3f4a4b8eca1dfc343361bf8e436bd42de9259c04b8314eb8e2054dd6e82ab8a5762e21ac1cdb3870442c77b4c3af58c7cedb8779d0270e6d4f1e2f7367d7402")
+	tsEdAuth  = unhex("978c213990c4833df71548df7ce49d54c759d6b6d932de22b24d56060b7af2aa")
+)
+
 func secpCase(name string, msg []byte, rid uint8, sig []byte) viewCase {
 	return viewCase{name: name, rets: []tok{optOf(secpPkT)}, locals: []tok{secpSigT}, code: func(k *kit) []bytecode.Instruction {
 		h := k.fn("secp256k1", "ecdsa_recover", nil, []tok{bytesT, bytecode.U8, bytecode.Ref(secpSigT)}, []tok{optOf(secpPkT)})
@@ -257,6 +282,7 @@ func secpCase(name string, msg []byte, rid uint8, sig []byte) viewCase {
 
 func secpCases(ledgerapi.Address) []viewCase {
 	digest := sha256.Sum256([]byte("test aptos secp256k1"))
+	tsDigest := sha3.Sum256([]byte("hello world"))
 	bad := append([]byte{}, secpSig...)
 	bad[0] = 0xff // r is no longer the x of a curve point (Aptos's test)
 	n := unhex("fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141")
@@ -268,6 +294,10 @@ func secpCases(ledgerapi.Address) []viewCase {
 		with(secpCase("recovery id 4", digest[:], 4, secpSig), nil, aborts("0x1::secp256k1", 0x10002)),
 		with(secpCase("r of the group order", digest[:], 0, highR), nil, aborts("0x1::secp256k1", 0x10001)),
 		with(secpCase("message of 31 bytes", digest[:31], 0, secpSig), nil, aborts("0x1::secp256k1", 0x10001)),
+		// The TS SDK's secp256k1 vector: it signs sha3_256 of the message
+		// (low s); recovery id 0 gives its key, id 2 no key (r + n ≥ p).
+		with(secpCase("recover the TS SDK's vector", tsDigest[:], 0, tsSecpSig), cat([]byte{1}, bcsBytes(tsSecpPub[1:])), nil),
+		with(secpCase("recover with recovery id 2", tsDigest[:], 2, tsSecpSig), []byte{0}, nil),
 		ctorCase("signature of 63 bytes", "secp256k1", "ecdsa_signature_from_bytes", secpSigT, secpSig[:63], 0x10001),
 		ctorCase("raw key of 65 bytes", "secp256k1", "ecdsa_raw_public_key_from_64_bytes", secpPkT, append([]byte{4}, secpPub...), 0x10001),
 	}
