@@ -339,6 +339,9 @@ func (n *Node) runWith(ctx context.Context, m Mining) bool {
 		committed := false
 		for {
 			cut, err := n.produceUnlessPaused(ctx, allowEmpty)
+			if err != nil && ctx.Err() != nil {
+				return false // the node is closing: the block was not cut
+			}
 			if err != nil {
 				n.opts.Logger.Error().Err(err).Msg("block production failed")
 			}
