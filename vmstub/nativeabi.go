@@ -171,3 +171,16 @@ func (h *moveHost) Module(id ledgerapi.ModuleId) (*modules.Module, error) {
 func (h *moveHost) RequestPublish(r native.PublishRequest) error { return h.s.requestPublish(r) }
 
 func (h *moveHost) States() *native.States { return &h.s.states }
+
+// StoreModule stores module code under its module state key as it is, as
+// Session.SetModule does, for a host module's Func given h, the Host of
+// the call (test fixtures writing modules as publishing would, without its
+// checks). Code that does not deserialize fails the call with
+// CODE_DESERIALIZATION_ERROR. A Host the VM did not give is an error.
+func StoreModule(h native.Host, code []byte) (ledgerapi.ModuleId, error) {
+	mh, ok := h.(*moveHost)
+	if !ok {
+		return ledgerapi.ModuleId{}, errors.New("vmstub: StoreModule needs the Host of a call the VM runs")
+	}
+	return mh.s.SetModule(code)
+}
