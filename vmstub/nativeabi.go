@@ -33,16 +33,17 @@ func fromContract(m native.Module) Module {
 		out.Functions = append(out.Functions, Function{
 			Name: f.Name, Visibility: f.Visibility, IsEntry: f.IsEntry, IsView: f.IsView,
 			TypeParams: f.TypeParams, Params: f.Params, Return: f.Return,
-			MoveNative: valueNative(id, f.Impl), checked: true,
+			MoveNative: valueNative(id, f.Impl, len(f.Return)), checked: true,
 		})
 	}
 	return out
 }
 
-// valueNative runs f as the interpreter's native: a panic and an error
-// that is neither the interpreter's nor an abort are internal failures
-// (the transaction is discarded, see moveHost.fromNative).
-func valueNative(id string, f native.Func) movevm.NativeFunc {
+// valueNative runs f, which returns nret values, as the interpreter's
+// native: a panic, an error that is neither the interpreter's nor an
+// abort, and results of another count are internal failures (the
+// transaction is discarded, see moveHost.fromNative).
+func valueNative(id string, f native.Func, nret int) movevm.NativeFunc {
 	if f == nil {
 		return nil
 	}
@@ -54,8 +55,11 @@ func valueNative(id string, f native.Func) movevm.NativeFunc {
 			}
 		}()
 		rets, err = f(native.NewContext(ctx, host), targs, args)
-		if err != nil && !interpreterError(err) {
+		switch {
+		case err != nil && !interpreterError(err):
 			err = host.fromNative(err)
+		case err == nil && len(rets) != nret:
+			rets, err = nil, host.fromNative(fmt.Errorf("vmstub: native %s returned %d values for %d return types", id, len(rets), nret))
 		}
 		return rets, err
 	}

@@ -204,12 +204,12 @@ func New(opts Options) (*VM, error) {
 		}
 	}
 	for _, m := range opts.Modules {
-		if err := vm.Register(m); err != nil {
+		if err := vm.register(m); err != nil {
 			return nil, err
 		}
 	}
 	for _, m := range opts.Natives {
-		if err := vm.Register(fromContract(m)); err != nil {
+		if err := vm.Register(m); err != nil {
 			return nil, err
 		}
 	}
@@ -223,7 +223,11 @@ func New(opts Options) (*VM, error) {
 // struct types it names must be declared by the module itself or by a
 // module registered before it (the framework's come first): its bytecode
 // imports them with their abilities and type parameters.
-func (vm *VM) Register(m Module) error {
+func (vm *VM) Register(m native.Module) error {
+	return vm.register(fromContract(m))
+}
+
+func (vm *VM) register(m Module) error {
 	vm.regMu.Lock()
 	defer vm.regMu.Unlock()
 	if vm.sealed.Load() {
