@@ -13,31 +13,13 @@ import (
 	"github.com/ledgernode/ledgernode/vmstub/native"
 )
 
-// Modules declared through the native contract (vmstub/native) are
-// registered like the others: the registry generates their bytecode from
-// the declaration, and their Funcs run on the interpreter's values. Move
+// Modules are declared through the native contract (vmstub/native): the
+// registry generates their bytecode from the declaration, and their Funcs
+// run on the interpreter's values. Move
 // code calls them directly; a transaction or view calling one goes
 // through the interpreter's entry path (movevm/entry.go), which decodes
 // and checks the arguments once. The interpreter's Host during a call is
 // the call's *moveHost, which implements native.Host over the session.
-
-// fromContract is the registry's form of a module declared through the
-// contract.
-func fromContract(m native.Module) Module {
-	out := Module{Address: m.Address, Name: m.Name, Friends: m.Friends, Structs: m.Structs, Errors: m.Errors, Package: m.Package}
-	if m.Genesis != nil {
-		out.Genesis = func(s *Session) error { return m.Genesis(&moveHost{s: s}) }
-	}
-	for _, f := range m.Functions {
-		id := fmt.Sprintf("%s::%s::%s", m.Address.ShortString(), m.Name, f.Name)
-		out.Functions = append(out.Functions, Function{
-			Name: f.Name, Visibility: f.Visibility, IsEntry: f.IsEntry, IsView: f.IsView,
-			TypeParams: f.TypeParams, Params: f.Params, Return: f.Return,
-			MoveNative: valueNative(id, f.Impl, len(f.Return)), checked: true,
-		})
-	}
-	return out
-}
 
 // valueNative runs f, which returns nret values, as the interpreter's
 // native: a panic, an error that is neither the interpreter's nor an
