@@ -9,6 +9,7 @@ import (
 	"github.com/ledgernode/ledgernode/ledgerapi/movevalue"
 	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 	"github.com/ledgernode/ledgernode/vmstub/framework/aptosframework"
+	"github.com/ledgernode/ledgernode/vmstub/native"
 )
 
 // maxArgDepth bounds struct and vector nesting in arguments.
@@ -97,7 +98,7 @@ func (vm *VM) checkObjectArg(s *Session, t ledgerapi.TypeTag, arg []byte) error 
 		return err
 	}
 	if !ok {
-		return &Abort{Module: objectModule, Code: AbortCode(CategoryNotFound, eObjectDoesNotExist)}
+		return &Abort{Module: objectModule, Code: native.Code(native.NotFound, eObjectDoesNotExist)}
 	}
 	inner := t.Struct.TypeArgs[0]
 	if inner.Kind != ledgerapi.KindStruct || inner.Struct.Equal(aptosframework.ObjectCoreTag) {
@@ -106,7 +107,7 @@ func (vm *VM) checkObjectArg(s *Session, t ledgerapi.TypeTag, arg []byte) error 
 	if _, ok, err = s.Resource(addr, *inner.Struct); err != nil {
 		return err
 	} else if !ok {
-		return &Abort{Module: objectModule, Code: AbortCode(CategoryNotFound, eResourceDoesNotExist)}
+		return &Abort{Module: objectModule, Code: native.Code(native.NotFound, eResourceDoesNotExist)}
 	}
 	return nil
 }

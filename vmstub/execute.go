@@ -11,6 +11,7 @@ import (
 	"github.com/ledgernode/ledgernode/ledgerapi/txn"
 	"github.com/ledgernode/ledgernode/storage"
 	"github.com/ledgernode/ledgernode/vmstub/framework/aptosframework"
+	"github.com/ledgernode/ledgernode/vmstub/native"
 )
 
 var transactionValidationModule = ledgerapi.ModuleId{Address: ledgerapi.AddressOne, Name: "transaction_validation"}
@@ -223,7 +224,7 @@ func (vm *VM) epilogue(s *Session, st *txn.SignedTransaction, m *txnMeta, exec u
 	if m.chargeFee {
 		if fee.Balance() < octas {
 			if !failing {
-				return storage.Transaction{}, &Abort{Module: transactionValidationModule, Code: AbortCode(CategoryOutOfRange, eCantPayGasDeposit)}, nil
+				return storage.Transaction{}, &Abort{Module: transactionValidationModule, Code: native.Code(native.OutOfRange, eCantPayGasDeposit)}, nil
 			}
 			return storage.Transaction{}, nil, errors.New("vmstub: gas payer cannot pay the fee of a failed transaction")
 		}
