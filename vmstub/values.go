@@ -7,7 +7,8 @@ import (
 	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
 )
 
-// BCS encoders for the values natives take and return.
+// BCS encoders of Move values: the arguments of payloads and views, the
+// results of the executor's direct calls.
 
 // BoolValue returns the BCS of a bool.
 func BoolValue(v bool) []byte {
