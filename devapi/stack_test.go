@@ -24,6 +24,8 @@ import (
 	"github.com/ledgernode/ledgernode/storage/memstore"
 	"github.com/ledgernode/ledgernode/storage/pebblestore"
 	"github.com/ledgernode/ledgernode/vmstub"
+	"github.com/ledgernode/ledgernode/vmstub/movevm"
+	"github.com/ledgernode/ledgernode/vmstub/native"
 )
 
 // notes is a host module whose entry function writes a table item and
@@ -34,18 +36,19 @@ var (
 	notedType  = ledgerapi.StructType(ledgerapi.StructTag{Address: notesAddr, Module: "notes", Name: "Noted"})
 )
 
-func notesModule() vmstub.Module {
-	return vmstub.Module{
+func notesModule() native.Module {
+	return native.Module{
 		Address: notesAddr, Name: "notes",
-		Structs: []vmstub.Struct{
-			{Name: "Noted", Abilities: []string{vmstub.AbilityDrop, vmstub.AbilityStore}, IsEvent: true,
+		Structs: []native.Struct{
+			{Name: "Noted", Abilities: []string{native.AbilityDrop, native.AbilityStore}, IsEvent: true,
 				Fields: []string{"account: address", "value: u64"}},
 		},
-		Functions: []vmstub.Function{
-			{Name: "put", IsEntry: true, Params: []string{"&signer", "u64"}, Native: func(c *vmstub.Call) ([][]byte, error) {
-				who, v := c.Signers[0], c.ArgU64(0)
-				c.Emit(notedType, append(vmstub.AddressValue(who), vmstub.U64Value(v)...))
-				return nil, c.SetTableItem(notesTable, vmstub.AddressValue(who), vmstub.U64Value(v))
+		Functions: []native.Function{
+			{Name: "put", IsEntry: true, Params: []string{"&signer", "u64"}, Impl: func(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
+				s, _ := args[0].Deref()
+				who, v := s.AsAddress(), args[1].AsU64()
+				c.Host().EmitBCS(notedType, append(vmstub.AddressValue(who), vmstub.U64Value(v)...))
+				return nil, c.Host().SetTableItem(notesTable, vmstub.AddressValue(who), vmstub.U64Value(v))
 			}},
 		},
 	}
@@ -78,7 +81,7 @@ func stores(t *testing.T) map[string]func() storage.ReadWriter {
 
 func newStack(t testing.TB, store storage.ReadWriter, apiOpts handlers.Options) *stack {
 	t.Helper()
-	vm, err := vmstub.New(vmstub.Options{DevAccounts: 3, Modules: []vmstub.Module{notesModule()}})
+	vm, err := vmstub.New(vmstub.Options{DevAccounts: 3, Natives: []native.Module{notesModule()}})
 	if err != nil {
 		t.Fatal(err)
 	}

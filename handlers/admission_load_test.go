@@ -17,6 +17,7 @@ import (
 	"github.com/ledgernode/ledgernode/ledgerapi/txn"
 	"github.com/ledgernode/ledgernode/storage/memstore"
 	"github.com/ledgernode/ledgernode/vmstub"
+	"github.com/ledgernode/ledgernode/vmstub/native"
 )
 
 // spinModule is 0xcafe::spin with a #[view] spin(n: u64): u64 that counts
@@ -49,7 +50,7 @@ var heavyView = []byte(`{"function":"0xcafe::spin::spin","type_arguments":[],"ar
 // newSpinStack is the whole ledger with 0xcafe::spin published.
 func newSpinStack(t testing.TB, opts handlers.Options) *stack {
 	t.Helper()
-	vm, err := vmstub.New(vmstub.Options{DevAccounts: 2, Modules: []vmstub.Module{deployerModule()}})
+	vm, err := vmstub.New(vmstub.Options{DevAccounts: 2, Natives: []native.Module{deployerModule()}})
 	if err != nil {
 		t.Fatal(err)
 	}

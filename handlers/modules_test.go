@@ -18,6 +18,8 @@ import (
 	"github.com/ledgernode/ledgernode/storage"
 	"github.com/ledgernode/ledgernode/storage/memstore"
 	"github.com/ledgernode/ledgernode/vmstub"
+	"github.com/ledgernode/ledgernode/vmstub/movevm"
+	"github.com/ledgernode/ledgernode/vmstub/native"
 )
 
 // stateView reads a store at one version.
@@ -102,32 +104,37 @@ func TestFrameworkModuleEndpoints(t *testing.T) {
 // resources, events and table items of any type.
 var deployerAddr = ledgerapi.MustParseAddress("0xd0")
 
-func deployerModule() vmstub.Module {
-	tag := func(c *vmstub.Call) (ledgerapi.StructTag, error) {
-		return ledgerapi.ParseStructTag(c.ArgString(0))
+func deployerModule() native.Module {
+	// The Funcs' arguments: the &signer, then the call's.
+	signer := func(args []movevm.Value) ledgerapi.Address {
+		s, _ := args[0].Deref()
+		return s.AsAddress()
 	}
-	return vmstub.Module{Address: deployerAddr, Name: "deploy", Functions: []vmstub.Function{
-		{Name: "publish", IsEntry: true, Params: []string{"&signer", "vector<u8>"}, Native: func(c *vmstub.Call) ([][]byte, error) {
-			_, err := c.SetModule(c.ArgBytes(0))
+	tag := func(args []movevm.Value) (ledgerapi.StructTag, error) {
+		return ledgerapi.ParseStructTag(string(args[1].Elem(0).Bytes())) // String{bytes}
+	}
+	return native.Module{Address: deployerAddr, Name: "deploy", Functions: []native.Function{
+		{Name: "publish", IsEntry: true, Params: []string{"&signer", "vector<u8>"}, Impl: func(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
+			_, err := vmstub.StoreModule(c.Host(), args[1].Bytes())
 			return nil, err
 		}},
-		{Name: "put", IsEntry: true, Params: []string{"&signer", "0x1::string::String", "vector<u8>"}, Native: func(c *vmstub.Call) ([][]byte, error) {
-			st, err := tag(c)
+		{Name: "put", IsEntry: true, Params: []string{"&signer", "0x1::string::String", "vector<u8>"}, Impl: func(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
+			st, err := tag(args)
 			if err != nil {
 				return nil, err
 			}
-			return nil, c.SetResource(c.Signers[0], st, c.ArgBytes(1))
+			return nil, c.Host().SetResource(signer(args), st, args[2].Bytes())
 		}},
-		{Name: "emit", IsEntry: true, Params: []string{"&signer", "0x1::string::String", "vector<u8>"}, Native: func(c *vmstub.Call) ([][]byte, error) {
-			st, err := tag(c)
+		{Name: "emit", IsEntry: true, Params: []string{"&signer", "0x1::string::String", "vector<u8>"}, Impl: func(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
+			st, err := tag(args)
 			if err != nil {
 				return nil, err
 			}
-			c.Emit(ledgerapi.StructType(st), c.ArgBytes(1))
+			c.Host().EmitBCS(ledgerapi.StructType(st), args[2].Bytes())
 			return nil, nil
 		}},
-		{Name: "put_item", IsEntry: true, Params: []string{"&signer", "address", "vector<u8>", "vector<u8>"}, Native: func(c *vmstub.Call) ([][]byte, error) {
-			return nil, c.SetTableItem(c.ArgAddress(0), c.ArgBytes(1), c.ArgBytes(2))
+		{Name: "put_item", IsEntry: true, Params: []string{"&signer", "address", "vector<u8>", "vector<u8>"}, Impl: func(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
+			return nil, c.Host().SetTableItem(args[1].AsAddress(), args[2].Bytes(), args[3].Bytes())
 		}},
 	}}
 }
@@ -135,7 +142,7 @@ func deployerModule() vmstub.Module {
 // newDeployStack is the full stack with the deployer module registered.
 func newDeployStack(t *testing.T) *stack {
 	t.Helper()
-	vm, err := vmstub.New(vmstub.Options{DevAccounts: 2, Modules: []vmstub.Module{deployerModule()}})
+	vm, err := vmstub.New(vmstub.Options{DevAccounts: 2, Natives: []native.Module{deployerModule()}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,6 +14,8 @@ import (
 	"github.com/ledgernode/ledgernode/ledgerapi/txn"
 	"github.com/ledgernode/ledgernode/storage/memstore"
 	"github.com/ledgernode/ledgernode/vmstub"
+	"github.com/ledgernode/ledgernode/vmstub/movevm"
+	"github.com/ledgernode/ledgernode/vmstub/native"
 )
 
 // The probe module writes and deletes table items and aborts with a code
@@ -24,19 +26,19 @@ var (
 	probeTable = ledgerapi.MustParseAddress("0x7ab1e")
 )
 
-func probeModule() vmstub.Module {
-	item := func(c *vmstub.Call) []byte { return vmstub.U64Value(c.ArgU64(0)) }
-	return vmstub.Module{Address: probeID.Address, Name: probeID.Name,
-		Errors: []vmstub.AbortReason{{Reason: 1, Name: "ENAMED", Description: "The only reason the module names."}},
-		Functions: []vmstub.Function{
-			{Name: "put", IsEntry: true, Params: []string{"&signer", "u64"}, Native: func(c *vmstub.Call) ([][]byte, error) {
-				return nil, c.SetTableItem(probeTable, item(c), []byte{1})
+func probeModule() native.Module {
+	item := func(args []movevm.Value) []byte { return vmstub.U64Value(args[1].AsU64()) }
+	return native.Module{Address: probeID.Address, Name: probeID.Name,
+		Errors: []native.AbortReason{{Reason: 1, Name: "ENAMED", Description: "The only reason the module names."}},
+		Functions: []native.Function{
+			{Name: "put", IsEntry: true, Params: []string{"&signer", "u64"}, Impl: func(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
+				return nil, c.Host().SetTableItem(probeTable, item(args), []byte{1})
 			}},
-			{Name: "remove", IsEntry: true, Params: []string{"&signer", "u64"}, Native: func(c *vmstub.Call) ([][]byte, error) {
-				return nil, c.DeleteTableItem(probeTable, item(c))
+			{Name: "remove", IsEntry: true, Params: []string{"&signer", "u64"}, Impl: func(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
+				return nil, c.Host().DeleteTableItem(probeTable, item(args))
 			}},
-			{Name: "abort_unnamed", IsEntry: true, Params: []string{"&signer"}, Native: func(c *vmstub.Call) ([][]byte, error) {
-				return nil, c.Abort(vmstub.AbortCode(vmstub.CategoryInvalidState, 2))
+			{Name: "abort_unnamed", IsEntry: true, Params: []string{"&signer"}, Impl: func(c *native.Context, _ []*movevm.Type, _ []movevm.Value) ([]movevm.Value, error) {
+				return nil, c.Abort(native.Code(native.InvalidState, 2))
 			}},
 		}}
 }
@@ -133,7 +135,7 @@ func merkleRoot(salt [32]byte, leaves []ledgerapi.HashValue) ledgerapi.HashValue
 // transaction's hash, and the JSON vm_status and success are the text and
 // kind of the served ExecutionStatus.
 func TestServedHashesRecompute(t *testing.T) {
-	vm, err := vmstub.New(vmstub.Options{DevAccounts: 3, Modules: []vmstub.Module{probeModule()}})
+	vm, err := vmstub.New(vmstub.Options{DevAccounts: 3, Natives: []native.Module{probeModule()}})
 	if err != nil {
 		t.Fatal(err)
 	}

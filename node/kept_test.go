@@ -14,6 +14,8 @@ import (
 	"github.com/ledgernode/ledgernode/storage"
 	"github.com/ledgernode/ledgernode/storage/memstore"
 	"github.com/ledgernode/ledgernode/vmstub"
+	"github.com/ledgernode/ledgernode/vmstub/movevm"
+	"github.com/ledgernode/ledgernode/vmstub/native"
 )
 
 // A validated transaction is never dropped by the node: one whose payload
@@ -26,8 +28,10 @@ import (
 // the same bytes submitted again are SEQUENCE_NUMBER_TOO_OLD.
 func TestInternalErrorIsCommittedOnce(t *testing.T) {
 	cafe := ledgerapi.MustParseAddress("0xcafe")
-	vm, err := vmstub.New(vmstub.Options{Modules: []vmstub.Module{{Address: cafe, Name: "broken", Functions: []vmstub.Function{
-		{Name: "panics", IsEntry: true, Params: []string{"&signer"}, Native: func(*vmstub.Call) ([][]byte, error) { panic("boom") }},
+	vm, err := vmstub.New(vmstub.Options{Natives: []native.Module{{Address: cafe, Name: "broken", Functions: []native.Function{
+		{Name: "panics", IsEntry: true, Params: []string{"&signer"}, Impl: func(*native.Context, []*movevm.Type, []movevm.Value) ([]movevm.Value, error) {
+			panic("boom")
+		}},
 	}}}})
 	if err != nil {
 		t.Fatal(err)

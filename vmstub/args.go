@@ -9,6 +9,7 @@ import (
 	"github.com/ledgernode/ledgernode/ledgerapi/movevalue"
 	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 	"github.com/ledgernode/ledgernode/vmstub/framework/aptosframework"
+	"github.com/ledgernode/ledgernode/vmstub/native"
 )
 
 // maxArgDepth bounds struct and vector nesting in arguments.
@@ -22,57 +23,66 @@ const (
 	eResourceDoesNotExist = 7
 )
 
+// callPlan is how a checked call runs: a direct call of the executor
+// (directcalls.go), or, when direct is nil, on the interpreter; contract
+// marks a function of a module the registry generated (declared through
+// the native contract), which runs on the interpreter too but is billed
+// as a native called directly (see VM.usedGas).
+type callPlan struct {
+	direct   directFunc
+	call     directCall // the direct call's arguments
+	contract bool
+}
+
 // prepareCall resolves fn in the modules stored in the session's state and
 // checks its type arguments, signers and arguments the way the Move VM
-// does before running it. Failures are committed execution failures (or
-// aborts of 0x1::object for Object<T> arguments naming no object); a
-// function that passes every check but is no registered native gives
-// *moveCode: the caller runs it on the interpreter.
-func (vm *VM) prepareCall(s *Session, fn ledgerapi.EntryFunctionId, tyArgs []ledgerapi.TypeTag, args [][]byte, signers []ledgerapi.Address, view bool) (*regFunc, *Call, error) {
+// does before running it, and returns how the call runs. Failures are
+// committed execution failures (or aborts of 0x1::object for Object<T>
+// arguments naming no object).
+func (vm *VM) prepareCall(s *Session, fn ledgerapi.EntryFunctionId, tyArgs []ledgerapi.TypeTag, args [][]byte, signers []ledgerapi.Address, view bool) (callPlan, error) {
 	set := s.modules()
 	f, err := set.Function(fn)
 	switch {
 	case errors.Is(err, modules.ErrFunctionNotFound):
-		return nil, nil, fail(onchain.FUNCTION_RESOLUTION_FAILURE)
+		return callPlan{}, fail(onchain.FUNCTION_RESOLUTION_FAILURE)
 	case err != nil:
-		return nil, nil, err
+		return callPlan{}, err
 	case !view && !f.IsEntry:
-		return nil, nil, fail(onchain.EXECUTE_ENTRY_FUNCTION_CALLED_ON_NON_ENTRY_FUNCTION)
+		return callPlan{}, fail(onchain.EXECUTE_ENTRY_FUNCTION_CALLED_ON_NON_ENTRY_FUNCTION)
 	case len(tyArgs) != len(f.TypeParams):
-		return nil, nil, fail(onchain.NUMBER_OF_TYPE_ARGUMENTS_MISMATCH)
+		return callPlan{}, fail(onchain.NUMBER_OF_TYPE_ARGUMENTS_MISMATCH)
 	case f.Err != nil:
-		return nil, nil, fail(onchain.INVALID_PARAM_TYPE_FOR_DESERIALIZATION)
+		return callPlan{}, fail(onchain.INVALID_PARAM_TYPE_FOR_DESERIALIZATION)
 	case (f.Signers > 0 || view) && f.Signers != len(signers):
 		// Entry functions without signer parameters ignore the signers.
-		return nil, nil, fail(onchain.NUMBER_OF_SIGNER_ARGUMENTS_MISMATCH)
+		return callPlan{}, fail(onchain.NUMBER_OF_SIGNER_ARGUMENTS_MISMATCH)
 	case len(args) != len(f.Params):
-		return nil, nil, fail(onchain.NUMBER_OF_ARGUMENTS_MISMATCH)
+		return callPlan{}, fail(onchain.NUMBER_OF_ARGUMENTS_MISMATCH)
 	}
 	params, err := f.Instantiate(f.Params, tyArgs)
 	if err != nil {
-		return nil, nil, fail(onchain.NUMBER_OF_TYPE_ARGUMENTS_MISMATCH)
+		return callPlan{}, fail(onchain.NUMBER_OF_TYPE_ARGUMENTS_MISMATCH)
 	}
 	for i, t := range params {
 		d := bcs.NewDecoder(args[i])
 		checkValue(set, d, t, 0)
 		if d.Finish() != nil {
-			return nil, nil, fail(onchain.FAILED_TO_DESERIALIZE_ARGUMENT)
+			return callPlan{}, fail(onchain.FAILED_TO_DESERIALIZE_ARGUMENT)
 		}
 	}
 	for i, t := range params {
 		if err := vm.checkObjectArg(s, t, args[i]); err != nil {
-			return nil, nil, err
+			return callPlan{}, err
 		}
 	}
-	rf := vm.native(f)
-	if rf == nil {
-		reg := vm.registered(f)
-		return nil, nil, &moveCode{fn: fn, direct: reg != nil && reg.def.checked}
+	rf := vm.registered(f)
+	if rf == nil || rf.direct == nil {
+		return callPlan{contract: rf != nil}, nil
 	}
 	if f.Signers == 0 {
 		signers = nil
 	}
-	return rf, &Call{Session: s, Function: fn, Signers: signers, TypeArgs: tyArgs, Args: args, fn: f}, nil
+	return callPlan{direct: rf.direct, call: directCall{s: s, signers: signers, typeArgs: tyArgs, args: args}}, nil
 }
 
 // checkObjectArg checks that an Object<T> argument names an object holding
@@ -88,7 +98,7 @@ func (vm *VM) checkObjectArg(s *Session, t ledgerapi.TypeTag, arg []byte) error 
 		return err
 	}
 	if !ok {
-		return &Abort{Module: objectModule, Code: AbortCode(CategoryNotFound, eObjectDoesNotExist)}
+		return &Abort{Module: objectModule, Code: native.Code(native.NotFound, eObjectDoesNotExist)}
 	}
 	inner := t.Struct.TypeArgs[0]
 	if inner.Kind != ledgerapi.KindStruct || inner.Struct.Equal(aptosframework.ObjectCoreTag) {
@@ -97,7 +107,7 @@ func (vm *VM) checkObjectArg(s *Session, t ledgerapi.TypeTag, arg []byte) error 
 	if _, ok, err = s.Resource(addr, *inner.Struct); err != nil {
 		return err
 	} else if !ok {
-		return &Abort{Module: objectModule, Code: AbortCode(CategoryNotFound, eResourceDoesNotExist)}
+		return &Abort{Module: objectModule, Code: native.Code(native.NotFound, eResourceDoesNotExist)}
 	}
 	return nil
 }

@@ -107,9 +107,9 @@
 // functions without signer parameters ignore the signers), argument count
 // (NUMBER_OF_ARGUMENTS_MISMATCH 1098), arguments that do not deserialize
 // (FAILED_TO_DESERIALIZE_ARGUMENT 1100), Object<T> arguments that name no
-// object holding T (abort in 0x1::object). A registered native then runs;
-// any other function is Move code and runs on the interpreter (see Move
-// code).
+// object holding T (abort in 0x1::object). The call then runs on the
+// interpreter (see Move code), a registered module's function as its
+// native.Func, or as one of the executor's direct calls.
 // These failures, Move aborts and out-of-gas are committed with a failed
 // onchain.ExecutionStatus (a Move abort with its module, code and the
 // module's reason; out of gas; a miscellaneous error with its status code),
@@ -206,12 +206,16 @@
 // decoded once per distinct bytes): ABIs, the struct layouts that render
 // resources, events, table items and view results, and the signatures
 // that check and convert arguments (ModulesAt, which the handlers use). A
-// module stored later (Session.SetModule, as publishing stores one) is
-// visible from its version on and absent before it.
+// module stored later (as publishing stores one, or StoreModule from a
+// host Func) is visible from its version on and absent before it.
 //
-// A call runs a registered native when the stored module defines the
-// function with the signature generated for it. A function of any other
-// stored module (one published rather than registered) is Move code.
+// A call runs a registered module's Func when the stored module defines
+// the function with the signature generated for it. A function of any
+// other stored module (one published rather than registered) is Move code.
+// A few framework functions (the APT transfers, coin's generic functions)
+// transactions and views call are run by the executor directly, without an
+// interpreter session, from the arguments it checked (directcalls.go);
+// Move code calling them runs their Funcs.
 //
 // # Move code
 //
@@ -223,10 +227,9 @@
 // the module's error map, OUT_OF_GAS, an execution failure at a code
 // offset, or a VM status). Gas: MoveUnitsPerGas interpreter units make one
 // execution gas unit, within max_gas_amount. Move code calls the framework
-// through natives: a Function's Native works on BCS (arguments serialized,
-// references read through, results read back as values of the declared
-// types), a MoveNative on the interpreter's values (what writes through a
-// reference: vector, option::extract, coin::merge, tables). Objects made by
+// through its natives, native.Funcs over the interpreter's values (they
+// write through references in place: vector, option::extract,
+// coin::merge, tables). Objects made by
 // Move code get transaction-unique addresses (sha3-256 of the transaction
 // hash, a counter from 1 and 0xFB), tables handles from the transaction
 // hash and a counter, as on Aptos.
@@ -243,8 +246,8 @@
 // failure: an abort of 0x1::code (or 0x1::util when the metadata does not
 // deserialize) or the VM status of the failed check. Genesis lists the
 // registered modules in PackageRegistry resources (the framework at 0x1 as
-// MoveStdlib, AptosStdlib and AptosFramework; Module.Package for host
-// modules), so published packages can name them as dependencies. A new
+// MoveStdlib, AptosStdlib and AptosFramework; native.Module.Package for
+// host modules), so published packages can name them as dependencies. A new
 // module's init_module runs once, with the publisher's signer, after the
 // whole package is stored; its failure fails the publication.
 //
@@ -253,12 +256,13 @@
 // Modules implemented in Go are declared through the native contract,
 // vmstub/native: exact Move signatures, one Func signature over the
 // interpreter's values, per-session state, aborts, events and gas (see
-// its package doc and Example). The framework's modules move to the tree
+// its package doc and Example). The framework's modules are in the tree
 // under vmstub/framework (one folder per Move package, one file per
-// module).
+// module), declared the same way.
 //
 // A host declares its modules as native.Module values and passes them in
-// Options.Natives, registered before genesis as part of the genesis state:
+// Options.Natives (or VM.Register), registered before genesis as part of
+// the genesis state:
 // structs (they become the module's struct definitions, hence the layouts
 // values render with and the ABI), functions with their Move signatures,
 // each implemented by a native.Func (the interpreter checks a transaction's
@@ -268,9 +272,4 @@
 // writing the module's initial state. The structs a module's types name
 // must be declared by it or by a module registered before it (the
 // framework's come first). examples/custommodule is such a host.
-//
-// The executor's older form (Module, whose Function.Native works on a
-// *Call over BCS, registered with Options.Modules or VM.Register) remains
-// for the framework modules still implemented in this package and goes
-// with the last of them.
 package vmstub

@@ -11,6 +11,8 @@ import (
 	"github.com/ledgernode/ledgernode/ledgerapi/txn"
 	"github.com/ledgernode/ledgernode/storage"
 	"github.com/ledgernode/ledgernode/vmstub"
+	"github.com/ledgernode/ledgernode/vmstub/movevm"
+	"github.com/ledgernode/ledgernode/vmstub/native"
 )
 
 // A transaction that passed its prologue is never discarded: whatever
@@ -19,16 +21,17 @@ import (
 
 // brokenModule is 0xcafe::broken, host natives that fail internally: one
 // panics, one returns an error that is neither an abort nor a VM status,
-// and garbage returns bytes that are not a vector<u8> (Move code calling
-// it cannot read its result back).
-func brokenModule() vmstub.Module {
-	return vmstub.Module{Address: cafe, Name: "broken", Functions: []vmstub.Function{
-		{Name: "panics", IsEntry: true, Params: []string{"&signer"}, Native: func(*vmstub.Call) ([][]byte, error) { panic("boom") }},
-		{Name: "errs", IsEntry: true, Params: []string{"&signer"}, Native: func(*vmstub.Call) ([][]byte, error) {
+// and garbage returns two values for its one vector<u8> (Move code calling
+// it cannot take its result).
+func brokenModule() native.Module {
+	return native.Module{Address: cafe, Name: "broken", Functions: []native.Function{
+		{Name: "panics", IsEntry: true, Params: []string{"&signer"}, Impl: func(*native.Context, []*movevm.Type, []movevm.Value) ([]movevm.Value, error) { panic("boom") }},
+		{Name: "errs", IsEntry: true, Params: []string{"&signer"}, Impl: func(*native.Context, []*movevm.Type, []movevm.Value) ([]movevm.Value, error) {
 			return nil, errors.New("a native's bug")
 		}},
-		{Name: "garbage", IsView: true, Return: []string{"vector<u8>"}, Native: func(*vmstub.Call) ([][]byte, error) {
-			return [][]byte{{0xff}}, nil
+		{Name: "garbage", IsView: true, Return: []string{"vector<u8>"}, Impl: func(c *native.Context, _ []*movevm.Type, _ []movevm.Value) ([]movevm.Value, error) {
+			v, err := c.Bytes([]byte{0xff})
+			return []movevm.Value{v, v}, err
 		}},
 	}}
 }
@@ -72,7 +75,7 @@ func (r *internalErrors) take() []ledgerapi.HashValue {
 func brokenChain(t *testing.T) (*chain, *internalErrors) {
 	t.Helper()
 	rec := &internalErrors{}
-	c := newChain(t, vmstub.Options{Modules: []vmstub.Module{brokenModule(), publisherModule()}, InternalError: rec.record})
+	c := newChain(t, vmstub.Options{Natives: []native.Module{brokenModule(), publisherModule()}, InternalError: rec.record})
 	a := c.vm.DevAccounts()[1]
 	out := c.mustExec(a.Sign(c.raw(a, vmstub.EntryPayload(ledgerapi.MustParseAddress("0xd0"), "pub", "publish", nil, vmstub.BytesValue(callerModule(t))))))
 	if !out.Info.Success() {

@@ -11,6 +11,7 @@ import (
 	"github.com/ledgernode/ledgernode/ledgerapi/txn"
 	"github.com/ledgernode/ledgernode/storage"
 	"github.com/ledgernode/ledgernode/vmstub/framework/aptosframework"
+	"github.com/ledgernode/ledgernode/vmstub/native"
 )
 
 var transactionValidationModule = ledgerapi.ModuleId{Address: ledgerapi.AddressOne, Name: "transaction_validation"}
@@ -168,36 +169,19 @@ func (vm *VM) safeEpilogue(s *Session, st *txn.SignedTransaction, m *txnMeta, ex
 	return vm.epilogue(s, st, m, exec, failing, chargeAll)
 }
 
-// runEntry calls the entry function (a registered native, or Move code
-// run within maxGas) and returns the execution gas of the call and its
-// error.
+// runEntry calls the entry function (a direct call, or Move code run
+// within maxGas) and returns the execution gas of the call and its error.
 func (vm *VM) runEntry(s *Session, f *txn.EntryFunction, signers []ledgerapi.Address, maxGas uint64) (uint64, error) {
-	fn, call, err := vm.prepareCall(s, f.FunctionId(), f.TyArgs, f.Args, signers, false)
-	var mc *moveCode
-	if errors.As(err, &mc) {
-		gas, err := vm.runMoveEntry(s, f.FunctionId(), f.TyArgs, f.Args, signers, maxGas, mc.direct)
+	plan, err := vm.prepareCall(s, f.FunctionId(), f.TyArgs, f.Args, signers, false)
+	switch {
+	case err != nil:
+		return 0, err
+	case plan.direct == nil:
+		gas, err := vm.runMoveEntry(s, f.FunctionId(), f.TyArgs, f.Args, signers, maxGas, plan.contract)
 		return vm.gas.ExecutionPerCall + gas + s.charged, err
 	}
-	if err != nil {
-		return 0, err
-	}
-	cost := fn.def.Gas
-	if cost == 0 {
-		cost = vm.gas.ExecutionPerCall
-	}
-	_, err = runNative(fn, call)
-	return cost + s.charged, err
-}
-
-// runNative calls a native, turning a panic (a bug in a host module) into
-// an internal error: the transaction fails (or the view), not the node.
-func runNative(fn *regFunc, c *Call) (vals [][]byte, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			vals, err = nil, fmt.Errorf("vmstub: native %s panicked: %v", fn.id, r)
-		}
-	}()
-	return fn.def.Native(c)
+	_, err = plan.call.run(f.FunctionId(), plan.direct)
+	return vm.gas.ExecutionPerCall + s.charged, err
 }
 
 // epilogue bumps the sender's sequence number (creating its Account
@@ -243,7 +227,7 @@ func (vm *VM) epilogue(s *Session, st *txn.SignedTransaction, m *txnMeta, exec u
 	if m.chargeFee {
 		if fee.Balance() < octas {
 			if !failing {
-				return storage.Transaction{}, &Abort{Module: transactionValidationModule, Code: AbortCode(CategoryOutOfRange, eCantPayGasDeposit)}, nil
+				return storage.Transaction{}, &Abort{Module: transactionValidationModule, Code: native.Code(native.OutOfRange, eCantPayGasDeposit)}, nil
 			}
 			return storage.Transaction{}, nil, errors.New("vmstub: gas payer cannot pay the fee of a failed transaction")
 		}

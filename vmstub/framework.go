@@ -15,12 +15,10 @@ var genesisEndMarkerTag = aptosframework.GenesisEndMarkerTag
 // frameworkModules is the framework the VM registers: the modules of the
 // framework tree (vmstub/framework/...), declared through the native
 // contract.
-func frameworkModules() []Module {
-	var tree []Module
+func frameworkModules() []native.Module {
+	var tree []native.Module
 	for _, ms := range [][]native.Module{movestdlib.Modules(), aptosstdlib.Modules(), aptosframework.Modules(), aptostokenobjects.Modules()} {
-		for _, m := range ms {
-			tree = append(tree, withDirectCalls(fromContract(m)))
-		}
+		tree = append(tree, ms...)
 	}
 	return tree
 }

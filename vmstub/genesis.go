@@ -70,7 +70,7 @@ func (vm *VM) Genesis(timestampUsec uint64) (storage.Transaction, error) {
 	}
 	for _, m := range vm.reg.order {
 		if m.def.Genesis != nil {
-			if err := m.def.Genesis(s); err != nil {
+			if err := m.def.Genesis(&moveHost{s: s}); err != nil {
 				return storage.Transaction{}, fmt.Errorf("vmstub: genesis of %s: %w", m.id, err)
 			}
 		}

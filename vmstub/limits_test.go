@@ -9,6 +9,8 @@ import (
 	"github.com/ledgernode/ledgernode/ledgerapi/txn"
 	"github.com/ledgernode/ledgernode/storage"
 	"github.com/ledgernode/ledgernode/vmstub"
+	"github.com/ledgernode/ledgernode/vmstub/movevm"
+	"github.com/ledgernode/ledgernode/vmstub/native"
 )
 
 // fillerModule is <addr>::filler:
@@ -90,21 +92,21 @@ func TestWriteOpLimit(t *testing.T) {
 
 // bigModule is 0xcafe::big: write(n, size) writes n table items of size
 // bytes, emit(n, size) emits n events of size bytes.
-func bigModule() vmstub.Module {
+func bigModule() native.Module {
 	blob := ledgerapi.StructType(ledgerapi.StructTag{Address: cafe, Name: "Blob", Module: "big"})
 	handle := vmstub.TableHandle(cafe, "big")
-	return vmstub.Module{Address: cafe, Name: "big", Functions: []vmstub.Function{
-		{Name: "write", IsEntry: true, Params: []string{"&signer", "u64", "u64"}, Native: func(c *vmstub.Call) ([][]byte, error) {
-			for i := range c.ArgU64(0) {
-				if err := c.SetTableItem(handle, vmstub.U64Value(i), make([]byte, c.ArgU64(1))); err != nil {
+	return native.Module{Address: cafe, Name: "big", Functions: []native.Function{
+		{Name: "write", IsEntry: true, Params: []string{"&signer", "u64", "u64"}, Impl: func(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
+			for i := range args[1].AsU64() {
+				if err := c.Host().SetTableItem(handle, vmstub.U64Value(i), make([]byte, args[2].AsU64())); err != nil {
 					return nil, err
 				}
 			}
 			return nil, nil
 		}},
-		{Name: "emit", IsEntry: true, Params: []string{"&signer", "u64", "u64"}, Native: func(c *vmstub.Call) ([][]byte, error) {
-			for range c.ArgU64(0) {
-				c.Emit(blob, make([]byte, c.ArgU64(1)))
+		{Name: "emit", IsEntry: true, Params: []string{"&signer", "u64", "u64"}, Impl: func(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
+			for range args[1].AsU64() {
+				c.Host().EmitBCS(blob, make([]byte, args[2].AsU64()))
 			}
 			return nil, nil
 		}},
@@ -120,7 +122,7 @@ func TestWriteAndEventSizeLimits(t *testing.T) {
 	// A table item's key: its tag, the handle, the BCS of a u64 key.
 	itemKey := uint64(1 + 32 + 1 + 8)
 	rec := &internalErrors{}
-	c := newChain(t, vmstub.Options{Modules: []vmstub.Module{bigModule()}, InternalError: rec.record})
+	c := newChain(t, vmstub.Options{Natives: []native.Module{bigModule()}, InternalError: rec.record})
 	a := c.vm.DevAccounts()[0]
 	for _, tc := range []struct {
 		fn      string

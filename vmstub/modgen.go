@@ -2,6 +2,7 @@ package vmstub
 
 import (
 	"fmt"
+	"github.com/ledgernode/ledgernode/vmstub/native"
 	"strconv"
 	"strings"
 
@@ -101,7 +102,7 @@ func (r *registry) generate(m *regModule) ([]byte, error) {
 }
 
 // structAttributes are the metadata attributes Aptos records for s.
-func structAttributes(mod ledgerapi.ModuleId, s *Struct) []bytecode.KnownAttribute {
+func structAttributes(mod ledgerapi.ModuleId, s *native.Struct) []bytecode.KnownAttribute {
 	var out []bytecode.KnownAttribute
 	if s.IsEvent {
 		out = append(out, bytecode.KnownAttribute{Kind: bytecode.AttributeEvent})
@@ -115,7 +116,7 @@ func structAttributes(mod ledgerapi.ModuleId, s *Struct) []bytecode.KnownAttribu
 	return out
 }
 
-func (g *generator) function(f *Function, md *bytecode.MetadataV1) error {
+func (g *generator) function(f *native.Function, md *bytecode.MetadataV1) error {
 	rf := g.m.funcs[f.Name]
 	fn := bytecode.Fn{Native: true}
 	for _, p := range f.TypeParams {
@@ -148,7 +149,7 @@ func (g *generator) function(f *Function, md *bytecode.MetadataV1) error {
 		}
 		fn.Returns = append(fn.Returns, withRef(rf.returnRefs[i], t))
 	}
-	vis := map[Visibility]bytecode.Visibility{Public: bytecode.Public, Private: bytecode.Private, Friend: bytecode.Friend}[f.Visibility]
+	vis := map[native.Visibility]bytecode.Visibility{native.Public: bytecode.Public, native.Private: bytecode.Private, native.Friend: bytecode.Friend}[f.Visibility]
 	if f.IsEntry {
 		vis |= bytecode.Entry
 	}
@@ -245,7 +246,7 @@ func typeParamIndex(st *ledgerapi.StructTag) (uint16, bool) {
 }
 
 var abilityBits = map[string]bytecode.AbilitySet{
-	AbilityCopy: bytecode.AbilityCopy, AbilityDrop: bytecode.AbilityDrop, AbilityStore: bytecode.AbilityStore, AbilityKey: bytecode.AbilityKey,
+	native.AbilityCopy: bytecode.AbilityCopy, native.AbilityDrop: bytecode.AbilityDrop, native.AbilityStore: bytecode.AbilityStore, native.AbilityKey: bytecode.AbilityKey,
 }
 
 // abilitySet converts ability names.

@@ -9,6 +9,8 @@ import (
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/bytecode"
 	"github.com/ledgernode/ledgernode/vmstub"
+	"github.com/ledgernode/ledgernode/vmstub/movevm"
+	"github.com/ledgernode/ledgernode/vmstub/native"
 )
 
 // compiled reads a registered module's bytecode with the strict reader.
@@ -34,7 +36,7 @@ func compiled(t *testing.T, vm *vmstub.VM, mod string) (*bytecode.Module, []byte
 // id, every function native, and an ABI derived from the bytes equal to
 // what the VM reports.
 func TestFrameworkBytecode(t *testing.T) {
-	vm, err := vmstub.New(vmstub.Options{Modules: []vmstub.Module{counterModule()}})
+	vm, err := vmstub.New(vmstub.Options{Natives: []native.Module{counterModule()}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -142,8 +144,8 @@ func TestFrameworkDeclarations(t *testing.T) {
 // their abilities; the failed registration leaves nothing behind.
 func TestRegisterUndeclaredStruct(t *testing.T) {
 	vm, _ := vmstub.New(vmstub.Options{})
-	bad := vmstub.Module{Address: cafe, Name: "uses", Structs: []vmstub.Struct{
-		{Name: "Holder", Abilities: []string{vmstub.AbilityKey}, Fields: []string{"x: 0xbeef::later::Thing"}}}}
+	bad := native.Module{Address: cafe, Name: "uses", Structs: []native.Struct{
+		{Name: "Holder", Abilities: []string{native.AbilityKey}, Fields: []string{"x: 0xbeef::later::Thing"}}}}
 	err := vm.Register(bad)
 	if err == nil || !strings.Contains(err.Error(), "0xbeef::later::Thing is not declared by a registered module") {
 		t.Fatalf("Register: %v", err)
@@ -151,8 +153,8 @@ func TestRegisterUndeclaredStruct(t *testing.T) {
 	if _, ok := vm.Module(ledgerapi.ModuleId{Address: cafe, Name: "uses"}); ok {
 		t.Fatal("a failed registration left its module")
 	}
-	later := vmstub.Module{Address: ledgerapi.MustParseAddress("0xbeef"), Name: "later",
-		Structs: []vmstub.Struct{{Name: "Thing", Abilities: []string{vmstub.AbilityStore}, Fields: []string{"n: u8"}}}}
+	later := native.Module{Address: ledgerapi.MustParseAddress("0xbeef"), Name: "later",
+		Structs: []native.Struct{{Name: "Thing", Abilities: []string{native.AbilityStore}, Fields: []string{"n: u8"}}}}
 	if err := vm.Register(later); err != nil {
 		t.Fatal(err)
 	}
@@ -165,10 +167,10 @@ func TestRegisterUndeclaredStruct(t *testing.T) {
 			t.Errorf("imported Thing with abilities %v", h.Abilities)
 		}
 	}
-	for _, spec := range []vmstub.Module{
-		{Address: cafe, Name: "ab", Structs: []vmstub.Struct{{Name: "S", Abilities: []string{"fly"}, Fields: []string{"n: u8"}}}},
-		{Address: cafe, Name: "mutsigner", Functions: []vmstub.Function{{Name: "f", IsEntry: true, Params: []string{"&mut signer"},
-			Native: func(*vmstub.Call) ([][]byte, error) { return nil, nil }}}},
+	for _, spec := range []native.Module{
+		{Address: cafe, Name: "ab", Structs: []native.Struct{{Name: "S", Abilities: []string{"fly"}, Fields: []string{"n: u8"}}}},
+		{Address: cafe, Name: "mutsigner", Functions: []native.Function{{Name: "f", IsEntry: true, Params: []string{"&mut signer"},
+			Impl: func(*native.Context, []*movevm.Type, []movevm.Value) ([]movevm.Value, error) { return nil, nil }}}},
 	} {
 		if err := vm.Register(spec); err == nil {
 			t.Errorf("%s registered", spec.Name)

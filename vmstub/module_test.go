@@ -12,6 +12,9 @@ import (
 	"github.com/ledgernode/ledgernode/ledgerapi/txn"
 	"github.com/ledgernode/ledgernode/storage"
 	"github.com/ledgernode/ledgernode/vmstub"
+	"github.com/ledgernode/ledgernode/vmstub/framework/aptosframework"
+	"github.com/ledgernode/ledgernode/vmstub/movevm"
+	"github.com/ledgernode/ledgernode/vmstub/native"
 )
 
 // The host module 0xcafe::counter exercises the public module API: a
@@ -43,37 +46,43 @@ func (c *counter) UnmarshalBCS(d *bcs.Decoder) {
 	c.Bumps.UnmarshalBCS(d)
 }
 
-func counterModule() vmstub.Module {
-	return vmstub.Module{
+func counterModule() native.Module {
+	return native.Module{
 		Address: cafe, Name: "counter",
-		Structs: []vmstub.Struct{
-			{Name: "Counter", Abilities: []string{vmstub.AbilityKey}, Fields: []string{"value: u64", "bumps: 0x1::event::EventHandle<0xcafe::counter::BumpEvent>"}},
-			{Name: "BumpEvent", Abilities: []string{vmstub.AbilityDrop, vmstub.AbilityStore}, Fields: []string{"by: u64"}},
-			{Name: "Bumped", Abilities: []string{vmstub.AbilityDrop, vmstub.AbilityStore}, IsEvent: true, Fields: []string{"account: address", "value: u64"}},
-			{Name: "Registry", Abilities: []string{vmstub.AbilityKey}, Fields: []string{"names: 0x1::table::Table<address, 0x1::string::String>"}},
-			{Name: "Partner", Abilities: []string{vmstub.AbilityKey}, Fields: []string{"partner: address"}},
+		Structs: []native.Struct{
+			{Name: "Counter", Abilities: []string{native.AbilityKey}, Fields: []string{"value: u64", "bumps: 0x1::event::EventHandle<0xcafe::counter::BumpEvent>"}},
+			{Name: "BumpEvent", Abilities: []string{native.AbilityDrop, native.AbilityStore}, Fields: []string{"by: u64"}},
+			{Name: "Bumped", Abilities: []string{native.AbilityDrop, native.AbilityStore}, IsEvent: true, Fields: []string{"account: address", "value: u64"}},
+			{Name: "Registry", Abilities: []string{native.AbilityKey}, Fields: []string{"names: 0x1::table::Table<address, 0x1::string::String>"}},
+			{Name: "Partner", Abilities: []string{native.AbilityKey}, Fields: []string{"partner: address"}},
 		},
-		Functions: []vmstub.Function{
-			{Name: "bump", IsEntry: true, Params: []string{"&signer", "u64"}, Native: bump},
-			{Name: "set_name", IsEntry: true, Params: []string{"&signer", "0x1::string::String"}, Native: setName},
-			{Name: "pair", IsEntry: true, Params: []string{"&signer", "&signer", "u64"}, Native: pair},
-			{Name: "get", IsView: true, Params: []string{"address"}, Return: []string{"u64"}, Native: get},
+		Functions: []native.Function{
+			{Name: "bump", IsEntry: true, Params: []string{"&signer", "u64"}, Impl: bump},
+			{Name: "set_name", IsEntry: true, Params: []string{"&signer", "0x1::string::String"}, Impl: setName},
+			{Name: "pair", IsEntry: true, Params: []string{"&signer", "&signer", "u64"}, Impl: pair},
+			{Name: "get", IsView: true, Params: []string{"address"}, Return: []string{"u64"}, Impl: get},
 		},
-		Errors: []vmstub.AbortReason{{Reason: eTooBig, Name: "ETOO_BIG", Description: "The counter would overflow"}},
-		Genesis: func(s *vmstub.Session) error {
-			return s.SetResource(cafe, registryTag, vmstub.AddressValue(namesTable))
+		Errors: []native.AbortReason{{Reason: eTooBig, Name: "ETOO_BIG", Description: "The counter would overflow"}},
+		Genesis: func(h native.Host) error {
+			return h.SetResource(cafe, registryTag, vmstub.AddressValue(namesTable))
 		},
 	}
 }
 
-func bump(c *vmstub.Call) ([][]byte, error) {
-	by := c.ArgU64(0)
+// signerOf is the address of a &signer argument.
+func signerOf(v movevm.Value) ledgerapi.Address {
+	s, _ := v.Deref()
+	return s.AsAddress()
+}
+
+func bump(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
+	by := args[1].AsU64()
 	if by > 1000 {
-		return nil, c.Abort(vmstub.AbortCode(vmstub.CategoryInvalidArgument, eTooBig))
+		return nil, c.Abort(native.Code(native.InvalidArgument, eTooBig))
 	}
-	who := c.Signers[0]
+	who, h := signerOf(args[0]), c.Host()
 	var ctr counter
-	b, ok, err := c.Resource(who, counterTag)
+	b, ok, err := h.Resource(who, counterTag)
 	if err != nil {
 		return nil, err
 	}
@@ -81,42 +90,43 @@ func bump(c *vmstub.Call) ([][]byte, error) {
 		if err := bcs.Unmarshal(b, &ctr); err != nil {
 			return nil, err
 		}
-	} else if ctr.Bumps, err = c.NewEventHandle(who); err != nil {
+	} else if ctr.Bumps, err = aptosframework.NewEventHandle(h, who); err != nil {
 		return nil, err
 	}
 	ctr.Value += by
-	c.EmitHandle(&ctr.Bumps, bumpEventType, vmstub.U64Value(by))
-	c.Emit(bumpedType, append(vmstub.AddressValue(who), vmstub.U64Value(ctr.Value)...))
-	return nil, c.SetResource(who, counterTag, bcs.Marshal(&ctr))
+	h.EmitOnHandle(ctr.Bumps.Key(), ctr.Bumps.Counter, bumpEventType, vmstub.U64Value(by))
+	ctr.Bumps.Counter++
+	h.EmitBCS(bumpedType, append(vmstub.AddressValue(who), vmstub.U64Value(ctr.Value)...))
+	return nil, h.SetResource(who, counterTag, bcs.Marshal(&ctr))
 }
 
-func setName(c *vmstub.Call) ([][]byte, error) {
-	return nil, c.SetTableItem(namesTable, vmstub.AddressValue(c.Signers[0]), vmstub.StringValue(c.ArgString(0)))
+func setName(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
+	return nil, c.Host().SetTableItem(namesTable, vmstub.AddressValue(signerOf(args[0])), vmstub.BytesValue(args[1].Elem(0).Bytes()))
 }
 
 // pair needs two signers: each records the other and pays it amount of APT.
-func pair(c *vmstub.Call) ([][]byte, error) {
-	a, b := c.Signers[0], c.Signers[1]
+func pair(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
+	a, b, h := signerOf(args[0]), signerOf(args[1]), c.Host()
 	partner := ledgerapi.StructTag{Address: cafe, Module: "counter", Name: "Partner"}
-	if err := c.SetResource(a, partner, vmstub.AddressValue(b)); err != nil {
+	if err := h.SetResource(a, partner, vmstub.AddressValue(b)); err != nil {
 		return nil, err
 	}
-	if err := c.SetResource(b, partner, vmstub.AddressValue(a)); err != nil {
+	if err := h.SetResource(b, partner, vmstub.AddressValue(a)); err != nil {
 		return nil, err
 	}
-	if err := c.TransferFungible(a, b, ledgerapi.AddressA, c.ArgU64(0)); err != nil {
+	if err := aptosframework.TransferFungible(h, a, b, ledgerapi.AddressA, args[2].AsU64()); err != nil {
 		return nil, err
 	}
-	return nil, c.TransferFungible(b, a, ledgerapi.AddressA, c.ArgU64(0))
+	return nil, aptosframework.TransferFungible(h, b, a, ledgerapi.AddressA, args[2].AsU64())
 }
 
-func get(c *vmstub.Call) ([][]byte, error) {
+func get(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
 	var ctr counter
-	b, _, err := c.Resource(c.ArgAddress(0), counterTag)
+	b, _, err := c.Host().Resource(args[0].AsAddress(), counterTag)
 	if err == nil && b != nil {
 		err = bcs.Unmarshal(b, &ctr)
 	}
-	return [][]byte{vmstub.U64Value(ctr.Value)}, err
+	return []movevm.Value{movevm.U64(ctr.Value)}, err
 }
 
 func cafeCall(fn string, args ...[]byte) txn.TransactionPayload {
@@ -135,7 +145,7 @@ func TestHostModule(t *testing.T) {
 		t.Fatal("a module registered twice")
 	}
 	c := startChain(t, vm)
-	if err := vm.Register(vmstub.Module{Address: cafe, Name: "late"}); !errors.Is(err, vmstub.ErrSealed) {
+	if err := vm.Register(native.Module{Address: cafe, Name: "late"}); !errors.Is(err, vmstub.ErrSealed) {
 		t.Fatalf("Register after genesis: %v", err)
 	}
 	codec := movevalue.Codec{Resolver: vm.ModulesAt(c)}
@@ -214,7 +224,7 @@ func render(t *testing.T, codec movevalue.Codec, typ ledgerapi.TypeTag, b []byte
 // TestMultiAgent: a two-signer function gets both signers; the sender pays
 // the fee; a single-signer function called with two signers fails.
 func TestMultiAgent(t *testing.T) {
-	c := newChain(t, vmstub.Options{Modules: []vmstub.Module{counterModule()}})
+	c := newChain(t, vmstub.Options{Natives: []native.Module{counterModule()}})
 	a, b := c.vm.DevAccounts()[0], c.vm.DevAccounts()[1]
 	balA, balB := c.balance(a.Address), c.balance(b.Address)
 	out := c.mustExec(multiAgent(c.raw(a, cafeCall("pair", vmstub.U64Value(100))), a, b))
@@ -237,10 +247,10 @@ func TestMultiAgent(t *testing.T) {
 // charged, its sequence number used) and the view instead of crashing the
 // node.
 func TestNativePanic(t *testing.T) {
-	boom := func(*vmstub.Call) ([][]byte, error) { panic("boom") }
-	c := newChain(t, vmstub.Options{Modules: []vmstub.Module{{Address: cafe, Name: "bad", Functions: []vmstub.Function{
-		{Name: "run", IsEntry: true, Params: []string{"&signer"}, Native: boom},
-		{Name: "look", IsView: true, Return: []string{"u64"}, Native: boom},
+	boom := func(*native.Context, []*movevm.Type, []movevm.Value) ([]movevm.Value, error) { panic("boom") }
+	c := newChain(t, vmstub.Options{Natives: []native.Module{{Address: cafe, Name: "bad", Functions: []native.Function{
+		{Name: "run", IsEntry: true, Params: []string{"&signer"}, Impl: boom},
+		{Name: "look", IsView: true, Return: []string{"u64"}, Impl: boom},
 	}}}})
 	a := c.vm.DevAccounts()[0]
 	out, err := c.exec(a.Sign(c.raw(a, vmstub.EntryPayload(cafe, "bad", "run", nil))))

@@ -19,23 +19,12 @@ import (
 // at genesis; a module stored by anyone else (SetModule) is equally
 // visible from the version that stores it on, and absent before.
 //
-// A call runs a registered native when the function it names is defined,
-// in the module stored in the state the call runs against, with the
-// signature the registry generated for it. Other functions (those of
-// modules the registry does not know) pass the same checks of their
-// arguments and then run as Move code (movecall.go).
-
-// moveCode is prepareCall's answer for a function that is not a registered
-// native: Move code, for the interpreter. direct marks a function of a
-// module declared through the native contract (vmstub/native): it runs on
-// the interpreter too, but is billed as a native called directly (see
-// VM.usedGas).
-type moveCode struct {
-	fn     ledgerapi.EntryFunctionId
-	direct bool
-}
-
-func (c *moveCode) Error() string { return fmt.Sprintf("%s is Move code", c.fn) }
+// A call runs a registered function when the function it names is
+// defined, in the module stored in the state the call runs against, with
+// the signature the registry generated for it. Every call passes the same
+// checks of its arguments (args.go) and then runs on the interpreter
+// (movecall.go), or as one of the executor's direct calls
+// (directcalls.go).
 
 // modulesAt is the set of modules stored in state.
 func (vm *VM) modulesAt(state storage.View) *modules.Set {
@@ -88,15 +77,6 @@ func callError(fn ledgerapi.EntryFunctionId, err error) error {
 		return fmt.Errorf("%w: %w", ErrUnknownFunction, err)
 	}
 	return err
-}
-
-// native returns the registered native that runs f, a function as stored:
-// the registry's function of that name whose generated signature is f's.
-func (vm *VM) native(f *modules.Function) *regFunc {
-	if rf := vm.registered(f); rf != nil && rf.def.Native != nil {
-		return rf
-	}
-	return nil
 }
 
 // SetModule stores module code under its module state key (the module's

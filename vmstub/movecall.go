@@ -6,7 +6,6 @@ import (
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/bytecode"
-	"github.com/ledgernode/ledgernode/ledgerapi/movevalue"
 	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 	"github.com/ledgernode/ledgernode/ledgerapi/txn"
 	"github.com/ledgernode/ledgernode/storage"
@@ -18,11 +17,9 @@ import (
 // vmstub/movevm, against the transaction's session: modules and resources
 // are read from it, and what the call wrote is written back to it when the
 // call succeeds. Calls from Move code into the framework run the
-// registered natives: a native with a BCS Native gets its arguments
-// serialized and its results read back as Move values; one with a
-// MoveNative works on the interpreter's values directly (references,
-// generic values). A native may write framework state to the session at
-// once; a failed call fails the whole transaction, whose session is then
+// registered Funcs on the interpreter's values (references, generic
+// values). A Func may write framework state to the session at once; a
+// failed call fails the whole transaction, whose session is then
 // discarded, so nothing of it stays.
 
 // moveHost is the interpreter's Host for the natives: the session, and the
@@ -43,13 +40,10 @@ func (vm *VM) moveVM() *movevm.VM {
 		natives := movevm.NewNatives()
 		for _, rm := range vm.reg.order {
 			for _, rf := range rm.funcs {
-				switch {
-				case rf.def.MoveNative != nil && rf.def.checked:
-					natives.Register(rm.id.Address, rm.id.Name, rf.def.Name, checkedNative(rf, rf.def.MoveNative))
-				case rf.def.MoveNative != nil:
-					natives.Register(rm.id.Address, rm.id.Name, rf.def.Name, rf.def.MoveNative)
-				case rf.def.Native != nil:
-					natives.Register(rm.id.Address, rm.id.Name, rf.def.Name, bridge(rf))
+				if rf.def.Impl != nil {
+					id := fmt.Sprintf("%s::%s::%s", rm.id.Address.ShortString(), rm.id.Name, rf.def.Name)
+					f := valueNative(id, rf.def.Impl, len(rf.def.Return))
+					natives.Register(rm.id.Address, rm.id.Name, rf.def.Name, checkedNative(rf, f))
 				}
 			}
 		}
@@ -101,13 +95,13 @@ func (vm *VM) finishMove(ms *movevm.Session, host *moveHost, runErr error) error
 	return host.s.states.Commit(host)
 }
 
-// runMoveEntry runs entry function fn of a published module (or, direct,
+// runMoveEntry runs entry function fn of a published module (or, contract,
 // of a module declared through the contract) and returns its execution
 // gas besides ExecutionPerCall.
-func (vm *VM) runMoveEntry(s *Session, fn ledgerapi.EntryFunctionId, tyArgs []ledgerapi.TypeTag, args [][]byte, signers []ledgerapi.Address, maxGas uint64, direct bool) (uint64, error) {
+func (vm *VM) runMoveEntry(s *Session, fn ledgerapi.EntryFunctionId, tyArgs []ledgerapi.TypeTag, args [][]byte, signers []ledgerapi.Address, maxGas uint64, contract bool) (uint64, error) {
 	ms, budget, host := vm.moveSession(s, maxGas)
 	err := ms.ExecuteEntry(fn, tyArgs, signers, args)
-	return vm.usedGas(budget, direct), vm.finishMove(ms, host, err)
+	return vm.usedGas(budget, contract), vm.finishMove(ms, host, err)
 }
 
 // usedGas is the execution gas of a Move call beyond ExecutionPerCall:
@@ -116,8 +110,8 @@ func (vm *VM) runMoveEntry(s *Session, fn ledgerapi.EntryFunctionId, tyArgs []le
 // as a native called directly always did. Its native's charges bound it
 // (the budget is the transaction's or the view's) but are not billed:
 // they price the native for Move code, which calls it in loops.
-func (vm *VM) usedGas(budget *movevm.Budget, direct bool) uint64 {
-	if direct {
+func (vm *VM) usedGas(budget *movevm.Budget, contract bool) uint64 {
+	if contract {
 		return 0
 	}
 	return ceilDiv(budget.Used, vm.gas.MoveUnitsPerGas)
@@ -162,11 +156,11 @@ func (vm *VM) runInitModule(s *Session, id ledgerapi.ModuleId, publisher ledgera
 
 // runMoveView runs view function fn of a published module and returns its
 // results' BCS and the gas it used.
-func (vm *VM) runMoveView(s *Session, fn ledgerapi.EntryFunctionId, tyArgs []ledgerapi.TypeTag, args [][]byte, direct bool) ([][]byte, uint64, error) {
+func (vm *VM) runMoveView(s *Session, fn ledgerapi.EntryFunctionId, tyArgs []ledgerapi.TypeTag, args [][]byte, contract bool) ([][]byte, uint64, error) {
 	ms, budget, host := vm.moveSession(s, vm.gas.MaxViewGas)
 	res, err := ms.View(fn, tyArgs, args)
 	host.s.states.Abandon() // a view writes nothing: its per-call state goes
-	gas := vm.usedGas(budget, direct)
+	gas := vm.usedGas(budget, contract)
 	if host.internal != nil {
 		return nil, gas, host.internal
 	}
@@ -272,77 +266,6 @@ func (r sessionState) PackageRegistry(addr ledgerapi.Address) (*onchain.PackageR
 		return nil, err
 	}
 	return onchain.DecodePackageRegistry(b)
-}
-
-// bridge makes a BCS native callable from Move code: signer arguments
-// become the call's signers, the others (references read through) their
-// BCS, and the results are read back as values of the declared return
-// types. The call is charged bridgeCallCost, per node and name byte of its
-// type arguments' tags, and per byte of its arguments' BCS (before the
-// native runs, which works on them) and of its results'.
-func bridge(rf *regFunc) movevm.NativeFunc {
-	return func(ctx *movevm.NativeContext, targs []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-		host := ctx.Host().(*moveHost)
-		// The native runs only for the function its registration
-		// generated: a stored module declaring it otherwise has no
-		// implementation of it.
-		if f, err := host.s.modules().Function(rf.id); err != nil || host.s.vm.native(f) != rf {
-			return nil, &movevm.Error{Status: onchain.MISSING_DEPENDENCY,
-				Message: fmt.Sprintf("native function %s as stored has no implementation with that signature", rf.id)}
-		}
-		if err := ctx.Charge(bridgeCallCost); err != nil {
-			return nil, err
-		}
-		c := &Call{Session: host.s, Function: rf.id}
-		for _, t := range targs {
-			tag, err := typeTagCharged(ctx, t)
-			if err != nil {
-				return nil, err
-			}
-			c.TypeArgs = append(c.TypeArgs, tag)
-		}
-		for _, a := range args {
-			if k := a.Type().Kind; k == movevm.KindRef || k == movevm.KindMutRef {
-				a, _ = a.Deref()
-			}
-			if a.Type().Kind == movevm.KindSigner {
-				c.Signers = append(c.Signers, a.AsAddress())
-				continue
-			}
-			b, err := serializeCharged(ctx, a)
-			if err != nil {
-				return nil, err
-			}
-			c.Args = append(c.Args, b)
-		}
-		vals, err := runNative(rf, c)
-		if err != nil {
-			return nil, host.fromNative(err)
-		}
-		if len(vals) != len(rf.returns) {
-			return nil, host.fromNative(fmt.Errorf("vmstub: native %s returned %d values for %d return types", rf.id, len(vals), len(rf.returns)))
-		}
-		out := make([]movevm.Value, len(vals))
-		total := 0
-		for i, b := range vals {
-			tag, err := movevalue.Substitute(rf.returns[i], c.TypeArgs)
-			if err != nil {
-				return nil, host.fromNative(err)
-			}
-			t, err := ctx.TypeOf(tag)
-			if err != nil {
-				return nil, err
-			}
-			total += len(b)
-			if err := chargeOutput(ctx, len(b), total); err != nil {
-				return nil, err // out of gas or memory: the call fails, nothing is internal
-			}
-			if out[i], err = ctx.Deserialize(t, b); err != nil {
-				return nil, host.fromNative(fmt.Errorf("vmstub: native %s result %d: %w", rf.id, i, err))
-			}
-		}
-		return out, nil
-	}
 }
 
 // fromNative turns a native's error into the interpreter's: an abort of

@@ -13,36 +13,19 @@ import (
 	"github.com/ledgernode/ledgernode/vmstub/native"
 )
 
-// Modules declared through the native contract (vmstub/native) are
-// registered like the others: the registry generates their bytecode from
-// the declaration, and their Funcs run on the interpreter's values. Move
+// Modules are declared through the native contract (vmstub/native): the
+// registry generates their bytecode from the declaration, and their Funcs
+// run on the interpreter's values. Move
 // code calls them directly; a transaction or view calling one goes
 // through the interpreter's entry path (movevm/entry.go), which decodes
 // and checks the arguments once. The interpreter's Host during a call is
 // the call's *moveHost, which implements native.Host over the session.
 
-// fromContract is the registry's form of a module declared through the
-// contract.
-func fromContract(m native.Module) Module {
-	out := Module{Address: m.Address, Name: m.Name, Friends: m.Friends, Structs: m.Structs, Errors: m.Errors, Package: m.Package}
-	if m.Genesis != nil {
-		out.Genesis = func(s *Session) error { return m.Genesis(&moveHost{s: s}) }
-	}
-	for _, f := range m.Functions {
-		id := fmt.Sprintf("%s::%s::%s", m.Address.ShortString(), m.Name, f.Name)
-		out.Functions = append(out.Functions, Function{
-			Name: f.Name, Visibility: f.Visibility, IsEntry: f.IsEntry, IsView: f.IsView,
-			TypeParams: f.TypeParams, Params: f.Params, Return: f.Return,
-			MoveNative: valueNative(id, f.Impl), checked: true,
-		})
-	}
-	return out
-}
-
-// valueNative runs f as the interpreter's native: a panic and an error
-// that is neither the interpreter's nor an abort are internal failures
-// (the transaction is discarded, see moveHost.fromNative).
-func valueNative(id string, f native.Func) movevm.NativeFunc {
+// valueNative runs f, which returns nret values, as the interpreter's
+// native: a panic, an error that is neither the interpreter's nor an
+// abort, and results of another count are internal failures (the
+// transaction is discarded, see moveHost.fromNative).
+func valueNative(id string, f native.Func, nret int) movevm.NativeFunc {
 	if f == nil {
 		return nil
 	}
@@ -54,8 +37,11 @@ func valueNative(id string, f native.Func) movevm.NativeFunc {
 			}
 		}()
 		rets, err = f(native.NewContext(ctx, host), targs, args)
-		if err != nil && !interpreterError(err) {
+		switch {
+		case err != nil && !interpreterError(err):
 			err = host.fromNative(err)
+		case err == nil && len(rets) != nret:
+			rets, err = nil, host.fromNative(fmt.Errorf("vmstub: native %s returned %d values for %d return types", id, len(rets), nret))
 		}
 		return rets, err
 	}
@@ -171,3 +157,16 @@ func (h *moveHost) Module(id ledgerapi.ModuleId) (*modules.Module, error) {
 func (h *moveHost) RequestPublish(r native.PublishRequest) error { return h.s.requestPublish(r) }
 
 func (h *moveHost) States() *native.States { return &h.s.states }
+
+// StoreModule stores module code under its module state key as it is, as
+// Session.SetModule does, for a host module's Func given h, the Host of
+// the call (test fixtures writing modules as publishing would, without its
+// checks). Code that does not deserialize fails the call with
+// CODE_DESERIALIZATION_ERROR. A Host the VM did not give is an error.
+func StoreModule(h native.Host, code []byte) (ledgerapi.ModuleId, error) {
+	mh, ok := h.(*moveHost)
+	if !ok {
+		return ledgerapi.ModuleId{}, errors.New("vmstub: StoreModule needs the Host of a call the VM runs")
+	}
+	return mh.s.SetModule(code)
+}

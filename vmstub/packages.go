@@ -2,6 +2,7 @@ package vmstub
 
 import (
 	"cmp"
+	"github.com/ledgernode/ledgernode/vmstub/native"
 	"slices"
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
@@ -36,7 +37,7 @@ var (
 )
 
 // packageOf returns the package genesis lists m in.
-func packageOf(m *Module) string {
+func packageOf(m *native.Module) string {
 	switch {
 	case m.Package != "":
 		return m.Package

@@ -10,14 +10,16 @@ import (
 	"github.com/ledgernode/ledgernode/ledgerapi/movevalue"
 	"github.com/ledgernode/ledgernode/storage"
 	"github.com/ledgernode/ledgernode/vmstub"
+	"github.com/ledgernode/ledgernode/vmstub/movevm"
+	"github.com/ledgernode/ledgernode/vmstub/native"
 )
 
 // publisherModule is 0xd0::pub, whose publish(&signer, vector<u8>) stores
 // module bytes as publishing does.
-func publisherModule() vmstub.Module {
-	return vmstub.Module{Address: ledgerapi.MustParseAddress("0xd0"), Name: "pub", Functions: []vmstub.Function{
-		{Name: "publish", IsEntry: true, Params: []string{"&signer", "vector<u8>"}, Native: func(c *vmstub.Call) ([][]byte, error) {
-			_, err := c.SetModule(c.ArgBytes(0))
+func publisherModule() native.Module {
+	return native.Module{Address: ledgerapi.MustParseAddress("0xd0"), Name: "pub", Functions: []native.Function{
+		{Name: "publish", IsEntry: true, Params: []string{"&signer", "vector<u8>"}, Impl: func(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
+			_, err := vmstub.StoreModule(c.Host(), args[1].Bytes())
 			return nil, err
 		}},
 	}}
@@ -42,7 +44,7 @@ func shopModule(t *testing.T) []byte {
 }
 
 func TestSetModule(t *testing.T) {
-	vm, err := vmstub.New(vmstub.Options{Modules: []vmstub.Module{publisherModule()}})
+	vm, err := vmstub.New(vmstub.Options{Natives: []native.Module{publisherModule()}})
 	if err != nil {
 		t.Fatal(err)
 	}

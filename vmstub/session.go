@@ -15,8 +15,8 @@ import (
 
 // Session is a transaction's window on state: reads see the session's own
 // writes first, then the underlying view; writes and events are collected
-// in order and become the transaction's output. Natives reach it through
-// Call. A Session implements storage.View. It is not safe for concurrent use.
+// in order and become the transaction's output. Funcs reach it through
+// native.Host. A Session implements storage.View. It is not safe for concurrent use.
 type Session struct {
 	vm      *VM
 	base    storage.View

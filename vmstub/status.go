@@ -3,11 +3,11 @@ package vmstub
 import (
 	"errors"
 	"fmt"
-	"github.com/ledgernode/ledgernode/vmstub/native"
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 	"github.com/ledgernode/ledgernode/vmstub/movevm"
+	"github.com/ledgernode/ledgernode/vmstub/native"
 )
 
 // reject returns a rejection of the transaction with status c.
@@ -16,34 +16,15 @@ func reject(c onchain.StatusCode) error {
 	return &s
 }
 
-// Abort categories of the framework's std::error module. An abort code is
-// (category << 16) | reason.
-const (
-	CategoryInvalidArgument   = 0x1
-	CategoryOutOfRange        = 0x2
-	CategoryInvalidState      = 0x3
-	CategoryUnauthenticated   = 0x4
-	CategoryPermissionDenied  = 0x5
-	CategoryNotFound          = 0x6
-	CategoryAborted           = 0x7
-	CategoryAlreadyExists     = 0x8
-	CategoryResourceExhausted = 0x9
-	CategoryCancelled         = 0xA
-	CategoryInternal          = 0xB
-	CategoryNotImplemented    = 0xC
-	CategoryUnavailable       = 0xD
-)
-
-// AbortCode builds a canonical abort code from a category and a reason.
-func AbortCode(category, reason uint64) uint64 { return category<<16 | reason }
-
-// Abort is a Move abort raised by a native function: the transaction fails
-// (success false, gas charged, sequence number bumped, its other changes
-// rolled back) and its vm_status reads "Move abort in <module>: ...".
+// Abort is a Move abort the executor raises itself (an Object<T> argument
+// naming no object, a fee the payer cannot pay, a direct call's abort):
+// the transaction fails (success false, gas charged, sequence number
+// bumped, its other changes rolled back) and its vm_status reads "Move
+// abort in <module>: ...".
 type Abort struct {
 	// Module is the module that aborted.
 	Module ledgerapi.ModuleId
-	// Code is the full abort code, (category << 16) | reason.
+	// Code is the full abort code, native.Code(category, reason).
 	Code uint64
 }
 

@@ -7,7 +7,8 @@ import (
 	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
 )
 
-// BCS encoders for the values natives take and return.
+// BCS encoders of Move values: the arguments of payloads and views, the
+// results of the executor's direct calls.
 
 // BoolValue returns the BCS of a bool.
 func BoolValue(v bool) []byte {
@@ -70,80 +71,4 @@ func OptionValue(v []byte) []byte {
 		return []byte{0}
 	}
 	return append([]byte{1}, v...)
-}
-
-// Argument readers for natives. Arguments are checked against the
-// function's parameter types before the native runs, so a reader matching
-// the declared type cannot fail; a mismatched reader returns the zero value.
-
-// ArgU8 reads argument i as a u8.
-func (c *Call) ArgU8(i int) uint8 {
-	d := c.arg(i)
-	return d.U8("u8")
-}
-
-// ArgBool reads argument i as a bool.
-func (c *Call) ArgBool(i int) bool {
-	d := c.arg(i)
-	return d.Bool("bool")
-}
-
-// ArgU64 reads argument i as a u64.
-func (c *Call) ArgU64(i int) uint64 {
-	d := c.arg(i)
-	return d.U64("u64")
-}
-
-// ArgAddress reads argument i as an address (also an Object<T>).
-func (c *Call) ArgAddress(i int) ledgerapi.Address {
-	var a ledgerapi.Address
-	d := c.arg(i)
-	d.Fixed(a[:], "address")
-	return a
-}
-
-// ArgBytes reads argument i as a vector<u8>.
-func (c *Call) ArgBytes(i int) []byte {
-	d := c.arg(i)
-	return d.ReadBytes("vector<u8>")
-}
-
-// ArgString reads argument i as a 0x1::string::String.
-func (c *Call) ArgString(i int) string {
-	d := c.arg(i)
-	return d.String("string")
-}
-
-// ArgAddresses reads argument i as a vector<address>.
-func (c *Call) ArgAddresses(i int) []ledgerapi.Address {
-	d := c.arg(i)
-	n := d.SeqLen("vector<address>", 32)
-	out := make([]ledgerapi.Address, 0, n)
-	for j := 0; j < n && !d.Failed(); j++ {
-		var a ledgerapi.Address
-		d.Fixed(a[:], "address")
-		out = append(out, a)
-	}
-	return out
-}
-
-// ArgU64s reads argument i as a vector<u64>.
-func (c *Call) ArgU64s(i int) []uint64 {
-	d := c.arg(i)
-	n := d.SeqLen("vector<u64>", 8)
-	out := make([]uint64, 0, n)
-	for j := 0; j < n && !d.Failed(); j++ {
-		out = append(out, d.U64("u64"))
-	}
-	return out
-}
-
-// Arg returns a decoder over argument i for other types.
-func (c *Call) Arg(i int) *bcs.Decoder { return c.arg(i) }
-
-func (c *Call) arg(i int) *bcs.Decoder {
-	if i < 0 || i >= len(c.Args) {
-		return bcs.NewDecoder(nil)
-	}
-	return bcs.NewDecoder(c.Args[i])
 }

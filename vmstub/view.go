@@ -85,21 +85,20 @@ func (vm *VM) view(s *Session, fn ledgerapi.EntryFunctionId, tyArgs []ledgerapi.
 	case !f.IsView:
 		return nil, nil, 0, &ViewError{Kind: ErrNotView, Message: fmt.Sprintf("function %s is not marked as a view function", fn)}
 	}
-	rf, call, err := vm.prepareCall(s, fn, tyArgs, args, nil, true)
-	if err == nil {
-		var vals [][]byte
-		if vals, err = runNative(rf, call); err != nil {
+	plan, err := vm.prepareCall(s, fn, tyArgs, args, nil, true)
+	if err != nil {
+		return nil, nil, 0, err
+	}
+	if plan.direct != nil {
+		vals, err := plan.call.run(fn, plan.direct)
+		if err != nil {
 			return nil, nil, 0, err
 		}
 		types, err := f.Instantiate(f.Returns, tyArgs)
 		if err != nil || len(types) != len(vals) {
 			return nil, nil, 0, fmt.Errorf("vmstub: view %s returned %d values for %d return types (%v)", fn, len(vals), len(f.Returns), err)
 		}
-		cost := rf.def.Gas
-		if cost == 0 {
-			cost = vm.gas.ExecutionPerCall
-		}
-		total := cost + s.charged + uint64(s.reads)
+		total := vm.gas.ExecutionPerCall + s.charged + uint64(s.reads)
 		if total > vm.gas.MaxViewGas {
 			st := onchain.OUT_OF_GAS.VMStatus()
 			return nil, nil, 0, &ViewError{Kind: ErrAborted, Status: &st,
@@ -107,11 +106,7 @@ func (vm *VM) view(s *Session, fn ledgerapi.EntryFunctionId, tyArgs []ledgerapi.
 		}
 		return vals, types, total, nil
 	}
-	var mc *moveCode
-	if !errors.As(err, &mc) {
-		return nil, nil, 0, err
-	}
-	vals, gas, err := vm.runMoveView(s, fn, tyArgs, args, mc.direct)
+	vals, gas, err := vm.runMoveView(s, fn, tyArgs, args, plan.contract)
 	if err != nil {
 		return nil, nil, 0, err
 	}

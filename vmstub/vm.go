@@ -122,11 +122,8 @@ type Options struct {
 	RootBalance uint64
 	// Gas overrides the gas schedule; zero fields keep the defaults.
 	Gas GasSchedule
-	// Modules are host modules registered with New (see Register), in
-	// the executor's older form.
-	Modules []Module
 	// Natives are host modules declared through the native contract
-	// (vmstub/native), registered with New after Modules.
+	// (vmstub/native), registered with New (see Register).
 	Natives []native.Module
 	// ModuleCacheEntries bounds the cache of decoded modules other than
 	// the registered ones, which stay decoded (default
@@ -169,7 +166,7 @@ type VM struct {
 // ErrSealed is returned by Register once the VM has started executing.
 var ErrSealed = errors.New("vmstub: modules must be registered before genesis and execution")
 
-// New returns a VM with the framework modules and opts.Modules registered.
+// New returns a VM with the framework modules and opts.Natives registered.
 func New(opts Options) (*VM, error) {
 	if opts.ChainID == 0 {
 		opts.ChainID = DefaultChainID
@@ -197,19 +194,15 @@ func New(opts Options) (*VM, error) {
 	if err := vm.reg.addAll(frameworkModules()); err != nil {
 		return nil, fmt.Errorf("vmstub: framework module %w", err)
 	}
+	vm.reg.bindDirectCalls()
 	for _, m := range vm.reg.order {
 		vm.mods.Pin(m.decoded)
 		if err := vm.verified.check(m.decoded); err != nil {
 			return nil, fmt.Errorf("vmstub: framework module %s: %w", m.id, err)
 		}
 	}
-	for _, m := range opts.Modules {
-		if err := vm.Register(m); err != nil {
-			return nil, err
-		}
-	}
 	for _, m := range opts.Natives {
-		if err := vm.Register(fromContract(m)); err != nil {
+		if err := vm.Register(m); err != nil {
 			return nil, err
 		}
 	}
@@ -223,7 +216,7 @@ func New(opts Options) (*VM, error) {
 // struct types it names must be declared by the module itself or by a
 // module registered before it (the framework's come first): its bytecode
 // imports them with their abilities and type parameters.
-func (vm *VM) Register(m Module) error {
+func (vm *VM) Register(m native.Module) error {
 	vm.regMu.Lock()
 	defer vm.regMu.Unlock()
 	if vm.sealed.Load() {
