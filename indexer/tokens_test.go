@@ -157,7 +157,7 @@ func TestDigitalAssetTables(t *testing.T) {
 		t.Errorf("ownerships after transfer: %v", owns)
 	}
 	trs := where(rows(t, ix, "token_activities_v2"), "transaction_version", n(tr.Version))
-	if len(trs) != 1 || !strings.HasPrefix(trs[0].Get("type").(string), "0x1::object::Transfer") ||
+	if len(trs) != 1 || trs[0].Get("type") != "0x1::object::Transfer" ||
 		trs[0].Get("from_address") != long(a.Address) || trs[0].Get("to_address") != long(b.Address) {
 		t.Errorf("transfer activities: %v", trs)
 	}
@@ -245,6 +245,20 @@ func TestDigitalAssetTables(t *testing.T) {
 	if len(owned) != 1 || owned[0].Get("owner_address") != long(b.Address) || owned[0].Get("is_soulbound_v2") != true ||
 		owned[0].Get("non_transferrable_by_owner") != true {
 		t.Errorf("soulbound ownership: %v", owned)
+	}
+	// A second token for b: the view counts two, with no single URI.
+	mustSucceed(t, "mint_soul_bound", c.run(a, aptosToken("mint_soul_bound", nil, vmstub.StringValue("Kittens"), vmstub.StringValue("Bound"),
+		vmstub.StringValue("Soul 2"), vmstub.StringValue("https://soul2"), strs(), strs(), byteVecs(), vmstub.AddressValue(b.Address))))
+	view := where(rows(t, ix, "current_collection_ownership_v2_view"), "owner_address", long(b.Address))
+	if len(view) != 1 || view[0].Get("distinct_tokens") != n(2) || view[0].Get("single_token_uri") != nil ||
+		view[0].Get("collection_id") != long(coll) || view[0].Get("collection_name") != "Kittens" || view[0].Get("creator_address") != long(a.Address) {
+		t.Errorf("collection ownership of b: %v", view)
+	}
+	if view := where(rows(t, ix, "current_collection_ownership_v2_view"), "owner_address", long(a.Address)); len(view) != 0 {
+		t.Errorf("collection ownership of a, who holds nothing: %v", view)
+	}
+	if cs := rows(t, ix, "current_collections_v2"); cs[0].Get("current_supply") != n(2) || cs[0].Get("total_minted_v2") != n(3) {
+		t.Errorf("collection after three mints and a burn: %v", cs[0])
 	}
 	for name, n := range indexer.Mismatched(ix) {
 		t.Errorf("%s: %d rows with undeclared columns", name, n)
