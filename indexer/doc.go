@@ -12,7 +12,8 @@
 // pruning past what was indexed) is indexed again from its oldest version.
 //
 // The token tables (current_collections_v2, current_token_datas_v2,
-// current_token_ownerships_v2, token_activities_v2,
-// current_collection_ownership_v2_view) and the ANS and staking tables are
+// current_token_ownerships_v2, token_activities_v2 and
+// current_collection_ownership_v2_view) hold the 0x4 digital assets with
+// the token_v2 processor's semantics; the ANS and staking tables are
 // declared but hold no rows yet.
 package indexer

@@ -119,6 +119,9 @@ func (ix *Indexer) Rows(ctx context.Context, name string) ([]gql.Row, error) {
 	if ix.st == nil {
 		return nil, nil
 	}
+	if def.Name == tCollectionOwnerVw {
+		return ix.st.collectionOwnership(), nil
+	}
 	return ix.st.tables[def.Name].snapshot(), nil
 }
 

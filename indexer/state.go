@@ -29,13 +29,16 @@ type state struct {
 	// faToCoin maps a paired fungible asset's metadata address to its coin
 	// type (0xa → AptosCoin, others from PairCreation events).
 	faToCoin map[ledgerapi.Address]string
+	// tokenOwner holds the owner of every live 0x4 token.
+	tokenOwner map[ledgerapi.Address]ownerOf
 	// resolver decodes event data during a catch-up, nil without modules.
 	resolver modules.Resolver
 }
 
 func newState(store storage.Reader, reverts uint64) *state {
 	s := &state{store: store, reverts: reverts, tables: map[string]*table{},
-		faToCoin: map[ledgerapi.Address]string{aptMetadata: aptCoinType}}
+		faToCoin:   map[ledgerapi.Address]string{aptMetadata: aptCoinType},
+		tokenOwner: map[ledgerapi.Address]ownerOf{}}
 	in := newInterner()
 	for i := range schema.Tables {
 		s.tables[schema.Tables[i].Name] = newTable(&schema.Tables[i], in)
@@ -89,6 +92,9 @@ func (s *state) index(ctx context.Context, t *storage.Transaction) error {
 		return err
 	}
 	s.objects(x)
+	if err := s.tokens(ctx, x); err != nil {
+		return err
+	}
 	s.restoration(x)
 	s.last, s.indexed, s.next = t.Version, true, t.Version+1
 	s.lastTimestamp = t.TimestampUsec

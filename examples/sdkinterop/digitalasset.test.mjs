@@ -1,10 +1,12 @@
 // The SDK's digital-asset API (the 0x4 token objects) through the
 // fullnode: createCollectionTransaction, mintDigitalAssetTransaction,
 // property, description, freeze and transfer calls, mintSoulBoundTransaction
-// and burnDigitalAssetTransaction, read back as resources and views.
+// and burnDigitalAssetTransaction, read back as resources and views and
+// through the indexer (getDigitalAssetData, getOwnedDigitalAssets,
+// getCollectionData, getDigitalAssetActivity).
 import { test, before } from "node:test";
 import assert from "node:assert/strict";
-import { Account } from "@aptos-labs/ts-sdk";
+import { Account, AccountAddress } from "@aptos-labs/ts-sdk";
 import { aptos, funded } from "./common.mjs";
 
 let creator, bob;
@@ -70,6 +72,38 @@ test("a collection, a minted token, its properties, a frozen and a free transfer
   const [owner] = await view("0x1::object::owner", ["0x4::token::Token"], [tom]);
   assert.equal(owner, bob.accountAddress.toStringLong());
 
+  // The indexer, as a localnet's answers.
+  const minimumLedgerVersion = BigInt(txn.version);
+  const tomLong = AccountAddress.from(tom).toStringLong();
+  const data = await aptos.getDigitalAssetData({ digitalAssetAddress: tom, minimumLedgerVersion });
+  assert.equal(data.token_data_id, tomLong);
+  assert.equal(data.token_name, "Tom");
+  assert.equal(data.description, "a big cat");
+  assert.equal(data.token_uri, "https://tom");
+  assert.equal(data.token_standard, "v2");
+  assert.equal(data.is_fungible_v2, false);
+  assert.deepEqual(data.token_properties, { age: "4", nick: "tommy", cute: "true" });
+  assert.equal(data.current_collection.collection_name, name);
+  const owned = await aptos.getOwnedDigitalAssets({ ownerAddress: bob.accountAddress, minimumLedgerVersion });
+  assert.deepEqual(owned.map((o) => [o.token_data_id, o.amount, o.is_soulbound_v2]), [[tomLong, 1, false]]);
+  assert.equal(owned[0].current_token_data.token_name, "Tom");
+  assert.equal(owned[0].current_token_data.current_collection.collection_name, name);
+  assert.deepEqual(await aptos.getOwnedDigitalAssets({ ownerAddress: creator.accountAddress, minimumLedgerVersion }), []);
+  const coll = await aptos.getCollectionData({ creatorAddress: creator.accountAddress, collectionName: name, minimumLedgerVersion });
+  assert.equal(coll.creator_address, creator.accountAddress.toStringLong());
+  assert.equal(coll.description, "cats");
+  assert.equal(coll.uri, "https://cats");
+  assert.deepEqual([coll.current_supply, coll.max_supply, coll.total_minted_v2, coll.token_standard], [1, 10, 1, "v2"]);
+  const acts = await aptos.getDigitalAssetActivity({ digitalAssetAddress: tom, minimumLedgerVersion });
+  assert.equal(acts[0].type, "0x4::collection::MintEvent");
+  assert.equal(acts[0].from_address, creator.accountAddress.toStringLong());
+  assert.equal(acts[0].entry_function_id_str, "0x4::aptos_token::mint");
+  const mutation = acts.find((a) => a.before_value === "a cat");
+  assert.equal(mutation.after_value, "a big cat");
+  const moved = acts.filter((a) => a.type === "0x1::object::Transfer");
+  assert.deepEqual(moved.map((a) => [a.from_address, a.to_address]),
+    [[creator.accountAddress.toStringLong(), bob.accountAddress.toStringLong()]]);
+
   txn = await commit(creator, await aptos.burnDigitalAssetTransaction({ creator, digitalAssetAddress: tom }));
   assert.equal(txn.success, true, txn.vm_status);
   assert.ok(txn.events.some((e) => e.type === "0x4::collection::Burn" && e.data.previous_owner === bob.accountAddress.toStringLong()));
@@ -85,6 +119,8 @@ test("a soul bound token stays with its recipient", async () => {
     name: "Gold", uri: "https://gold", recipient: alice.accountAddress }));
   assert.equal(txn.success, true, txn.vm_status);
   const badge = minted(txn);
+  const held = await aptos.getOwnedDigitalAssets({ ownerAddress: alice.accountAddress, minimumLedgerVersion: BigInt(txn.version) });
+  assert.deepEqual(held.map((o) => [o.token_data_id, o.is_soulbound_v2]), [[AccountAddress.from(badge).toStringLong(), true]]);
   const [owner] = await view("0x1::object::owner", ["0x4::token::Token"], [badge]);
   assert.equal(owner, alice.accountAddress.toStringLong());
   txn = await commit(alice, await aptos.transferDigitalAssetTransaction({ sender: alice, digitalAssetAddress: badge, recipient: bob.accountAddress }));
