@@ -2,9 +2,11 @@
 # Committed transfers over HTTP with the bundled server's indexer off and on,
 # alternated in one run so that machine noise hits both sides:
 #   off:  -indexer-addr= (no indexer);
-#   on:   the indexer on, and a client polling processor_status without
-#         pause (as SDKs wait for the indexer, but continuously) while the
-#         transfers run, so every committed block is indexed as it lands.
+#   on:   the indexer on, and 16 clients polling processor_status every
+#         200 ms as the SDKs' waitForIndexer does, while the transfers run,
+#         so every committed block is indexed as it lands;
+#   busy: the same with one client polling without pause (a stress case:
+#         the poller's own HTTP work takes CPU from the node).
 # Then the three indexer queries the SDKs send most under load, against the
 # index of everything submitted.
 # Usage: scripts/bench-indexer.sh   (ROUNDS=3 N=20000 CONN=64 DUR=5 by default)
@@ -33,18 +35,25 @@ submit() { "$bin/loadgen" -mode submit -url "http://$api/v1" -faucet "http://$fa
 
 echo "== machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(go version | cut -d' ' -f3)"
 echo "== committed transfers/s over HTTP ($N transfers, 64 senders, $CONN connections)"
-printf '%-6s %12s %12s %7s\n' round "indexer off" "indexer on" ratio
+printf '%-6s %12s %12s %7s %12s %7s\n' round "indexer off" "indexer on" ratio "busy poller" ratio
 for r in $(seq "$ROUNDS"); do
   start_server ""
   off=$(submit)
   stop_server
   start_server "$ix"
-  "$bin/loadgen" -mode read -read processor_status -indexer "http://$ix/v1/graphql" -c 1 -duration 10m >"$bin/poll.txt" 2>&1 &
+  "$bin/loadgen" -mode read -read processor_status -indexer "http://$ix/v1/graphql" -c 16 -pause 200ms -duration 10m >"$bin/poll.txt" 2>&1 &
   poller=$!
   on=$(submit)
   kill -INT "$poller"; wait "$poller" 2>/dev/null || true
+  stop_server
+  start_server "$ix"
+  "$bin/loadgen" -mode read -read processor_status -indexer "http://$ix/v1/graphql" -c 1 -duration 10m >"$bin/poll.txt" 2>&1 &
+  poller=$!
+  busy=$(submit)
+  kill -INT "$poller"; wait "$poller" 2>/dev/null || true
   if [ "$r" -lt "$ROUNDS" ]; then stop_server; fi
-  printf '%-6s %12s %12s %7.2f\n' "$r" "$off" "$on" "$(awk -v a="$on" -v b="$off" 'BEGIN {print a / b}')"
+  printf '%-6s %12s %12s %7.2f %12s %7.2f\n' "$r" "$off" "$on" "$(awk -v a="$on" -v b="$off" 'BEGIN {print a / b}')" \
+    "$busy" "$(awk -v a="$busy" -v b="$off" 'BEGIN {print a / b}')"
 done
 
 echo "== indexer queries ($CONN connections, ${DUR}s each; index of genesis and $N transfers)"

@@ -180,7 +180,7 @@ func TestReadIndexerQueries(t *testing.T) {
 	t.Cleanup(srv.Close)
 	var out bytes.Buffer
 	for read := range graphQLQueries {
-		res, err := runRead(context.Background(), config{indexer: srv.URL, seed: "ledgernode", read: read, c: 2, duration: 100 * time.Millisecond}, &out)
+		res, err := runRead(context.Background(), config{indexer: srv.URL, seed: "ledgernode", read: read, c: 2, pause: 10 * time.Millisecond, duration: 100 * time.Millisecond}, &out)
 		if err != nil || res.Requests == 0 || res.Errors != 0 {
 			t.Fatalf("%s: %v %+v", read, err, res)
 		}

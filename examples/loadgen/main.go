@@ -50,6 +50,7 @@ type config struct {
 	read       string
 	path       string
 	indexer    string
+	pause      time.Duration
 	duration   time.Duration
 	timeout    time.Duration
 	serverPID  int
@@ -71,6 +72,7 @@ func main() {
 	flag.StringVar(&c.read, "read", "resource", "read: resource, version, view, path, or an indexer query: processor_status, balances, owned_tokens")
 	flag.StringVar(&c.indexer, "indexer", "http://127.0.0.1:8090/v1/graphql", "read: the indexer's GraphQL URL for indexer queries")
 	flag.StringVar(&c.path, "path", "/", "read: the path under -url for -read path")
+	flag.DurationVar(&c.pause, "pause", 0, "read: each connection's pause between requests (0: none)")
 	flag.DurationVar(&c.duration, "duration", 10*time.Second, "read: how long to run")
 	flag.DurationVar(&c.timeout, "timeout", 5*time.Minute, "submit: how long to wait for commits")
 	flag.IntVar(&c.serverPID, "server-pid", 0, "submit: sample this local process's RSS while running")

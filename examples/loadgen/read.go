@@ -102,6 +102,12 @@ func runRead(ctx context.Context, c config, out io.Writer) (*readResult, error) 
 					continue
 				}
 				local = append(local, time.Since(t0))
+				if c.pause > 0 {
+					select { // as a client polling at intervals (the SDKs' waitForIndexer: 200ms)
+					case <-runCtx.Done():
+					case <-time.After(c.pause):
+					}
+				}
 			}
 			mu.Lock()
 			all = append(all, local...)
