@@ -101,19 +101,15 @@ func (vm *VM) finishMove(ms *movevm.Session, host *moveHost, runErr error) error
 func (vm *VM) runMoveEntry(s *Session, fn ledgerapi.EntryFunctionId, tyArgs []ledgerapi.TypeTag, args [][]byte, signers []ledgerapi.Address, maxGas uint64, contract bool) (uint64, error) {
 	ms, budget, host := vm.moveSession(s, maxGas)
 	err := ms.ExecuteEntry(fn, tyArgs, signers, args)
-	return vm.usedGas(budget, contract), vm.finishMove(ms, host, err)
+	return vm.usedGas(budget), vm.finishMove(ms, host, err)
 }
 
 // usedGas is the execution gas of a Move call beyond ExecutionPerCall:
-// what the interpreter metered, or nothing for a transaction or view
-// calling a native of the contract directly, which pays ExecutionPerCall
-// as a native called directly always did. Its native's charges bound it
-// (the budget is the transaction's or the view's) but are not billed:
-// they price the native for Move code, which calls it in loops.
-func (vm *VM) usedGas(budget *movevm.Budget, contract bool) uint64 {
-	if contract {
-		return 0
-	}
+// what the interpreter metered, for Move code and for a transaction or
+// view calling a framework function directly alike (its argument
+// decoding and its Func's charges), so that a large argument pays for the
+// work it causes.
+func (vm *VM) usedGas(budget *movevm.Budget) uint64 {
 	return ceilDiv(budget.Used, vm.gas.MoveUnitsPerGas)
 }
 
@@ -160,7 +156,7 @@ func (vm *VM) runMoveView(s *Session, fn ledgerapi.EntryFunctionId, tyArgs []led
 	ms, budget, host := vm.moveSession(s, vm.gas.MaxViewGas)
 	res, err := ms.View(fn, tyArgs, args)
 	host.s.states.Abandon() // a view writes nothing: its per-call state goes
-	gas := vm.usedGas(budget, contract)
+	gas := vm.usedGas(budget)
 	if host.internal != nil {
 		return nil, gas, host.internal
 	}

@@ -58,8 +58,8 @@ func TestGuestbookThroughAPI(t *testing.T) {
 			t.Fatalf("event %d: %s, want %s", i, rep.Events[i].Data, want)
 		}
 	}
-	if rep.Txns[0].GasUsed != "133" || rep.Txns[1].GasUsed != "13" {
-		t.Fatalf("gas used %s and %s, want 133 and 13", rep.Txns[0].GasUsed, rep.Txns[1].GasUsed)
+	if rep.Txns[0].GasUsed != "138" || rep.Txns[1].GasUsed != "18" {
+		t.Fatalf("gas used %s and %s, want 138 and 18", rep.Txns[0].GasUsed, rep.Txns[1].GasUsed)
 	}
 
 	// The resource, the table and the views agree on the last message.
