@@ -126,8 +126,12 @@
 //
 // For a transaction with raw BCS size B bytes at price P:
 //
-//	execution = ExecutionBase (4) + per call (ExecutionPerCall 1, or Function.Gas;
-//	            batch_transfer adds 1 per recipient)
+//	execution = ExecutionBase (4) + ExecutionPerCall (1) + what the call
+//	            metered: nothing more for the executor's direct calls (APT
+//	            transfers, coin's generic functions; batch_transfer adds 1
+//	            per recipient), the interpreter's meter for every other
+//	            function, framework or published (arguments decoded,
+//	            instructions, the Funcs' charges)
 //	io        = IOPerWrite (1) × state slots written
 //	          + IOPerEvent (1) × events (the FeeStatement excluded)
 //	          + ⌈B ÷ IOBytesPerUnit (100)⌉
