@@ -43,7 +43,7 @@ var directCalls = map[string]directFunc{
 	"aptos_account::transfer_coins": coinTransferCall,
 	"aptos_account::batch_transfer": func(c *directCall) ([][]byte, error) {
 		return nil, frameworkErr(aptosframework.BatchTransfer(c.s.framework(), c.signers[0], c.argAddresses(0), c.argU64s(1), func() error {
-			c.s.Charge(c.s.vm.gas.ExecutionPerCall)
+			c.s.Charge(c.s.rt.gas.ExecutionPerCall)
 			return nil
 		}))
 	},

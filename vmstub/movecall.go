@@ -240,11 +240,11 @@ func (r sessionState) Module(id ledgerapi.ModuleId) (*bytecode.Module, error) {
 	if err != nil || !ok {
 		return nil, err
 	}
-	m, err := r.s.vm.mods.Decode(code)
+	m, err := r.s.rt.mods.Decode(code)
 	if err != nil {
 		return nil, fmt.Errorf("vmstub: stored module %s does not decode: %w", id, err)
 	}
-	if err := r.s.vm.loadable(m); err != nil {
+	if err := r.s.rt.loadable(m); err != nil {
 		return nil, err
 	}
 	return m.Compiled, nil
