@@ -26,6 +26,8 @@
 //	                                                  transfer, views, Coin values,
 //	                                                  migrate_to_fungible_store
 //	event.go                0x1::event                EventHandle; emit, emit_event
+//	function_info.go        0x1::function_info        FunctionInfo; new_function_info(_from_address),
+//	                                                  dispatch compatibility (friends)
 //	fungible_asset.go       0x1::fungible_asset       Metadata, stores, FungibleAsset;
 //	(+ fungible_asset_*.go)                           views, FungibleAsset values
 //	guid.go                 0x1::guid                 GUID, ID
@@ -95,7 +97,7 @@ func Modules() []native.Module {
 	return []native.Module{ChainID(), Event(), Timestamp(), TransactionContext(),
 		ChainStatus(), Block(), TransactionFee(), NonceValidation(), Aggregator(), AggregatorV2(), OptionalAggregator(),
 		Object(), Code(), ObjectCodeDeployment(), GUID(),
-		FungibleAsset(), PrimaryFungibleStore(), Coin(), AptosCoin(), AptosAccount(), Account(), MultisigAccount()}
+		FunctionInfo(), FungibleAsset(), PrimaryFungibleStore(), Coin(), AptosCoin(), AptosAccount(), Account(), MultisigAccount()}
 }
 
 // tag1 is the tag of struct name of module at 0x1.
