@@ -54,6 +54,9 @@
 //	primary_fungible_store  0x1::primary_fungible_store
 //	.go (+ _fee.go)                                   transfer, withdraw, deposit,
 //	                                                  views; the fee's burn
+//	resource_account.go     0x1::resource_account     Container; create_resource_account
+//	                                                  (_and_fund, _and_publish_package),
+//	                                                  retrieve_resource_account_cap
 //	timestamp.go            0x1::timestamp            CurrentTimeMicroseconds;
 //	                                                  now_microseconds, now_seconds
 //	transaction_context.go  0x1::transaction_context  AUID; get_transaction_hash,
@@ -94,10 +97,33 @@ var addr = ledgerapi.AddressOne
 // Modules returns the declarations of the package's modules, for the
 // executor to register.
 func Modules() []native.Module {
-	return []native.Module{ChainID(), Event(), Timestamp(), TransactionContext(),
-		ChainStatus(), Block(), TransactionFee(), NonceValidation(), Aggregator(), AggregatorV2(), OptionalAggregator(),
-		Object(), Code(), ObjectCodeDeployment(), GUID(),
-		FunctionInfo(), FungibleAsset(), PrimaryFungibleStore(), Coin(), AptosCoin(), AptosAccount(), Account(), MultisigAccount()}
+	// One module per line, in registration order.
+	return []native.Module{
+		ChainID(),
+		Event(),
+		Timestamp(),
+		TransactionContext(),
+		ChainStatus(),
+		Block(),
+		TransactionFee(),
+		NonceValidation(),
+		Aggregator(),
+		AggregatorV2(),
+		OptionalAggregator(),
+		Object(),
+		Code(),
+		ObjectCodeDeployment(),
+		GUID(),
+		FunctionInfo(),
+		FungibleAsset(),
+		PrimaryFungibleStore(),
+		Coin(),
+		AptosCoin(),
+		AptosAccount(),
+		Account(),
+		ResourceAccount(),
+		MultisigAccount(),
+	}
 }
 
 // tag1 is the tag of struct name of module at 0x1.
