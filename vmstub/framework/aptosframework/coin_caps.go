@@ -409,7 +409,7 @@ func getPairedRef(which int, take bool) native.Func {
 func returnPairedRef(which int) native.Func {
 	mismatch := [3]uint64{eMintRefReceiptMismatch, eTransferRefReceiptMismatch, eBurnRefReceiptMismatch}
 	return func(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-		ref, meta := refAddress(args[0]), refAddress(args[1])
+		ref, meta := args[0].Elem(0).Elem(0).AsAddress(), args[1].Elem(0).Elem(0).AsAddress() // {metadata: Object{inner}}
 		movevm.Unpack(args[0])
 		movevm.Unpack(args[1])
 		if ref != meta {
