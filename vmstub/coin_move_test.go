@@ -252,6 +252,19 @@ func TestCoinFromMove(t *testing.T) {
 	run(a, vmstub.EntryPayload(one, "coin", "upgrade_supply", myT), "0x1::coin: ECOIN_SUPPLY_UPGRADE_NOT_SUPPORTED(0x3000b)")
 	run(a, at("destroy"), "")
 	run(a, at("mint_to", vmstub.AddressValue(a.Address), u64(1)), "Execution failed in "+a.Address.String()+"::mycoin")
+	// The CoinConversionMap at 0x1: AptosCoin → 0xa from genesis, MyCoin → its pairing.
+	handle, err := c.StateValue(storage.ResourceKey(one, ledgerapi.StructTag{Address: one, Module: "coin", Name: "CoinConversionMap"}))
+	if err != nil || string(handle) != string(aptosframework.CoinConversionTable[:]) {
+		t.Fatalf("CoinConversionMap %x, %v", handle, err)
+	}
+	for typ, want := range map[string]ledgerapi.Address{"0x1::aptos_coin::AptosCoin": ledgerapi.AddressA, my: meta} {
+		tag := structType(typ).Struct
+		key := append(append(tag.Address[:], uleb(len(tag.Module))...), tag.Module...)
+		key = append(append(key, uleb(len(tag.Name))...), tag.Name...)
+		if got, err := c.StateValue(storage.TableItemKey(aptosframework.CoinConversionTable, key)); err != nil || string(got) != string(want[:]) {
+			t.Errorf("CoinConversionMap[%s] = %x, %v; want %s", typ, got, err, want)
+		}
+	}
 }
 
 // renderState renders what tx wrote and emitted, as renderOutput does,
