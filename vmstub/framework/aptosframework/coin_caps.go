@@ -4,10 +4,9 @@ package aptosframework
 // address, the three capabilities returned), mint and burn (CoinInfo's
 // supply), burn_from (the CoinStore first, then the paired primary store
 // through the paired BurnRef), freeze_coin_store and unfreeze_coin_store
-// (a CoinStore's flag), destroy_*_cap, and the paired refs Move code
-// borrows with a capability (get_paired_*_ref with a hot-potato receipt,
-// return_paired_*_ref, convert_and_take_paired_burn_ref). Supply
-// upgrades are not supported, as on Aptos.
+// (a CoinStore's flag), destroy_*_cap; the paired refs the capabilities
+// borrow are in coin_refs.go. Supply upgrades are not supported, as on
+// Aptos.
 
 import (
 	"github.com/ledgernode/ledgernode/ledgerapi"
