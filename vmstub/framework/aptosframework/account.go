@@ -23,6 +23,7 @@ const (
 	eInvalidProofOfKnowledge   = 8
 	eInvalidScheme             = 12
 	eInvalidOriginatingAddr    = 13
+	eResourceAccountExists     = 15
 	eAccountAlreadyUsed        = 16
 	eExceededMaxGUIDCreationNo = 20
 	eNewAuthKeyAlreadyMapped   = 21
@@ -101,6 +102,7 @@ func Account() native.Module {
 			{Reason: eExceededMaxGUIDCreationNo, Name: "EEXCEEDED_MAX_GUID_CREATION_NUM", Description: "This account has exceeded the allocated GUIDs it can create. It should be impossible to reach this number for real applications."},
 			{Reason: eNewAuthKeyAlreadyMapped, Name: "ENEW_AUTH_KEY_ALREADY_MAPPED", Description: "The new authentication key already has an entry in the `OriginatingAddress` table"},
 			{Reason: eAccountAlreadyUsed, Name: "EACCOUNT_ALREADY_USED", Description: "An attempt to create a resource account on an account that has a committed transaction"},
+			{Reason: eResourceAccountExists, Name: "ERESOURCE_ACCCOUNT_EXISTS", Description: "An attempt to create a resource account on a claimed account"},
 			{Reason: eNewAuthKeySameAsCurrent, Name: "ENEW_AUTH_KEY_SAME_AS_CURRENT", Description: "The current authentication key and the new authentication key are the same"},
 			{Reason: eUnrecognizedScheme, Name: "EUNRECOGNIZED_SCHEME", Description: "Specified scheme is not recognized. Should be ED25519_SCHEME(0), MULTI_ED25519_SCHEME(1), SINGLE_KEY_SCHEME(2), or MULTI_KEY_SCHEME(3)."},
 		},
@@ -228,37 +230,44 @@ func createResourceAddress(c *native.Context, _ []*movevm.Type, args []movevm.Va
 	return []movevm.Value{movevm.Address(crypto.ResourceAccountAddress(derefAddress(args[0]), seed))}, nil
 }
 
-// createResourceAccount is create_resource_account(source, seed): the
-// account at the resource address (created, or an existing one that never
-// sent a transaction: EACCOUNT_ALREADY_USED otherwise), its authentication
-// key rotated to zero and its signer capability offered to itself; it
-// returns its signer and SignerCapability.
+// createResourceAccount is create_resource_account(source, seed): it
+// returns the resource account's signer and SignerCapability.
 func createResourceAccount(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
 	seed := args[1].Bytes()
 	if err := native.ChargeRead(c.NativeContext, len(seed)); err != nil {
 		return nil, err
 	}
-	a := crypto.ResourceAccountAddress(signerAddress(args[0]), seed)
-	acc, exists, err := AccountResource(hostOf(c), a)
+	a, err := newResourceAccount(hostOf(c), signerAddress(args[0]), seed)
 	if err != nil {
 		return nil, err
+	}
+	capV, err := signerCapValue(c, a)
+	return []movevm.Value{movevm.Signer(a), capV}, err
+}
+
+// newResourceAccount is create_resource_account's state change: the
+// account at the resource address of source and seed (created, or an
+// existing one that offers its signer capability to no one, else
+// ERESOURCE_ACCCOUNT_EXISTS, and never sent a transaction, else
+// EACCOUNT_ALREADY_USED), its authentication key rotated to zero and its
+// signer capability offered to itself.
+func newResourceAccount(h native.Host, source ledgerapi.Address, seed []byte) (ledgerapi.Address, error) {
+	a := crypto.ResourceAccountAddress(source, seed)
+	acc, exists, err := AccountResource(h, a)
+	if err != nil {
+		return a, err
+	}
+	if exists && acc.SignerOffer != nil {
+		return a, accountAbort(native.AlreadyExists, eResourceAccountExists)
 	}
 	if exists && acc.SequenceNumber != 0 {
-		return nil, c.Abort(native.Code(native.InvalidState, eAccountAlreadyUsed))
+		return a, accountAbort(native.InvalidState, eAccountAlreadyUsed)
 	}
-	if !exists {
-		acc = onchain.NewAccount(a)
+	if acc, err = rotateAuthKeyInternal(h, a, zeroAuthKey); err != nil {
+		return a, err
 	}
-	acc.AuthKey = make([]byte, 32)
 	acc.SignerOffer = &a
-	if err := putResource(hostOf(c), a, AccountTag, acc); err != nil {
-		return nil, err
-	}
-	t, err := typeOf(c, signerCapabilityTag)
-	if err != nil {
-		return nil, err
-	}
-	return []movevm.Value{movevm.Signer(a), movevm.NewStruct(t, []movevm.Value{movevm.Address(a)})}, nil
+	return a, putResource(h, a, AccountTag, acc)
 }
 
 // GenesisFrameworkAccount writes, as genesis creates them, the Account of

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
+	"github.com/ledgernode/ledgernode/ledgerapi/crypto"
 	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 	"github.com/ledgernode/ledgernode/vmstub/native"
 )
@@ -47,5 +48,42 @@ func TestRotationProofChallengeMessage(t *testing.T) {
 	prefix := encode(ti)
 	if len(msg) != len(prefix)+8+32+32+3 || string(msg[:len(prefix)]) != string(prefix) || msg[len(prefix)] != 7 || string(msg[len(msg)-3:]) != "\x02\x01\x02" {
 		t.Fatalf("message %x", msg)
+	}
+}
+
+// A resource account can be created over an account that has not sent a
+// transaction and offers its signer capability to no one; otherwise
+// EACCOUNT_ALREADY_USED or ERESOURCE_ACCCOUNT_EXISTS.
+func TestNewResourceAccountOverExisting(t *testing.T) {
+	h := newMapHost()
+	src := ledgerapi.MustParseAddress("0xa11ce")
+	for _, seed := range []string{"used", "claimed", "fresh"} {
+		a := crypto.ResourceAccountAddress(src, []byte(seed))
+		acc := onchain.NewAccount(a)
+		switch seed {
+		case "used":
+			acc.SequenceNumber = 1
+		case "claimed":
+			acc.SignerOffer = &src
+		}
+		if err := putResource(h, a, AccountTag, acc); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_, err := newResourceAccount(h, src, []byte("used"))
+	if code := abortCode(t, err, "account"); code != native.Code(native.InvalidState, eAccountAlreadyUsed) {
+		t.Fatalf("used: 0x%x", code)
+	}
+	_, err = newResourceAccount(h, src, []byte("claimed"))
+	if code := abortCode(t, err, "account"); code != native.Code(native.AlreadyExists, eResourceAccountExists) {
+		t.Fatalf("claimed: 0x%x", code)
+	}
+	a, err := newResourceAccount(h, src, []byte("fresh"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	acc, _, _ := AccountResource(h, a)
+	if acc.SignerOffer == nil || *acc.SignerOffer != a || string(acc.AuthKey) != string(make([]byte, 32)) || acc.GUIDCreationNum != 2 {
+		t.Fatalf("resource account %+v", acc)
 	}
 }

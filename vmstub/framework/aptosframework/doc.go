@@ -32,6 +32,8 @@
 //	                                                  the pairing with fungible assets
 //	                                                  (CoinConversionMap), migration
 //	event.go                0x1::event                EventHandle; emit, emit_event
+//	function_info.go        0x1::function_info        FunctionInfo; new_function_info(_from_address),
+//	                                                  dispatch compatibility (friends)
 //	fungible_asset.go       0x1::fungible_asset       Metadata, stores, FungibleAsset;
 //	(+ fungible_asset_*.go)                           views, FungibleAsset values
 //	guid.go                 0x1::guid                 GUID, ID
@@ -61,6 +63,9 @@
 //	primary_fungible_store  0x1::primary_fungible_store
 //	.go (+ _fee.go)                                   transfer, withdraw, deposit,
 //	                                                  views; the fee's burn
+//	resource_account.go     0x1::resource_account     Container; create_resource_account
+//	                                                  (_and_fund, _and_publish_package),
+//	                                                  retrieve_resource_account_cap
 //	timestamp.go            0x1::timestamp            CurrentTimeMicroseconds;
 //	                                                  now_microseconds, now_seconds
 //	transaction_context.go  0x1::transaction_context  AUID; get_transaction_hash,
@@ -102,10 +107,34 @@ var addr = ledgerapi.AddressOne
 // Modules returns the declarations of the package's modules, for the
 // executor to register.
 func Modules() []native.Module {
-	return []native.Module{ChainID(), Event(), Timestamp(), TransactionContext(),
-		ChainStatus(), Block(), TransactionFee(), NonceValidation(), Aggregator(), AggregatorV2(), OptionalAggregator(),
-		Object(), Code(), ObjectCodeDeployment(), GUID(),
-		FungibleAsset(), PrimaryFungibleStore(), Coin(), AptosCoin(), AptosAccount(), ManagedCoin(), Account(), MultisigAccount()}
+	// One module per line, in registration order.
+	return []native.Module{
+		ChainID(),
+		Event(),
+		Timestamp(),
+		TransactionContext(),
+		ChainStatus(),
+		Block(),
+		TransactionFee(),
+		NonceValidation(),
+		Aggregator(),
+		AggregatorV2(),
+		OptionalAggregator(),
+		Object(),
+		Code(),
+		ObjectCodeDeployment(),
+		GUID(),
+		FunctionInfo(),
+		FungibleAsset(),
+		PrimaryFungibleStore(),
+		Coin(),
+		AptosCoin(),
+		AptosAccount(),
+		ManagedCoin(),
+		Account(),
+		ResourceAccount(),
+		MultisigAccount(),
+	}
 }
 
 // tag1 is the tag of struct name of module at 0x1.
