@@ -6,9 +6,12 @@
 //	                                                  OriginatingAddress, views
 //	aggregator.go           0x1::aggregator           Aggregator
 //	aggregator_v2.go        0x1::aggregator_v2        Aggregator<T>
-//	aptos_account.go        0x1::aptos_account        transfer, transfer_coins,
-//	                                                  batch_transfer, create_account,
-//	                                                  transfer_fungible_assets
+//	aptos_account.go        0x1::aptos_account        transfer, batch_transfer,
+//	(+ _coins.go)                                     transfer_coins, deposit_coins,
+//	                                                  batch_transfer_coins,
+//	                                                  (batch_)transfer_fungible_assets,
+//	                                                  create_account, the direct-
+//	                                                  transfer opt-out
 //	aptos_coin.go           0x1::aptos_coin           AptosCoin
 //	block.go                0x1::block                BlockResource, NewBlockEvent,
 //	                                                  UpdateEpochIntervalEvent;
@@ -22,15 +25,21 @@
 //	                                                  publish_package_txn (a request
 //	                                                  the executor carries out),
 //	                                                  upgrade_policy_*
-//	coin.go (+ coin_*.go)   0x1::coin                 Coin, CoinStore, CoinInfo;
-//	                                                  transfer, views, Coin values,
-//	                                                  migrate_to_fungible_store
+//	coin.go (+ coin_*.go)   0x1::coin                 the whole module: Coin, CoinStore,
+//	                                                  CoinInfo, capabilities; initialize,
+//	                                                  mint, burn, register, withdraw,
+//	                                                  deposit, transfer, freeze, views,
+//	                                                  the pairing with fungible assets
+//	                                                  (CoinConversionMap), migration
 //	event.go                0x1::event                EventHandle; emit, emit_event
 //	function_info.go        0x1::function_info        FunctionInfo; new_function_info(_from_address),
 //	                                                  dispatch compatibility (friends)
 //	fungible_asset.go       0x1::fungible_asset       Metadata, stores, FungibleAsset;
 //	(+ fungible_asset_*.go)                           views, FungibleAsset values
 //	guid.go                 0x1::guid                 GUID, ID
+//	managed_coin.go         0x1::managed_coin         Capabilities; initialize, mint,
+//	                                                  burn, register, destroy_caps,
+//	                                                  remove_caps
 //	multisig_account.go     0x1::multisig_account     MultisigAccount and its
 //	                                                  transactions, events, views;
 //	                                                  the validation and cleanup
@@ -75,7 +84,8 @@
 // fee (PrepareFee, Fee.Burn), balances (PrimaryStoreBalance,
 // CoinBalance), transfers it runs without an interpreter
 // (TransferFungible, TransferCoins, BatchTransfer), coin's generic
-// functions (CoinInfo, CoinSupply, IsAPT, MigrateToFungibleStore),
+// functions (CoinInfo, CoinSupply, IsAPT, IsAccountRegistered,
+// PairedMetadata, TransferCoinsToAccount, MigrateToFungibleStore),
 // accounts (AccountResource, IncrementSequenceNumber, NewEventHandle),
 // genesis (GenesisFrameworkAccount, GenesisAPT, GenesisPrimaryStore,
 // GenesisAPTSupply) and objects (CreateObject, ObjectOwner).
@@ -121,6 +131,7 @@ func Modules() []native.Module {
 		Coin(),
 		AptosCoin(),
 		AptosAccount(),
+		ManagedCoin(),
 		Account(),
 		ResourceAccount(),
 		MultisigAccount(),
