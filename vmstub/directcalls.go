@@ -10,7 +10,7 @@ import (
 
 // Direct calls of framework functions. A transaction or view calling an
 // entry or view function of the framework tree runs its Func on the
-// interpreter (billed as a native called directly, see callPlan.contract),
+// interpreter (billed what the interpreter meters, see VM.usedGas),
 // except for the functions below, which the executor runs without an
 // interpreter session through the framework's exported Go functions, with
 // the arguments it checked: the APT transfers, the payload of most
@@ -43,7 +43,7 @@ var directCalls = map[string]directFunc{
 	"aptos_account::transfer_coins": coinTransferCall,
 	"aptos_account::batch_transfer": func(c *directCall) ([][]byte, error) {
 		return nil, frameworkErr(aptosframework.BatchTransfer(c.s.framework(), c.signers[0], c.argAddresses(0), c.argU64s(1), func() error {
-			c.s.Charge(c.s.vm.gas.ExecutionPerCall)
+			c.s.Charge(c.s.rt.gas.ExecutionPerCall)
 			return nil
 		}))
 	},

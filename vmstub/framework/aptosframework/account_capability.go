@@ -6,8 +6,10 @@ package aptosframework
 // or SignerCapabilityOfferProofChallengeV2 (verify_signed_message), the
 // views of the offers, their revocation, create_authorized_signer for the
 // recipient of a signer capability; and create_guid,
-// create_account_if_does_not_exist and the permission grants (which abort:
-// permissioned signers are disabled, as on Aptos).
+// create_account_if_does_not_exist. The permission grants
+// (grant_key_rotation_permission, grant_key_offering_permission) abort as
+// object's grant_permission does (object_permission.go): permissioned
+// signers are disabled, as on Aptos.
 
 import (
 	"github.com/ledgernode/ledgernode/ledgerapi"
@@ -29,13 +31,9 @@ const (
 	eNotTheOriginalPublicKey       = 26
 )
 
-// Aborts of other modules account's functions raise:
-// permissioned_signer::EPERMISSION_SIGNER_DISABLED and option's
-// EOPTION_NOT_SET (a raw code).
-const (
-	ePermissionSignerDisabled = 9
-	eOptionNotSet             = 0x40001
-)
+// eOptionNotSet is option's EOPTION_NOT_SET (a raw code), the abort of
+// revoking an offer that does not exist.
+const eOptionNotSet = 0x40001
 
 // The offer challenges' struct names.
 const (
@@ -248,13 +246,4 @@ func createAccountIfDoesNotExist(c *native.Context, _ []*movevm.Type, args []mov
 	}
 	_, err := ensureAccount(h, a)
 	return nil, err
-}
-
-// grantPermission is grant_key_rotation_permission and
-// grant_key_offering_permission(master, permissioned_signer): permissioned
-// signers are disabled, as on Aptos, so permissioned_signer's
-// authorize_unlimited aborts with EPERMISSION_SIGNER_DISABLED
-// (permission_denied, 0x50009 in 0x1::permissioned_signer).
-func grantPermission(*native.Context, []*movevm.Type, []movevm.Value) ([]movevm.Value, error) {
-	return nil, abortIn("permissioned_signer", native.PermissionDenied, ePermissionSignerDisabled)
 }

@@ -29,6 +29,8 @@
 //	                                                  transfer, views, Coin values,
 //	                                                  migrate_to_fungible_store
 //	event.go                0x1::event                EventHandle; emit, emit_event
+//	function_info.go        0x1::function_info        FunctionInfo; new_function_info(_from_address),
+//	                                                  dispatch compatibility (friends)
 //	fungible_asset.go       0x1::fungible_asset       Metadata, stores, FungibleAsset;
 //	(+ fungible_asset_*.go)                           views, FungibleAsset values
 //	guid.go                 0x1::guid                 GUID, ID
@@ -98,10 +100,33 @@ var addr = ledgerapi.AddressOne
 // Modules returns the declarations of the package's modules, for the
 // executor to register.
 func Modules() []native.Module {
-	return []native.Module{ChainID(), Event(), Timestamp(), TransactionContext(),
-		ChainStatus(), Block(), TransactionFee(), NonceValidation(), Aggregator(), AggregatorV2(), OptionalAggregator(),
-		Object(), Code(), ObjectCodeDeployment(), GUID(),
-		FungibleAsset(), PrimaryFungibleStore(), Coin(), AptosCoin(), AptosAccount(), Account(), ResourceAccount(), MultisigAccount()}
+	// One module per line, in registration order.
+	return []native.Module{
+		ChainID(),
+		Event(),
+		Timestamp(),
+		TransactionContext(),
+		ChainStatus(),
+		Block(),
+		TransactionFee(),
+		NonceValidation(),
+		Aggregator(),
+		AggregatorV2(),
+		OptionalAggregator(),
+		Object(),
+		Code(),
+		ObjectCodeDeployment(),
+		GUID(),
+		FunctionInfo(),
+		FungibleAsset(),
+		PrimaryFungibleStore(),
+		Coin(),
+		AptosCoin(),
+		AptosAccount(),
+		Account(),
+		ResourceAccount(),
+		MultisigAccount(),
+	}
 }
 
 // tag1 is the tag of struct name of module at 0x1.
