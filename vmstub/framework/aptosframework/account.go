@@ -1,8 +1,7 @@
 package aptosframework
 
-// 0x1::account: the declaration of the module (every struct and public,
-// entry and view function as on Aptos, but the AccountPermission enum of
-// permissioned signers, which are disabled); stateless accounts (an
+// 0x1::account: the declaration of the module (every struct, enum and
+// public, entry and view function as on Aptos); stateless accounts (an
 // address without an Account resource is an account with the defaults,
 // created when first written), the sequence number, v1 event handles,
 // resource accounts and their signer capability, and the views. Key
@@ -58,7 +57,7 @@ func Account() native.Module {
 	offerParams := []string{"&signer", "vector<u8>", "u8", "vector<u8>", "address"}
 	return native.Module{Address: addr, Name: "account",
 		Structs: []native.Struct{
-			plain("Account", []string{native.AbilityKey}, "authentication_key: vector<u8>", "sequence_number: u64", "guid_creation_num: u64",
+			plain("Account", []string{native.AbilityKey, native.AbilityStore}, "authentication_key: vector<u8>", "sequence_number: u64", "guid_creation_num: u64",
 				"coin_register_events: "+handle("CoinRegisterEvent"), "key_rotation_events: "+handle("KeyRotationEvent"),
 				"rotation_capability_offer: 0x1::account::CapabilityOffer<0x1::account::RotationCapability>",
 				"signer_capability_offer: 0x1::account::CapabilityOffer<0x1::account::SignerCapability>"),
@@ -75,6 +74,8 @@ func Account() native.Module {
 			plain("OriginatingAddress", []string{native.AbilityKey}, "address_map: 0x1::table::Table<address, address>"),
 			plain("RotationProofChallenge", []string{native.AbilityCopy, native.AbilityDrop}, "sequence_number: u64", "originator: address",
 				"current_auth_key: address", "new_public_key: vector<u8>"),
+			{Name: "AccountPermission", Abilities: []string{native.AbilityCopy, native.AbilityDrop, native.AbilityStore},
+				Variants: []native.Variant{{Name: "KeyRotation"}, {Name: "Offering"}}},
 			plain("RotationCapabilityOfferProofChallenge", []string{native.AbilityDrop}, "sequence_number: u64", "recipient_address: address"),
 			plain("SignerCapabilityOfferProofChallenge", []string{native.AbilityDrop}, "sequence_number: u64", "recipient_address: address"),
 			plain(rotationOfferChallengeV2, []string{native.AbilityDrop}, "chain_id: u8", "sequence_number: u64",
