@@ -1,9 +1,12 @@
 // Package aptosframework implements, in Go, the modules of Aptos's
 // AptosFramework package at 0x1, one file per module named after it:
 //
-//	account.go (+ _rotation) 0x1::account            Account, resource accounts,
-//	                                                  event handles, key rotation,
-//	                                                  OriginatingAddress, views
+//	account.go (+ _rotation, 0x1::account            Account, resource accounts,
+//	_capability, _keyless)                            event handles, GUIDs, key
+//	                                                  rotation, OriginatingAddress,
+//	                                                  rotation and signer capability
+//	                                                  offers, verify_signed_message,
+//	                                                  keyless backup keys, views
 //	aggregator.go           0x1::aggregator           Aggregator
 //	aggregator_v2.go        0x1::aggregator_v2        Aggregator<T>
 //	aptos_account.go        0x1::aptos_account        transfer, batch_transfer,
