@@ -100,16 +100,22 @@ func twlSmapCases(ledgerapi.Address) []viewCase {
 				return seq(start(k), kv(k, "add", 1, 10), end(k), []bytecode.Instruction{in(bytecode.OpLdU64, 0)})
 			}},
 		{name: "simple_map new_from and to_vec_pair", rets: []tok{vu, vu}, want: cat(u64Vec(1, 2, 3), u64Vec(10, 20, 30)),
-			code: func(k *kit) []bytecode.Instruction { return append(newFrom(k, []uint64{1, 2, 3}, []uint64{10, 20, 30}), toPair(k)) }},
+			code: func(k *kit) []bytecode.Instruction {
+				return append(newFrom(k, []uint64{1, 2, 3}, []uint64{10, 20, 30}), toPair(k))
+			}},
 		{name: "simple_map add_all", rets: []tok{vu, vu}, locals: []tok{bytecode.StructOf(smapHandle, u64T, u64T)}, want: cat(u64Vec(5, 6, 7), u64Vec(50, 60, 70)),
 			code: func(k *kit) []bytecode.Instruction {
 				return append(newFrom(k, []uint64{5}, []uint64{50}), in(bytecode.OpStLoc, 0), in(bytecode.OpMutBorrowLoc, 0), k.u64s(6, 7), k.u64s(60, 70),
 					smapCall(k, "add_all", []tok{bytecode.MutRef(smap), bytecode.Vector(tp0), bytecode.Vector(tp1)}, nil), in(bytecode.OpMoveLoc, 0), toPair(k))
 			}},
 		{name: "simple_map new_from of different lengths", rets: []tok{vu, vu}, abort: aborts("0x1::simple_map", 0x20002),
-			code: func(k *kit) []bytecode.Instruction { return append(newFrom(k, []uint64{1, 2}, []uint64{10}), toPair(k)) }},
+			code: func(k *kit) []bytecode.Instruction {
+				return append(newFrom(k, []uint64{1, 2}, []uint64{10}), toPair(k))
+			}},
 		{name: "simple_map new_from of a key twice", rets: []tok{vu, vu}, abort: aborts("0x1::simple_map", 0x10001),
-			code: func(k *kit) []bytecode.Instruction { return append(newFrom(k, []uint64{1, 1}, []uint64{10, 20}), toPair(k)) }},
+			code: func(k *kit) []bytecode.Instruction {
+				return append(newFrom(k, []uint64{1, 1}, []uint64{10, 20}), toPair(k))
+			}},
 		{name: "simple_map destroy_empty", rets: []tok{u64T}, want: le64(7),
 			code: func(k *kit) []bytecode.Instruction {
 				return append(newFrom(k, nil, nil), smapCall(k, "destroy_empty", []tok{smap}, nil), in(bytecode.OpLdU64, 7))
