@@ -69,35 +69,71 @@ func BigVector() native.Module {
 	}
 }
 
-// bigVec is a BigVector a Func works on: a reference to it (mutable for
-// the Funcs that change it) and the type of its buckets.
-type bigVec struct {
+// buckets are the buckets of a BigVector or a SmartTable, whose first
+// field is a TableWithLength<u64, vector<E>> holding them under their
+// index: a reference to the struct (mutable for the Funcs that change
+// it) and vt, vector<E>.
+type buckets struct {
 	c   *native.Context
 	ref movevm.Value
 	vt  *movevm.Type
 }
 
-func newBigVec(c *native.Context, ref movevm.Value, elem *movevm.Type) (*bigVec, error) {
-	vt, err := c.VectorOf(elem)
-	return &bigVec{c: c, ref: ref, vt: vt}, err
-}
-
-func (b *bigVec) val() movevm.Value {
+func (b *buckets) val() movevm.Value {
 	v, _ := b.ref.Deref()
 	return v
 }
 
-func (b *bigVec) numBuckets() uint64 { return b.val().Elem(0).Elem(1).AsU64() }
-func (b *bigVec) length() uint64     { return b.val().Elem(1).AsU64() }
-func (b *bigVec) size() uint64       { return b.val().Elem(2).AsU64() }
+// numBuckets is the TableWithLength's length.
+func (b *buckets) numBuckets() uint64 { return b.val().Elem(0).Elem(1).AsU64() }
 
 // bucket returns bucket i's table item.
-func (b *bigVec) bucket(i uint64) (*tableCell, error) {
+func (b *buckets) bucket(i uint64) (*tableCell, error) {
 	return cellOf(b.c, b.val().Elem(0).Elem(0).Elem(0).AsAddress(), binary.LittleEndian.AppendUint64(nil, i), b.vt)
 }
 
+// putBucket stores a new bucket i holding elems.
+func (b *buckets) putBucket(i uint64, elems []movevm.Value) error {
+	cell, err := b.bucket(i)
+	if err != nil {
+		return err
+	}
+	v := movevm.NewVector(b.vt, elems)
+	if err := b.c.KeepMemory(v); err != nil {
+		return err
+	}
+	cell.cell.Put(v)
+	cell.dirty = true
+	return nil
+}
+
+// deleteBucket deletes bucket i and returns its elements.
+func (b *buckets) deleteBucket(i uint64) ([]movevm.Value, error) {
+	cell, err := b.bucket(i)
+	if err != nil {
+		return nil, err
+	}
+	v := cell.cell.Take()
+	cell.dirty = true
+	if !v.IsValid() {
+		return nil, nil
+	}
+	return movevm.Unpack(v), b.c.ReleaseMemory(v)
+}
+
+// bigVec is a BigVector a Func works on.
+type bigVec struct{ buckets }
+
+func newBigVec(c *native.Context, ref movevm.Value, elem *movevm.Type) (*bigVec, error) {
+	vt, err := c.VectorOf(elem)
+	return &bigVec{buckets{c: c, ref: ref, vt: vt}}, err
+}
+
+func (b *bigVec) length() uint64 { return b.val().Elem(1).AsU64() }
+func (b *bigVec) size() uint64   { return b.val().Elem(2).AsU64() }
+
 // bucketRef returns a reference to bucket i, which must exist.
-func (b *bigVec) bucketRef(i uint64, mut bool) (movevm.Value, error) {
+func (b *buckets) bucketRef(i uint64, mut bool) (movevm.Value, error) {
 	cell, err := b.bucket(i)
 	if err != nil {
 		return movevm.Value{}, err
@@ -111,7 +147,8 @@ func (b *bigVec) bucketRef(i uint64, mut bool) (movevm.Value, error) {
 
 func (b *bigVec) setLength(n uint64) error { return setU64Field(b.c, b.ref, 1, n) }
 
-func (b *bigVec) setNumBuckets(n uint64) error {
+// setNumBuckets writes the TableWithLength's length.
+func (b *buckets) setNumBuckets(n uint64) error {
 	twl, err := b.c.InnerRef(b.ref, true, 0)
 	if err != nil {
 		return err
@@ -127,16 +164,9 @@ func (b *bigVec) abort(category, reason uint64) error {
 func (b *bigVec) push(x movevm.Value) error {
 	nb, n := b.numBuckets(), b.length()
 	if n == nb*b.size() {
-		cell, err := b.bucket(nb)
-		if err != nil {
+		if err := b.putBucket(nb, nil); err != nil {
 			return err
 		}
-		empty := movevm.NewVector(b.vt, nil)
-		if err := b.c.KeepMemory(empty); err != nil {
-			return err
-		}
-		cell.cell.Put(empty)
-		cell.dirty = true
 		nb++
 		if err := b.setNumBuckets(nb); err != nil {
 			return err
@@ -162,8 +192,7 @@ func (b *bigVec) dropLastIfEmpty() error {
 	if err != nil || cell.cell.Value().Len() > 0 {
 		return err
 	}
-	cell.dirty = true
-	if err := b.c.ReleaseMemory(cell.cell.Take()); err != nil {
+	if _, err := b.deleteBucket(nb - 1); err != nil {
 		return err
 	}
 	return b.setNumBuckets(nb - 1)
@@ -351,16 +380,11 @@ func (b *bigVec) takeAll() ([]movevm.Value, error) {
 	}
 	out := make([]movevm.Value, 0, b.length())
 	for k := range b.numBuckets() {
-		cell, err := b.bucket(k)
+		xs, err := b.deleteBucket(k)
 		if err != nil {
 			return nil, err
 		}
-		v := cell.cell.Take()
-		cell.dirty = true
-		if err := b.c.ReleaseMemory(v); err != nil {
-			return nil, err
-		}
-		out = append(out, movevm.Unpack(v)...)
+		out = append(out, xs...)
 	}
 	if err := b.setNumBuckets(0); err != nil {
 		return nil, err

@@ -23,9 +23,8 @@
 //	big_vector.go    0x1::big_vector    BigVector; the whole module (buckets
 //	                                    in a TableWithLength, as on Aptos)
 //	smart_vector.go  0x1::smart_vector  SmartVector; the whole module
-//	smart_table.go   0x1::smart_table   SmartTable, Entry; new, add, upsert,
-//	                                    borrow, borrow_mut, borrow_with_default,
-//	                                    contains, remove, length
+//	smart_table.go   0x1::smart_table   SmartTable, Entry; the whole module,
+//	                                    linear hashing as on Aptos
 //	copyable_any.go  0x1::copyable_any  Any (struct only)
 //	aptos_hash.go    0x1::aptos_hash    sip_hash, sip_hash_from_value, keccak256,
 //	                                    sha2_512, sha3_512, ripemd160, blake2b_256
