@@ -100,4 +100,3 @@ func smartKeysPaginated(c *native.Context, targs []*movevm.Type, args []movevm.V
 	}
 	return []movevm.Value{movevm.NewVector(vt, keys), movevm.U64(nextB), movevm.U64(nextI)}, nil
 }
-
