@@ -5,7 +5,8 @@
 //	                                                  event handles, key rotation,
 //	                                                  OriginatingAddress, views
 //	aggregator.go           0x1::aggregator           Aggregator
-//	aggregator_v2.go        0x1::aggregator_v2        Aggregator<T>
+//	aggregator_v2.go        0x1::aggregator_v2        complete: Aggregator<T>,
+//	                                                  snapshots, derived strings
 //	aptos_account.go        0x1::aptos_account        transfer, transfer_coins,
 //	                                                  batch_transfer, create_account,
 //	                                                  transfer_fungible_assets
@@ -25,11 +26,19 @@
 //	coin.go (+ coin_*.go)   0x1::coin                 Coin, CoinStore, CoinInfo;
 //	                                                  transfer, views, Coin values,
 //	                                                  migrate_to_fungible_store
+//	dispatchable_fungible_  0x1::dispatchable_fungible_asset
+//	asset.go (+ _funcs.go)                            TransferRefStore; hooks'
+//	                                                  registration, withdraw,
+//	                                                  deposit, transfers, derived
+//	                                                  balance and supply calling
+//	                                                  the issuer's Move hooks
 //	event.go                0x1::event                EventHandle; emit, emit_event
 //	function_info.go        0x1::function_info        FunctionInfo; new_function_info(_from_address),
 //	                                                  dispatch compatibility (friends)
-//	fungible_asset.go       0x1::fungible_asset       Metadata, stores, FungibleAsset;
-//	(+ fungible_asset_*.go)                           views, FungibleAsset values
+//	fungible_asset.go       0x1::fungible_asset       complete: Metadata, supplies,
+//	(+ fungible_asset_*.go)                           stores, refs, mint/burn,
+//	                                                  dispatch hooks, views,
+//	                                                  FungibleAsset values
 //	guid.go                 0x1::guid                 GUID, ID
 //	multisig_account.go     0x1::multisig_account     MultisigAccount and its
 //	                                                  transactions, events, views;
@@ -52,8 +61,9 @@
 //	                                                  freeze_code_object
 //	optional_aggregator.go  0x1::optional_aggregator  OptionalAggregator, Integer
 //	primary_fungible_store  0x1::primary_fungible_store
-//	.go (+ _fee.go)                                   transfer, withdraw, deposit,
-//	                                                  views; the fee's burn
+//	.go (+ _ops.go, _fee.go)                          complete: primary stores,
+//	                                                  transfers, refs, views; the
+//	                                                  fee's burn
 //	timestamp.go            0x1::timestamp            CurrentTimeMicroseconds;
 //	                                                  now_microseconds, now_seconds
 //	transaction_context.go  0x1::transaction_context  AUID; get_transaction_hash,
@@ -98,7 +108,7 @@ func Modules() []native.Module {
 	return []native.Module{ChainID(), Event(), Timestamp(), TransactionContext(),
 		ChainStatus(), Block(), TransactionFee(), NonceValidation(), Aggregator(), AggregatorV2(), OptionalAggregator(),
 		Object(), Code(), ObjectCodeDeployment(), GUID(),
-		FunctionInfo(), FungibleAsset(), PrimaryFungibleStore(), Coin(), AptosCoin(), AptosAccount(), Account(), MultisigAccount()}
+		FunctionInfo(), FungibleAsset(), DispatchableFungibleAsset(), PrimaryFungibleStore(), Coin(), AptosCoin(), AptosAccount(), Account(), MultisigAccount()}
 }
 
 // tag1 is the tag of struct name of module at 0x1.
@@ -152,6 +162,12 @@ func moveTo(h native.Host, a ledgerapi.Address, tag ledgerapi.StructTag, v bcs.M
 func missingData(tag ledgerapi.StructTag, a ledgerapi.Address) error {
 	return &movevm.Error{Status: onchain.MISSING_DATA, Message: fmt.Sprintf("%s does not exist at %s", tag, a)}
 }
+
+// addressResource is a resource (or value) of one address field, such as
+// DeriveRefPod's DeriveRef.
+type addressResource ledgerapi.Address
+
+func (a addressResource) MarshalBCS(e *bcs.Encoder) { e.Fixed(a[:]) }
 
 // putResource encodes v and writes it as resource tag at a.
 func putResource(h native.Host, a ledgerapi.Address, tag ledgerapi.StructTag, v bcs.Marshaler) error {
