@@ -133,7 +133,9 @@ func TestFungibleAssetRefsFromMove(t *testing.T) {
 			t.Fatalf("%+v: %s", p, st)
 		}
 	}
-	unt := func(fn string, args ...[]byte) txn.TransactionPayload { return vmstub.EntryPayload(a.Address, "unt", fn, nil, args...) }
+	unt := func(fn string, args ...[]byte) txn.TransactionPayload {
+		return vmstub.EntryPayload(a.Address, "unt", fn, nil, args...)
+	}
 	A, B := vmstub.AddressValue(a.Address), vmstub.AddressValue(b.Address)
 	run(a, unt("mint", A, vmstub.U64Value(100)))
 	storeA := crypto.PrimaryStoreAddress(a.Address, u)
