@@ -220,6 +220,10 @@ func TestCoinFromMove(t *testing.T) {
 	run(b, vmstub.EntryPayload(one, "coin", "transfer", myT, vmstub.AddressValue(a.Address), u64(1)), "0x1::coin: EFROZEN(0x5000a)")
 	run(a, at("mint_to", vmstub.AddressValue(b.Address), u64(1)), "0x1::coin: EFROZEN(0x5000a)")
 	run(a, at("unfreeze", vmstub.AddressValue(b.Address)), "")
+	// A legacy entry function: a transaction cannot pass its &FreezeCapability.
+	if _, out := c.run(t, a, vmstub.EntryPayload(one, "coin", "freeze_coin_store", myT, vmstub.AddressValue(b.Address), []byte{0})); out.Info.Status.String() != "INVALID_PARAM_TYPE_FOR_DESERIALIZATION" {
+		t.Errorf("a transaction calling freeze_coin_store: %s", out.Info.Status.String())
+	}
 	// Into the paired fungible asset: the balance and the supply span both
 	// stores.
 	run(b, at("to_fa", u64(100)), "")

@@ -26,8 +26,8 @@ func coinCapFunctions() []native.Function {
 		{Name: "mint", Params: []string{"u64", "&" + caps[2]}, Return: []string{tCoinT0}, Impl: coinMint},
 		{Name: "burn", Params: []string{tCoinT0, "&" + caps[0]}, Impl: coinBurn},
 		{Name: "burn_from", Params: []string{"address", "u64", "&" + caps[0]}, Impl: coinBurnFrom},
-		{Name: "freeze_coin_store", Params: []string{"address", "&" + caps[1]}, Impl: coinSetFrozen(true)},
-		{Name: "unfreeze_coin_store", Params: []string{"address", "&" + caps[1]}, Impl: coinSetFrozen(false)},
+		{Name: "freeze_coin_store", IsEntry: true, LegacyEntry: true, Params: []string{"address", "&" + caps[1]}, Impl: coinSetFrozen(true)},
+		{Name: "unfreeze_coin_store", IsEntry: true, LegacyEntry: true, Params: []string{"address", "&" + caps[1]}, Impl: coinSetFrozen(false)},
 		{Name: "upgrade_supply", IsEntry: true, Params: []string{"&signer"}, Impl: coinUpgradeSupply},
 		{Name: "destroy_burn_cap", Params: caps[:1], Impl: unpackValue},
 		{Name: "destroy_freeze_cap", Params: caps[1:2], Impl: unpackValue},
@@ -274,10 +274,9 @@ func withdrawUnchecked(h native.Host, a ledgerapi.Address, amount uint64) (bool,
 }
 
 // coinSetFrozen is freeze_coin_store<T> (true) and unfreeze_coin_store<T>:
-// the account's CoinStore<T> flag (MISSING_DATA without one). Aptos marks
-// both #[legacy_entry_fun] entry functions; they are declared public here,
-// as no transaction can pass their &FreezeCapability (the executor's
-// registry refuses a reference parameter of an entry function).
+// the account's CoinStore<T> flag (MISSING_DATA without one). Both are
+// #[legacy_entry_fun] entry functions, as on Aptos: no transaction can
+// pass their &FreezeCapability.
 func coinSetFrozen(frozen bool) native.Func {
 	return func(c *native.Context, targs []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
 		t, err := coinType(targs[0])
