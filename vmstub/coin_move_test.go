@@ -98,6 +98,9 @@ func coinModule(t *testing.T, addr ledgerapi.Address) []byte {
 		I(k.callG(mint, myT), in(bytecode.OpStLoc, 3), in(bytecode.OpMoveLoc, 1), in(bytecode.OpMoveLoc, 3), k.callG(deposit, myT)))...)
 	entry("burn_own", []tok{sig, u64T}, nil, cat(I(in(bytecode.OpCopyLoc, 0), in(bytecode.OpMoveLoc, 1), k.callG(withdraw, myT)), myCaps(burnF),
 		I(k.callG(burn, myT)))...)
+	burnFrom := k.fn("coin", "burn_from", anyTP, []tok{bytecode.Address, u64T, bytecode.Ref(capsOf(tp)[0])}, nil)
+	entry("burn_from", []tok{sig, bytecode.Address, u64T}, nil, cat(I(in(bytecode.OpMoveLoc, 1), in(bytecode.OpMoveLoc, 2)), myCaps(burnF),
+		I(k.callG(burnFrom, myT)))...)
 	entry("freeze", []tok{sig, bytecode.Address}, nil, cat(I(in(bytecode.OpMoveLoc, 1)), myCaps(freezeF), I(k.callG(freeze, myT)))...)
 	entry("unfreeze", []tok{sig, bytecode.Address}, nil, cat(I(in(bytecode.OpMoveLoc, 1)), myCaps(freezeF), I(k.callG(unfreeze, myT)))...)
 	entry("to_fa", []tok{sig, u64T}, []tok{faT}, in(bytecode.OpCopyLoc, 0), in(bytecode.OpMoveLoc, 1), k.callG(withdraw, myT), k.callG(toFA, myT),
@@ -245,6 +248,26 @@ func TestCoinFromMove(t *testing.T) {
 	run(a, at("burn_own", u64(900)), "")
 	if got := view("balance", addrJSON(a.Address)) + view("supply"); got != `["60"][{"vec":["100"]}]` {
 		t.Errorf("after burn: %s", got)
+	}
+	if got := view("is_balance_at_least", addrJSON(b.Address), q("40")) + view("is_balance_at_least", addrJSON(b.Address), q("41")); got != `[true][false]` {
+		t.Errorf("is_balance_at_least %s", got)
+	}
+	// burn_from takes from the paired store through the paired BurnRef.
+	run(a, at("burn_from", vmstub.AddressValue(b.Address), u64(41)), "0x1::fungible_asset: EINSUFFICIENT_BALANCE(0x10004)")
+	run(a, at("burn_from", vmstub.AddressValue(b.Address), u64(10)), "")
+	if got := view("balance", addrJSON(b.Address)) + view("supply"); got != `["30"][{"vec":["90"]}]` {
+		t.Errorf("after burn_from: %s", got)
+	}
+	// Migration: a's CoinStore becomes its paired primary store.
+	js = run(a, vmstub.EntryPayload(one, "coin", "migrate_to_fungible_store", myT), "")
+	if js["event 0x1::coin::CoinStoreDeletion#0"] == "" {
+		t.Errorf("migration without CoinStoreDeletion: %v", js)
+	}
+	if st, err := c.StateValue(storage.ResourceKey(a.Address, *structType("0x1::coin::CoinStore<" + my + ">").Struct)); err == nil || st != nil {
+		t.Errorf("CoinStore after migration: %x, %v", st, err)
+	}
+	if got := view("balance", addrJSON(a.Address)) + view("supply"); got != `["60"][{"vec":["90"]}]` {
+		t.Errorf("after migration: %s", got)
 	}
 	// The paired MintRef, borrowed with the MintCapability.
 	if got := view("paired_mint_ref_exists"); got != `[true]` {
