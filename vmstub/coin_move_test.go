@@ -41,6 +41,7 @@ func coinModule(t *testing.T, addr ledgerapi.Address) []byte {
 	faRef := b.ModuleRef(one, "fungible_asset")
 	faT := bytecode.StructOf(b.ImportStruct(faRef, "FungibleAsset", 0))
 	mintRefT := bytecode.StructOf(b.ImportStruct(faRef, "MintRef", bytecode.AbilityDrop|bytecode.AbilityStore))
+	burnRefT := bytecode.StructOf(b.ImportStruct(faRef, "BurnRef", bytecode.AbilityDrop|bytecode.AbilityStore))
 	receiptT := bytecode.StructOf(receiptH)
 	my := b.Struct("MyCoin", 0, bytecode.Field("dummy_field", bytecode.Bool))
 	b.Struct("Other", 0, bytecode.Field("dummy_field", bytecode.Bool))
@@ -101,6 +102,8 @@ func coinModule(t *testing.T, addr ledgerapi.Address) []byte {
 	burnFrom := k.fn("coin", "burn_from", anyTP, []tok{bytecode.Address, u64T, bytecode.Ref(capsOf(tp)[0])}, nil)
 	entry("burn_from", []tok{sig, bytecode.Address, u64T}, nil, cat(I(in(bytecode.OpMoveLoc, 1), in(bytecode.OpMoveLoc, 2)), myCaps(burnF),
 		I(k.callG(burnFrom, myT)))...)
+	takeBurn := k.fn("coin", "convert_and_take_paired_burn_ref", anyTP, capsOf(tp)[:1], []tok{burnRefT})
+	entry("take_burn", []tok{sig}, nil, cat(myCaps(burnF), I(in(bytecode.OpReadRef), k.callG(takeBurn, myT), in(bytecode.OpPop)))...)
 	entry("freeze", []tok{sig, bytecode.Address}, nil, cat(I(in(bytecode.OpMoveLoc, 1)), myCaps(freezeF), I(k.callG(freeze, myT)))...)
 	entry("unfreeze", []tok{sig, bytecode.Address}, nil, cat(I(in(bytecode.OpMoveLoc, 1)), myCaps(freezeF), I(k.callG(unfreeze, myT)))...)
 	entry("to_fa", []tok{sig, u64T}, []tok{faT}, in(bytecode.OpCopyLoc, 0), in(bytecode.OpMoveLoc, 1), k.callG(withdraw, myT), k.callG(toFA, myT),
@@ -258,6 +261,13 @@ func TestCoinFromMove(t *testing.T) {
 	if got := view("balance", addrJSON(b.Address)) + view("supply"); got != `["30"][{"vec":["90"]}]` {
 		t.Errorf("after burn_from: %s", got)
 	}
+	// The BurnRef taken for good: burn_from can no longer reach the paired store.
+	run(a, at("take_burn"), "")
+	if got := view("paired_burn_ref_exists"); got != `[false]` {
+		t.Errorf("paired_burn_ref_exists after convert_and_take_paired_burn_ref: %s", got)
+	}
+	run(a, at("take_burn"), "0x1::coin: EBURN_REF_NOT_FOUND(0x60019)")
+	run(a, at("burn_from", vmstub.AddressValue(b.Address), u64(1)), "0x1::coin: EBURN_REF_NOT_FOUND(0x60019)")
 	// Migration: a's CoinStore becomes its paired primary store.
 	js = run(a, vmstub.EntryPayload(one, "coin", "migrate_to_fungible_store", myT), "")
 	if js["event 0x1::coin::CoinStoreDeletion#0"] == "" {
