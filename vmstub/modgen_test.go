@@ -134,8 +134,8 @@ func TestFrameworkDeclarations(t *testing.T) {
 		}
 	}
 	// A module without views, events or abort reasons carries no metadata.
-	if guid, _ := compiled(t, vm, "0x1::guid"); len(guid.Metadata) != 0 {
-		t.Errorf("guid metadata %+v", guid.Metadata)
+	if event, _ := compiled(t, vm, "0x1::event"); len(event.Metadata) != 0 {
+		t.Errorf("event metadata %+v", event.Metadata)
 	}
 }
 

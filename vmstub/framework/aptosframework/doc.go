@@ -1,9 +1,12 @@
 // Package aptosframework implements, in Go, the modules of Aptos's
 // AptosFramework package at 0x1, one file per module named after it:
 //
-//	account.go (+ _rotation) 0x1::account            Account, resource accounts,
-//	                                                  event handles, key rotation,
-//	                                                  OriginatingAddress, views
+//	account.go (+ _rotation, 0x1::account            Account, resource accounts,
+//	_capability, _keyless)                            event handles, GUIDs, key
+//	                                                  rotation, OriginatingAddress,
+//	                                                  rotation and signer capability
+//	                                                  offers, verify_signed_message,
+//	                                                  keyless backup keys, views
 //	aggregator.go           0x1::aggregator           Aggregator
 //	aggregator_v2.go        0x1::aggregator_v2        Aggregator<T>
 //	aptos_account.go        0x1::aptos_account        transfer, batch_transfer,
@@ -97,6 +100,7 @@ import (
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 	"github.com/ledgernode/ledgernode/vmstub/movevm"
 	"github.com/ledgernode/ledgernode/vmstub/native"
 )
@@ -170,6 +174,23 @@ func readResource(h native.Host, a ledgerapi.Address, tag ledgerapi.StructTag, d
 		return false, fmt.Errorf("aptosframework: corrupt %s at %s: %w", tag, a, err)
 	}
 	return true, nil
+}
+
+// moveTo is move_to: v written as resource tag at a, failing with
+// RESOURCE_ALREADY_EXISTS when one is there.
+func moveTo(h native.Host, a ledgerapi.Address, tag ledgerapi.StructTag, v bcs.Marshaler) error {
+	if _, ok, err := h.Resource(a, tag); err != nil {
+		return err
+	} else if ok {
+		return &movevm.Error{Status: onchain.RESOURCE_ALREADY_EXISTS, Message: fmt.Sprintf("%s already exists at %s", tag, a)}
+	}
+	return putResource(h, a, tag, v)
+}
+
+// missingData is the failure of borrow_global or move_from of resource
+// tag at a that does not exist.
+func missingData(tag ledgerapi.StructTag, a ledgerapi.Address) error {
+	return &movevm.Error{Status: onchain.MISSING_DATA, Message: fmt.Sprintf("%s does not exist at %s", tag, a)}
 }
 
 // putResource encodes v and writes it as resource tag at a.
