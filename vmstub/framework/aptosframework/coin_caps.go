@@ -248,29 +248,12 @@ func coinBurnFrom(c *native.Context, targs []*movevm.Type, args []movevm.Value) 
 	} else if refs[2] == nil {
 		return nil, c.Abort(native.Code(native.NotFound, eBurnRefNotFound))
 	}
-	store := primaryStoreAddress(account, meta)
-	if ok, err := withdrawUnchecked(h, store, fromFA); err != nil {
+	fa, err := withdrawInternal(c, primaryStoreAddress(account, meta), fromFA) // frozen or not
+	if err != nil {
 		return nil, err
-	} else if !ok {
-		return nil, faAbort(native.InvalidArgument, eInsufficientBalance)
 	}
-	return nil, burnFASupply(h, meta, fromFA)
-}
-
-// withdrawUnchecked takes amount out of the store at a, frozen or not (a
-// BurnRef's burn_from), emitting Withdraw; false when the store is missing
-// or short.
-func withdrawUnchecked(h native.Host, a ledgerapi.Address, amount uint64) (bool, error) {
-	st, ok, err := readStore(h, a)
-	if err != nil || !ok || st.Balance < amount {
-		return false, err
-	}
-	st.Balance -= amount
-	if err := putResource(h, a, FungibleStoreTag, st); err != nil {
-		return false, err
-	}
-	h.EmitBCS(withdrawEventType, storeEvent(a, amount))
-	return true, nil
+	movevm.Unpack(fa)
+	return nil, changeSupply(h, meta, fromFA, false)
 }
 
 // coinSetFrozen is freeze_coin_store<T> (true) and unfreeze_coin_store<T>:
