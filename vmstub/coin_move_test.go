@@ -388,6 +388,15 @@ func TestManagedCoin(t *testing.T) {
 	if got := c.mustView("0x1::aptos_account::can_receive_direct_coin_transfers", nil, addrJSON(b.Address)); got != `[false]` {
 		t.Errorf("can_receive_direct_coin_transfers %s", got)
 	}
+	// batch_transfer_fungible_assets of APT's asset.
+	before := c.balance(b.Address)
+	A := vmstub.AddressValue(ledgerapi.AddressA)
+	run(a, vmstub.EntryPayload(one, "aptos_account", "batch_transfer_fungible_assets", nil, A, vmstub.AddressesValue(b.Address), vmstub.U64sValue(1, 2)),
+		"0x1::aptos_account: EMISMATCHING_RECIPIENTS_AND_AMOUNTS_LENGTH(0x10005)")
+	js = run(a, vmstub.EntryPayload(one, "aptos_account", "batch_transfer_fungible_assets", nil, A, vmstub.AddressesValue(b.Address, b.Address), vmstub.U64sValue(5, 7)), "")
+	if got := c.balance(b.Address); got != before+12 || js["event 0x1::fungible_asset::Deposit#3"] == "" {
+		t.Errorf("batch_transfer_fungible_assets: balance %d, want %d; %v", got, before+12, js)
+	}
 	my := []ledgerapi.TypeTag{structType(a.Address.String() + "::mycoin::MyCoin")}
 	at := func(fn string, args ...[]byte) txn.TransactionPayload {
 		return vmstub.EntryPayload(a.Address, "mycoin", fn, nil, args...)
