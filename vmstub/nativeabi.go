@@ -159,7 +159,7 @@ func (h *moveHost) Module(id ledgerapi.ModuleId) (*modules.Module, error) {
 	if verr != nil || !ok {
 		return nil, err
 	}
-	return h.s.vm.mods.Decode(code)
+	return h.s.rt.mods.Decode(code)
 }
 
 // RequestPublish records r in the session; the executor carries it out
