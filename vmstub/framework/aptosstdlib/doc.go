@@ -6,8 +6,9 @@
 //	                                    account_address, module_name,
 //	                                    struct_name, size_of_val, chain_id
 //	math64.go        0x1::math64        max, min, average, clamp, pow,
-//	                                    floor_log2, sqrt
-//	math128.go       0x1::math128       the same on u128
+//	                                    floor_log2, log2, sqrt (the rest is
+//	                                    inline on Aptos)
+//	math128.go       0x1::math128       the same on u128, and log2_64
 //	from_bcs.go      0x1::from_bcs      to_bool, to_u8 … to_u256, to_address,
 //	                                    to_bytes, to_string
 //	string_utils.go  0x1::string_utils  to_string, to_string_with_canonical_addresses,
