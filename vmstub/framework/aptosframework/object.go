@@ -139,6 +139,9 @@ func Object() native.Module {
 			generic(fn("ungated_transfer_allowed", []string{objT}, []string{"bool"}, ungatedTransferAllowed)),
 			view(generic(fn("owns", []string{objT, "address"}, []string{"bool"}, owns))),
 			view(generic(fn("root_owner", []string{objT}, []string{"address"}, rootOwner))),
+			{Name: "grant_permission", TypeParams: []native.TypeParam{{}}, Params: []string{"&signer", "&signer", objT},
+				Impl: grantPermission},
+			fn("grant_permission_with_transfer_ref", []string{"&signer", "&0x1::object::TransferRef"}, nil, grantPermissionWithTransferRef),
 		},
 		Errors: []native.AbortReason{
 			{Reason: eObjectExists, Name: "EOBJECT_EXISTS", Description: "An object already exists at this address"},
@@ -366,6 +369,21 @@ func objectAt(c *native.Context, targs []*movevm.Type, args []movevm.Value) ([]m
 		return nil, c.Abort(native.Code(native.NotFound, eResourceDoesNotExist))
 	}
 	return objectValue(c, targs[0], a)
+}
+
+// addressToObject is object::address_to_object's checks for other
+// modules' Funcs: an ObjectCore at a (EOBJECT_DOES_NOT_EXIST) holding res
+// (ERESOURCE_DOES_NOT_EXIST), both aborts located in 0x1::object.
+func addressToObject(h native.Host, a ledgerapi.Address, res ledgerapi.StructTag) error {
+	if _, err := mustReadObject(h, a); err != nil {
+		return err
+	}
+	if _, ok, err := h.Resource(a, res); err != nil {
+		return err
+	} else if !ok {
+		return abortIn("object", native.NotFound, eResourceDoesNotExist)
+	}
+	return nil
 }
 
 // objectValue is the Object<T> of the object at a.
