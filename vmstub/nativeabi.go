@@ -139,7 +139,7 @@ func (h *moveHost) Txn() native.TxnInfo {
 	}
 	raw := &h.s.txn.Raw
 	info := native.TxnInfo{Present: true, Sender: raw.Sender, Hash: h.s.txnHash(), MaxGasAmount: raw.MaxGasAmount, GasUnitPrice: raw.GasUnitPrice}
-	if f := h.s.vm.opts.DebugPrint; f != nil && !h.s.simulation {
+	if f := h.s.rt.debugPrint; f != nil && !h.s.simulation {
 		hash := info.Hash
 		info.Print = func(msg string) { f(hash, msg) }
 	}

@@ -184,7 +184,7 @@ func New(opts Options) (*VM, error) {
 	if opts.RootBalance == 0 {
 		opts.RootBalance = DefaultRootBalance
 	}
-	vm := &VM{opts: opts, runtime: &runtime{gas: opts.Gas.withDefaults(), chainID: opts.ChainID,
+	vm := &VM{opts: opts, runtime: &runtime{gas: opts.Gas.withDefaults(), chainID: opts.ChainID, debugPrint: opts.DebugPrint,
 		reg: newRegistry(), mods: modules.NewCache(opts.ModuleCacheEntries)}}
 	if vm.gas.MinGasUnitPrice > vm.gas.MaxGasUnitPrice {
 		return nil, fmt.Errorf("vmstub: min gas unit price %d above max %d", vm.gas.MinGasUnitPrice, vm.gas.MaxGasUnitPrice)
