@@ -48,7 +48,7 @@ const pkg = "AptosToken"
 // Modules returns the declarations of the package's modules, for the
 // executor to register.
 func Modules() []native.Module {
-	return []native.Module{PropertyMap(), Token()}
+	return []native.Module{PropertyMap(), Token(), TokenTransfers()}
 }
 
 // tag3 is the tag of struct name of module at 0x3.
