@@ -1,11 +1,13 @@
 package aptosframework
 
 import (
+	"encoding/hex"
 	"testing"
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/crypto"
 	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
+	"github.com/ledgernode/ledgernode/ledgerapi/txn"
 	"github.com/ledgernode/ledgernode/vmstub/native"
 )
 
@@ -85,5 +87,19 @@ func TestNewResourceAccountOverExisting(t *testing.T) {
 	acc, _, _ := AccountResource(h, a)
 	if acc.SignerOffer == nil || *acc.SignerOffer != a || string(acc.AuthKey) != string(make([]byte, 32)) || acc.GUIDCreationNum != 2 {
 		t.Fatalf("resource account %+v", acc)
+	}
+}
+
+// A keyless public key parses as a single key and its authentication key
+// is Aptos's (single_key's test vector); a backup key makes a 1-of-2
+// MultiKey.
+func TestKeylessSingleKey(t *testing.T) {
+	pk, _ := hex.DecodeString("031b68747470733a2f2f6163636f756e74732e676f6f676c652e636f6d2086bc0a0a825eb6337ca1e8a3157e490eac8df23d5cef25d9641ad5e7edc1d514")
+	k, err := singleKeyFromBytes(pk)
+	if err != nil || k.Scheme != txn.KeyKeyless {
+		t.Fatalf("keyless key %+v %v", k, err)
+	}
+	if got := crypto.AuthKey(crypto.SchemeSingleKey, pk); got != ledgerapi.MustParseAddress("0x69d542afebf0387b5e4fcb447b79e3fa9b9aaadba4697b51b90b8d7b9649d159") {
+		t.Fatalf("auth key %s", got)
 	}
 }

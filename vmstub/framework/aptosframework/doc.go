@@ -1,14 +1,20 @@
 // Package aptosframework implements, in Go, the modules of Aptos's
 // AptosFramework package at 0x1, one file per module named after it:
 //
-//	account.go (+ _rotation) 0x1::account            Account, resource accounts,
-//	                                                  event handles, key rotation,
-//	                                                  OriginatingAddress, views
+//	account.go (+ _rotation, 0x1::account            Account, resource accounts,
+//	_capability, _keyless)                            event handles, GUIDs, key
+//	                                                  rotation, OriginatingAddress,
+//	                                                  rotation and signer capability
+//	                                                  offers, verify_signed_message,
+//	                                                  keyless backup keys, views
 //	aggregator.go           0x1::aggregator           Aggregator
 //	aggregator_v2.go        0x1::aggregator_v2        Aggregator<T>
-//	aptos_account.go        0x1::aptos_account        transfer, transfer_coins,
-//	                                                  batch_transfer, create_account,
-//	                                                  transfer_fungible_assets
+//	aptos_account.go        0x1::aptos_account        transfer, batch_transfer,
+//	(+ _coins.go)                                     transfer_coins, deposit_coins,
+//	                                                  batch_transfer_coins,
+//	                                                  (batch_)transfer_fungible_assets,
+//	                                                  create_account, the direct-
+//	                                                  transfer opt-out
 //	aptos_coin.go           0x1::aptos_coin           AptosCoin
 //	block.go                0x1::block                BlockResource, NewBlockEvent,
 //	                                                  UpdateEpochIntervalEvent;
@@ -22,15 +28,21 @@
 //	                                                  publish_package_txn (a request
 //	                                                  the executor carries out),
 //	                                                  upgrade_policy_*
-//	coin.go (+ coin_*.go)   0x1::coin                 Coin, CoinStore, CoinInfo;
-//	                                                  transfer, views, Coin values,
-//	                                                  migrate_to_fungible_store
+//	coin.go (+ coin_*.go)   0x1::coin                 the whole module: Coin, CoinStore,
+//	                                                  CoinInfo, capabilities; initialize,
+//	                                                  mint, burn, register, withdraw,
+//	                                                  deposit, transfer, freeze, views,
+//	                                                  the pairing with fungible assets
+//	                                                  (CoinConversionMap), migration
 //	event.go                0x1::event                EventHandle; emit, emit_event
 //	function_info.go        0x1::function_info        FunctionInfo; new_function_info(_from_address),
 //	                                                  dispatch compatibility (friends)
 //	fungible_asset.go       0x1::fungible_asset       Metadata, stores, FungibleAsset;
 //	(+ fungible_asset_*.go)                           views, FungibleAsset values
 //	guid.go                 0x1::guid                 GUID, ID
+//	managed_coin.go         0x1::managed_coin         Capabilities; initialize, mint,
+//	                                                  burn, register, destroy_caps,
+//	                                                  remove_caps
 //	multisig_account.go     0x1::multisig_account     MultisigAccount and its
 //	                                                  transactions, events, views;
 //	                                                  the validation and cleanup
@@ -75,7 +87,8 @@
 // fee (PrepareFee, Fee.Burn), balances (PrimaryStoreBalance,
 // CoinBalance), transfers it runs without an interpreter
 // (TransferFungible, TransferCoins, BatchTransfer), coin's generic
-// functions (CoinInfo, CoinSupply, IsAPT, MigrateToFungibleStore),
+// functions (CoinInfo, CoinSupply, IsAPT, IsAccountRegistered,
+// PairedMetadata, TransferCoinsToAccount, MigrateToFungibleStore),
 // accounts (AccountResource, IncrementSequenceNumber, NewEventHandle),
 // genesis (GenesisFrameworkAccount, GenesisAPT, GenesisPrimaryStore,
 // GenesisAPTSupply) and objects (CreateObject, ObjectOwner).
@@ -87,6 +100,7 @@ import (
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 	"github.com/ledgernode/ledgernode/vmstub/movevm"
 	"github.com/ledgernode/ledgernode/vmstub/native"
 )
@@ -120,6 +134,7 @@ func Modules() []native.Module {
 		Coin(),
 		AptosCoin(),
 		AptosAccount(),
+		ManagedCoin(),
 		Account(),
 		ResourceAccount(),
 		MultisigAccount(),
@@ -159,6 +174,23 @@ func readResource(h native.Host, a ledgerapi.Address, tag ledgerapi.StructTag, d
 		return false, fmt.Errorf("aptosframework: corrupt %s at %s: %w", tag, a, err)
 	}
 	return true, nil
+}
+
+// moveTo is move_to: v written as resource tag at a, failing with
+// RESOURCE_ALREADY_EXISTS when one is there.
+func moveTo(h native.Host, a ledgerapi.Address, tag ledgerapi.StructTag, v bcs.Marshaler) error {
+	if _, ok, err := h.Resource(a, tag); err != nil {
+		return err
+	} else if ok {
+		return &movevm.Error{Status: onchain.RESOURCE_ALREADY_EXISTS, Message: fmt.Sprintf("%s already exists at %s", tag, a)}
+	}
+	return putResource(h, a, tag, v)
+}
+
+// missingData is the failure of borrow_global or move_from of resource
+// tag at a that does not exist.
+func missingData(tag ledgerapi.StructTag, a ledgerapi.Address) error {
+	return &movevm.Error{Status: onchain.MISSING_DATA, Message: fmt.Sprintf("%s does not exist at %s", tag, a)}
 }
 
 // putResource encodes v and writes it as resource tag at a.
