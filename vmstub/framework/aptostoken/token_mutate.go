@@ -131,7 +131,11 @@ func checkReserved(keys []string) error {
 // upsert is the token module's update of m with the properties, in
 // order: an existing key's value replaced, a new key added as
 // property_map::add does (its name length and the map's size checked).
-func (m *propMap) upsert(keys []string, values [][]byte, types []string) error {
+// Each key is compared with every element, charged before.
+func (m *propMap) upsert(c *native.Context, keys []string, values [][]byte, types []string) error {
+	if err := c.ChargeElems(len(keys) * (len(m.Entries) + len(keys))); err != nil {
+		return err
+	}
 	for i, k := range keys {
 		p := propEntry{Key: k, Value: values[i], Type: types[i]}
 		if j := m.find(k); j >= 0 {
@@ -185,7 +189,7 @@ func mutateTokenDataProperty(c *native.Context, _ []*movevm.Type, args []movevm.
 	if err := checkReserved(keys); err != nil {
 		return nil, err
 	}
-	if err := td.DefaultProperties.upsert(keys, values, types); err != nil {
+	if err := td.DefaultProperties.upsert(c, keys, values, types); err != nil {
 		return nil, err
 	}
 	return nil, tablePut(native.Metered(c), cs.TokenData, id, td)
@@ -240,7 +244,7 @@ func mutateOne(c *native.Context, signer, owner ledgerapi.Address, id *tokenID, 
 			return nil, err
 		}
 	}
-	if err := updateTokenProperties(h, owner, &newID, ch); err != nil {
+	if err := updateTokenProperties(c, owner, &newID, ch); err != nil {
 		return nil, err
 	}
 	if err := emit(c, tag3("token", "MutatePropertyMap"), enc(func(e *bcs.Encoder) {
@@ -261,7 +265,8 @@ func mutateOne(c *native.Context, signer, owner ledgerapi.Address, id *tokenID, 
 }
 
 // updateTokenProperties is update_token_property_internal.
-func updateTokenProperties(h native.Host, owner ledgerapi.Address, id *tokenID, ch *propChange) error {
+func updateTokenProperties(c *native.Context, owner ledgerapi.Address, id *tokenID, ch *propChange) error {
+	h := native.Metered(c)
 	s, ok, err := readStore(h, owner)
 	if err != nil {
 		return err
@@ -284,7 +289,7 @@ func updateTokenProperties(h native.Host, owner ledgerapi.Address, id *tokenID, 
 	case len(ch.keys) != len(ch.types):
 		return pmAbort(native.Code(native.InvalidState, eKeyCountNotMatchType))
 	}
-	if err := t.Properties.upsert(ch.keys, ch.values, ch.types); err != nil {
+	if err := t.Properties.upsert(c, ch.keys, ch.values, ch.types); err != nil {
 		return err
 	}
 	return tablePut(h, s.Tokens, id, &t)
