@@ -33,6 +33,7 @@ var (
 		"AptosFramework":    {"AptosStdlib", "MoveStdlib"},
 		"HostModules":       {"AptosFramework", "AptosStdlib", "MoveStdlib"},
 		"AptosTokenObjects": {"AptosFramework"},
+		"AptosToken":        {"AptosFramework"},
 	}
 )
 
