@@ -22,6 +22,8 @@
 //	                                    call are per-call state, written back
 //	                                    when it succeeds)
 //	table_with_length.go  0x1::table_with_length  TableWithLength (struct only)
+//	ordered_map.go        0x1::ordered_map        OrderedMap, Entry, IteratorPtr
+//	                                              (structs only)
 //	smart_table.go   0x1::smart_table   SmartTable, Entry; new, add, upsert,
 //	                                    borrow, borrow_mut, borrow_with_default,
 //	                                    contains, remove, length
@@ -57,7 +59,7 @@ var addr = ledgerapi.AddressOne
 // Modules returns the declarations of the package's modules, for the
 // executor to register.
 func Modules() []native.Module {
-	return []native.Module{TypeInfo(), Math64(), Math128(), FromBCS(), StringUtils(), SimpleMap(), Table(), TableWithLength(), SmartTable(), CopyableAny(),
+	return []native.Module{TypeInfo(), Math64(), Math128(), FromBCS(), StringUtils(), SimpleMap(), OrderedMap(), Table(), TableWithLength(), SmartTable(), CopyableAny(),
 		AptosHash(), Ed25519(), MultiEd25519(), Secp256k1(),
 		Comparator(), FixedPoint64(), MathFixed(), MathFixed64()}
 }

@@ -1,0 +1,157 @@
+package vmstub_test
+
+import (
+	"bytes"
+	"testing"
+
+	"github.com/ledgernode/ledgernode/ledgerapi"
+	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
+	"github.com/ledgernode/ledgernode/ledgerapi/bytecode"
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
+	"github.com/ledgernode/ledgernode/ledgerapi/txn"
+	"github.com/ledgernode/ledgernode/storage"
+	"github.com/ledgernode/ledgernode/vmstub"
+	"github.com/ledgernode/ledgernode/vmstub/framework/aptosframework"
+)
+
+// passwordModule is <addr>::aa, account abstraction authentication
+// functions:
+//
+//	public fun authenticate(account: signer, data: AbstractionAuthData): signer {
+//	    assert!(*auth_data::authenticator(&data) == b"open sesame", 7);
+//	    account
+//	}
+//	public fun spin(account: signer, _data: AbstractionAuthData): signer { loop {} }
+//	public fun wrong(account: signer): signer { account }
+func passwordModule(t testing.TB, addr ledgerapi.Address) []byte {
+	b := bytecode.NewModuleBuilder(addr, "aa")
+	dataT := bytecode.StructOf(b.ImportStruct(b.ModuleRef(one, "auth_data"), "AbstractionAuthData", bytecode.AbilityCopy|bytecode.AbilityDrop))
+	authenticator := b.ImportFunction(b.ModuleRef(one, "auth_data"), "authenticator", bytecode.Fn{
+		Params: []bytecode.SignatureToken{bytecode.Ref(dataT)}, Returns: []bytecode.SignatureToken{bytecode.Ref(bytecode.Vector(bytecode.U8))}})
+	password := b.ConstantBytes([]byte("open sesame"))
+	sig := bytecode.Fn{Params: []bytecode.SignatureToken{bytecode.Signer, dataT}, Returns: []bytecode.SignatureToken{bytecode.Signer}}
+	I := bytecode.I
+	check := sig
+	// 0-4 compare, 5 branch to 8 when equal, 6-7 abort 7, 8-9 return.
+	check.Code = []bytecode.Instruction{
+		I(bytecode.OpImmBorrowLoc, 1), I(bytecode.OpCall, uint64(authenticator)), I(bytecode.OpReadRef), I(bytecode.OpLdConst, uint64(password)),
+		I(bytecode.OpEq), I(bytecode.OpBrTrue, 8), I(bytecode.OpLdU64, 7), I(bytecode.OpAbort), I(bytecode.OpMoveLoc, 0), I(bytecode.OpRet),
+	}
+	b.Function("authenticate", bytecode.Public, check)
+	spin := sig
+	spin.Code = []bytecode.Instruction{I(bytecode.OpBranch, 0)}
+	b.Function("spin", bytecode.Public, spin)
+	b.Function("wrong", bytecode.Public, bytecode.Fn{Params: []bytecode.SignatureToken{bytecode.Signer}, Returns: []bytecode.SignatureToken{bytecode.Signer},
+		Code: []bytecode.Instruction{I(bytecode.OpMoveLoc, 0), I(bytecode.OpRet)}})
+	return mustBytes(t, b)
+}
+
+// abstracted signs raw for its sender with an abstraction authenticator
+// naming f and carrying authenticator, and the digest Aptos expects.
+func abstracted(raw txn.RawTransaction, f txn.FunctionInfo, authenticator []byte) *txn.SignedTransaction {
+	d := txn.AASigningDigest(raw.SigningMessage(), f)
+	return &txn.SignedTransaction{Raw: raw, Auth: txn.TransactionAuthenticator{Variant: txn.AuthSingleSender,
+		Sender: txn.AccountAuthenticator{Variant: txn.AccountAbstraction, Abstraction: &txn.AbstractionAuthenticator{
+			FunctionInfo: f, Digest: d[:], Authenticator: authenticator}}}}
+}
+
+func aaNames(f txn.FunctionInfo) [][]byte {
+	return [][]byte{vmstub.AddressValue(f.ModuleAddress), vmstub.BytesValue([]byte(f.ModuleName)), vmstub.BytesValue([]byte(f.FunctionName))}
+}
+
+// TestAccountAbstraction: an account registers a published function and
+// then sends transactions authenticated by it; the node refuses them with
+// Aptos's statuses when no function is registered, the function aborts or
+// it runs out of its gas budget.
+func TestAccountAbstraction(t *testing.T) {
+	c := newChain(t, vmstub.Options{})
+	a, b, d := c.vm.DevAccounts()[0], c.vm.DevAccounts()[1], c.vm.DevAccounts()[2]
+	wantOK(t, c.publish(b, packageMeta("AA", onchain.UpgradeCompatible, []string{"aa"}, stdDeps...), passwordModule(t, b.Address)))
+	fn := func(name string) txn.FunctionInfo {
+		return txn.FunctionInfo{ModuleAddress: b.Address, ModuleName: "aa", FunctionName: name}
+	}
+	auth, spin := fn("authenticate"), fn("spin")
+	add := func(f txn.FunctionInfo) storage.Transaction {
+		return c.do(a, call("account_abstraction", "add_authentication_function", nil, aaNames(f)...))
+	}
+	const abortAA = "Move abort in 0x1::account_abstraction: "
+	wantVMStatus(t, add(fn("wrong")), abortAA+"EAUTH_FUNCTION_SIGNATURE_MISMATCH(0x10003): ")
+	wantVMStatus(t, add(fn("missing")), "Move abort in 0x1::function_info: EINVALID_FUNCTION(0x2): Function specified in the FunctionInfo doesn't exist on chain.")
+	out := add(auth)
+	wantOK(t, out)
+	if got := eventTypes(out); len(got) != 2 || got[0] != "0x1::account_abstraction::UpdateDispatchableAuthenticator" {
+		t.Fatalf("events %v", got)
+	}
+	e := bcs.NewEncoder(96)
+	e.Fixed(a.Address[:])
+	e.WriteBytes([]byte("add"))
+	auth.MarshalBCS(e)
+	if !bytes.Equal(out.Events[0].Data, e.Bytes()) {
+		t.Fatalf("UpdateDispatchableAuthenticator %x", out.Events[0].Data)
+	}
+	wantVMStatus(t, add(auth), abortAA+"EFUNCTION_INFO_EXISTENCE(0x80002): ")
+	vals, _, _, err := c.vm.View(c, fnID("0x1::account_abstraction::dispatchable_authenticator"), nil, [][]byte{vmstub.AddressValue(a.Address)})
+	fe := bcs.NewEncoder(64)
+	fe.Bool(true)
+	fe.SeqLen(1)
+	auth.MarshalBCS(fe)
+	if err != nil || !bytes.Equal(vals[0], fe.Bytes()) {
+		t.Fatalf("dispatchable_authenticator %x %v", vals, err)
+	}
+
+	// A transaction the registered function authenticates.
+	seq := c.seq(a.Address)
+	st := abstracted(c.raw(a, vmstub.TransferPayload(d.Address, 5)), auth, []byte("open sesame"))
+	if err := st.Verify(); err != nil {
+		t.Fatalf("the digest does not verify: %v", err)
+	}
+	wantOK(t, c.mustExec(st))
+	if c.seq(a.Address) != seq+1 {
+		t.Fatal("sequence number did not advance")
+	}
+
+	// The digest must be the transaction's AASigningData.
+	bad := abstracted(c.raw(a, vmstub.TransferPayload(d.Address, 5)), auth, []byte("open sesame"))
+	bad.Auth.Sender.Abstraction.Digest[0] ^= 1
+	if bad.Verify() == nil {
+		t.Fatal("a wrong digest verified")
+	}
+	// The function aborts on a wrong password.
+	wantStatus(t, c.vm.Validate(c, abstracted(c.raw(a, vmstub.TransferPayload(d.Address, 5)), auth, []byte("guess")), c.nowUs), "ABORTED", 4016)
+	// A function the account did not register; an account without any.
+	wantStatus(t, c.vm.Validate(c, abstracted(c.raw(a, vmstub.TransferPayload(d.Address, 5)), spin, nil), c.nowUs), "ABORTED", 4016)
+	wantStatus(t, c.vm.Validate(c, abstracted(c.raw(d, vmstub.TransferPayload(a.Address, 5)), auth, []byte("open sesame")), c.nowUs), "ABORTED", 4016)
+	if _, err := c.exec(abstracted(c.raw(d, vmstub.TransferPayload(a.Address, 5)), auth, []byte("open sesame"))); err == nil {
+		t.Fatal("an unauthenticated transaction executed")
+	}
+	// A function that never returns exhausts the authentication budget.
+	wantOK(t, c.do(a, call("account_abstraction", "add_authentication_function", nil, aaNames(spin)...)))
+	wantStatus(t, c.vm.Validate(c, abstracted(c.raw(a, vmstub.TransferPayload(d.Address, 5)), spin, nil), c.nowUs),
+		"ACCOUNT_AUTHENTICATION_GAS_LIMIT_EXCEEDED", 41)
+
+	// Removing: a function not registered; the last function takes the
+	// authenticator with it.
+	wantVMStatus(t, c.do(d, call("account_abstraction", "remove_authentication_function", nil, aaNames(auth)...)), abortAA+"EFUNCTION_INFO_EXISTENCE(0x60002): ")
+	wantOK(t, c.do(a, call("account_abstraction", "remove_authentication_function", nil, aaNames(spin)...)))
+	out = c.do(a, call("account_abstraction", "remove_authentication_function", nil, aaNames(auth)...))
+	wantOK(t, out)
+	if got := eventTypes(out); len(got) != 3 || got[1] != "0x1::account_abstraction::RemoveDispatchableAuthenticator" {
+		t.Fatalf("events %v", got)
+	}
+	if v, _, _, err := c.vm.View(c, fnID("0x1::account_abstraction::using_dispatchable_authenticator"), nil, [][]byte{vmstub.AddressValue(a.Address)}); err != nil || !bytes.Equal(v[0], []byte{0}) {
+		t.Fatalf("using_dispatchable_authenticator after removal %x %v", v, err)
+	}
+	wantStatus(t, c.vm.Validate(c, abstracted(c.raw(a, vmstub.TransferPayload(d.Address, 5)), auth, []byte("open sesame")), c.nowUs), "ABORTED", 4016)
+	wantOK(t, add(auth))
+	wantOK(t, c.do(a, call("account_abstraction", "remove_authenticator", nil)))
+	wantVMStatus(t, c.do(a, call("account_abstraction", "add_dispatchable_authentication_function", nil, aaNames(auth)...)), abortAA+"EDEPRECATED_FUNCTION(0xd0006): ")
+	wantVMStatus(t, c.do(a, call("account_abstraction", "register_derivable_authentication_function", nil, aaNames(auth)...)), "Move abort in 0x1::system_addresses: 0x50003")
+
+	// derive_account_address_view derives as Aptos does.
+	pk := []byte{1, 2, 3}
+	v, _, _, err := c.vm.View(c, fnID("0x1::account_abstraction::derive_account_address_view"), nil, append(aaNames(auth), vmstub.BytesValue(pk)))
+	want := aptosframework.DeriveAccountAddress(auth, pk)
+	if err != nil || !bytes.Equal(v[0], want[:]) {
+		t.Fatalf("derive_account_address_view %x %v", v, err)
+	}
+}
