@@ -41,6 +41,19 @@ func passwordModule(t testing.TB, addr ledgerapi.Address) []byte {
 	spin := sig
 	spin.Code = []bytecode.Instruction{I(bytecode.OpBranch, 0)}
 	b.Function("spin", bytecode.Public, spin)
+	isDerivable := b.ImportFunction(b.ModuleRef(one, "auth_data"), "is_derivable", bytecode.Fn{
+		Params: []bytecode.SignatureToken{bytecode.Ref(dataT)}, Returns: []bytecode.SignatureToken{bytecode.Bool}})
+	derivablePK := b.ImportFunction(b.ModuleRef(one, "auth_data"), "derivable_abstract_public_key", bytecode.Fn{
+		Params: []bytecode.SignatureToken{bytecode.Ref(dataT)}, Returns: []bytecode.SignatureToken{bytecode.Ref(bytecode.Vector(bytecode.U8))}})
+	probe := sig
+	// 0-1 is_derivable, 2 branch to 5 when false, 3-4 abort 1, 5-6 return.
+	probe.Code = []bytecode.Instruction{I(bytecode.OpImmBorrowLoc, 1), I(bytecode.OpCall, uint64(isDerivable)), I(bytecode.OpBrFalse, 5),
+		I(bytecode.OpLdU64, 1), I(bytecode.OpAbort), I(bytecode.OpMoveLoc, 0), I(bytecode.OpRet)}
+	b.Function("probe", bytecode.Public, probe)
+	pk := sig
+	pk.Code = []bytecode.Instruction{I(bytecode.OpImmBorrowLoc, 1), I(bytecode.OpCall, uint64(derivablePK)), I(bytecode.OpPop),
+		I(bytecode.OpMoveLoc, 0), I(bytecode.OpRet)}
+	b.Function("derivable_pk", bytecode.Public, pk)
 	b.Function("wrong", bytecode.Public, bytecode.Fn{Params: []bytecode.SignatureToken{bytecode.Signer}, Returns: []bytecode.SignatureToken{bytecode.Signer},
 		Code: []bytecode.Instruction{I(bytecode.OpMoveLoc, 0), I(bytecode.OpRet)}})
 	return mustBytes(t, b)
@@ -128,6 +141,16 @@ func TestAccountAbstraction(t *testing.T) {
 	wantOK(t, c.do(a, call("account_abstraction", "add_authentication_function", nil, aaNames(spin)...)))
 	wantStatus(t, c.vm.Validate(c, abstracted(c.raw(a, vmstub.TransferPayload(d.Address, 5)), spin, nil), c.nowUs),
 		"ACCOUNT_AUTHENTICATION_GAS_LIMIT_EXCEEDED", 41)
+
+	// auth_data's accessors: V1 data is not derivable; asking it for a
+	// derivable key aborts (in auth_data), refusing the transaction.
+	probe, derivablePK := fn("probe"), fn("derivable_pk")
+	wantOK(t, add(probe))
+	wantOK(t, add(derivablePK))
+	wantOK(t, c.mustExec(abstracted(c.raw(a, vmstub.TransferPayload(d.Address, 5)), probe, nil)))
+	wantStatus(t, c.vm.Validate(c, abstracted(c.raw(a, vmstub.TransferPayload(d.Address, 5)), derivablePK, nil), c.nowUs), "ABORTED", 4016)
+	wantOK(t, c.do(a, call("account_abstraction", "remove_authentication_function", nil, aaNames(probe)...)))
+	wantOK(t, c.do(a, call("account_abstraction", "remove_authentication_function", nil, aaNames(derivablePK)...)))
 
 	// Removing: a function not registered; the last function takes the
 	// authenticator with it.
