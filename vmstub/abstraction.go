@@ -29,7 +29,8 @@ import (
 // another account; ACCOUNT_AUTHENTICATION_GAS_LIMIT_EXCEEDED when the
 // function runs out of its budget; the interpreter's status for a
 // function that cannot be called so. The function's writes and events are
-// not kept. Simulations skip the call, as their signatures are not valid.
+// not kept; its gas counts in the transaction's execution gas. Simulations
+// skip the call, as their signatures are not valid.
 
 // authenticateAbstraction authenticates account a by its abstraction
 // authenticator x.
@@ -37,7 +38,7 @@ func (vm *VM) authenticateAbstraction(s *Session, a ledgerapi.Address, x *txn.Ab
 	if err := aptosframework.AuthenticateAbstraction(s.framework(), a, x); err != nil {
 		return abstractionRefusal(frameworkErr(err))
 	}
-	ms, _, host := vm.moveSession(s, min(vm.gas.MaxAAGas, maxGas))
+	ms, budget, host := vm.moveSession(s, min(vm.gas.MaxAAGas, maxGas))
 	f := x.FunctionInfo
 	fn := ledgerapi.EntryFunctionId{Module: ledgerapi.ModuleId{Address: f.ModuleAddress, Name: f.ModuleName}, Name: f.FunctionName}
 	got, err := ms.ExecuteAuthenticate(fn, a, ledgerapi.StructType(aptosframework.AbstractionAuthDataTag), x.AuthDataBCS())
@@ -55,6 +56,7 @@ func (vm *VM) authenticateAbstraction(s *Session, a ledgerapi.Address, x *txn.Ab
 	case got != a:
 		return abstractionRefusal(aptosframework.InconsistentSigner())
 	}
+	s.authGas += vm.usedGas(budget)
 	return nil
 }
 

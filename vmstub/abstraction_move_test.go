@@ -118,9 +118,15 @@ func TestAccountAbstraction(t *testing.T) {
 	if err := st.Verify(); err != nil {
 		t.Fatalf("the digest does not verify: %v", err)
 	}
-	wantOK(t, c.mustExec(st))
+	aaOut := c.mustExec(st)
+	wantOK(t, aaOut)
 	if c.seq(a.Address) != seq+1 {
 		t.Fatal("sequence number did not advance")
+	}
+	// The authentication function's gas is part of the transaction's.
+	plain := c.mustExec(a.Sign(c.raw(a, vmstub.TransferPayload(d.Address, 5))))
+	if aaOut.Info.GasUsed <= plain.Info.GasUsed {
+		t.Fatalf("gas %d with the authentication function, %d without", aaOut.Info.GasUsed, plain.Info.GasUsed)
 	}
 
 	// The digest must be the transaction's AASigningData.
