@@ -9,26 +9,11 @@ import (
 	"github.com/ledgernode/ledgernode/handlers"
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
-	"github.com/ledgernode/ledgernode/ledgerapi/bytecode"
+	"github.com/ledgernode/ledgernode/ledgerapi/bytecode/samples"
 	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 	"github.com/ledgernode/ledgernode/ledgerapi/txn"
 	"github.com/ledgernode/ledgernode/vmstub"
 )
-
-// openModule is <addr>::open, whose authenticate accepts any
-// authenticator: public fun authenticate(account: signer, _data:
-// AbstractionAuthData): signer { account }.
-func openModule(t *testing.T, addr ledgerapi.Address) []byte {
-	b := bytecode.NewModuleBuilder(addr, "open")
-	dataT := bytecode.StructOf(b.ImportStruct(b.ModuleRef(ledgerapi.AddressOne, "auth_data"), "AbstractionAuthData", bytecode.AbilityCopy|bytecode.AbilityDrop))
-	b.Function("authenticate", bytecode.Public, bytecode.Fn{Params: []bytecode.SignatureToken{bytecode.Signer, dataT},
-		Returns: []bytecode.SignatureToken{bytecode.Signer}, Code: []bytecode.Instruction{bytecode.I(bytecode.OpMoveLoc, 0), bytecode.I(bytecode.OpRet)}})
-	code, err := b.Bytes()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return code
-}
 
 func rawFor(from ledgerapi.Address, seq uint64, p txn.TransactionPayload) txn.RawTransaction {
 	return txn.RawTransaction{Sender: from, SequenceNumber: seq, Payload: p, MaxGasAmount: 100_000, GasUnitPrice: 100,
@@ -45,17 +30,21 @@ func TestAbstractionSignedTransactions(t *testing.T) {
 	dev := s.vm.DevAccounts()
 	a, b := dev[0], dev[1]
 
-	meta := onchain.PackageMetadata{Name: "Open", UpgradePolicy: onchain.UpgradeCompatible, SourceDigest: "0",
-		Modules: []onchain.ModuleMetadata{{Name: "open"}},
+	meta := onchain.PackageMetadata{Name: "AA", UpgradePolicy: onchain.UpgradeCompatible, SourceDigest: "0",
+		Modules: []onchain.ModuleMetadata{{Name: "aa"}},
 		Deps:    []onchain.PackageDep{{Account: ledgerapi.AddressOne, PackageName: "AptosFramework"}}}
 	e := bcs.NewEncoder(512)
 	e.SeqLen(1)
-	e.WriteBytes(openModule(t, b.Address))
+	code, err := samples.Authenticator(b.Address)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.WriteBytes(code)
 	publish := vmstub.EntryPayload(ledgerapi.AddressOne, "code", "publish_package_txn", nil, vmstub.BytesValue(meta.Encode()), e.Bytes())
 	st := b.Sign(rawFor(b.Address, 0, publish))
 	s.submitAndWait(t, st.Bytes(), st.Hash())
 
-	f := txn.FunctionInfo{ModuleAddress: b.Address, ModuleName: "open", FunctionName: "authenticate"}
+	f := txn.FunctionInfo{ModuleAddress: b.Address, ModuleName: "aa", FunctionName: "authenticate"}
 	add := vmstub.EntryPayload(ledgerapi.AddressOne, "account_abstraction", "add_authentication_function", nil,
 		vmstub.AddressValue(f.ModuleAddress), vmstub.BytesValue([]byte(f.ModuleName)), vmstub.BytesValue([]byte(f.FunctionName)))
 	st = a.Sign(rawFor(a.Address, 0, add))
@@ -68,13 +57,13 @@ func TestAbstractionSignedTransactions(t *testing.T) {
 		}
 		return &txn.SignedTransaction{Raw: raw, Auth: txn.TransactionAuthenticator{Variant: txn.AuthSingleSender,
 			Sender: txn.AccountAuthenticator{Variant: txn.AccountAbstraction, Abstraction: &txn.AbstractionAuthenticator{
-				FunctionInfo: f, Digest: d[:], Authenticator: []byte{7, 7}}}}}
+				FunctionInfo: f, Digest: d[:], Authenticator: []byte(samples.AuthenticatorPassword)}}}}
 	}
 	st = sign(rawFor(a.Address, 1, vmstub.TransferPayload(b.Address, 5)), false)
 	got := s.submitAndWait(t, st.Bytes(), st.Hash())
 	js, _ := json.Marshal(got["signature"])
 	d := txn.AASigningDigest(st.Raw.SigningMessage(), f)
-	authData := "0x00" + "20" + ledgerapi.HexBytes(d[:]).String()[2:] + "020707"
+	authData := "0x00" + "20" + ledgerapi.HexBytes(d[:]).String()[2:] + "0b" + ledgerapi.HexBytes(samples.AuthenticatorPassword).String()[2:]
 	// A single sender's signature renders flattened under its own type, as
 	// the other single-sender signatures do.
 	for _, want := range []string{`"type":"single_sender"`, `"function_info":"` + f.String() + `"`, `"auth_data":"` + authData + `"`} {

@@ -6,58 +6,13 @@ import (
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
-	"github.com/ledgernode/ledgernode/ledgerapi/bytecode"
+	"github.com/ledgernode/ledgernode/ledgerapi/bytecode/samples"
 	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 	"github.com/ledgernode/ledgernode/ledgerapi/txn"
 	"github.com/ledgernode/ledgernode/storage"
 	"github.com/ledgernode/ledgernode/vmstub"
 	"github.com/ledgernode/ledgernode/vmstub/framework/aptosframework"
 )
-
-// passwordModule is <addr>::aa, account abstraction authentication
-// functions:
-//
-//	public fun authenticate(account: signer, data: AbstractionAuthData): signer {
-//	    assert!(*auth_data::authenticator(&data) == b"open sesame", 7);
-//	    account
-//	}
-//	public fun spin(account: signer, _data: AbstractionAuthData): signer { loop {} }
-//	public fun wrong(account: signer): signer { account }
-func passwordModule(t testing.TB, addr ledgerapi.Address) []byte {
-	b := bytecode.NewModuleBuilder(addr, "aa")
-	dataT := bytecode.StructOf(b.ImportStruct(b.ModuleRef(one, "auth_data"), "AbstractionAuthData", bytecode.AbilityCopy|bytecode.AbilityDrop))
-	authenticator := b.ImportFunction(b.ModuleRef(one, "auth_data"), "authenticator", bytecode.Fn{
-		Params: []bytecode.SignatureToken{bytecode.Ref(dataT)}, Returns: []bytecode.SignatureToken{bytecode.Ref(bytecode.Vector(bytecode.U8))}})
-	password := b.ConstantBytes([]byte("open sesame"))
-	sig := bytecode.Fn{Params: []bytecode.SignatureToken{bytecode.Signer, dataT}, Returns: []bytecode.SignatureToken{bytecode.Signer}}
-	I := bytecode.I
-	check := sig
-	// 0-4 compare, 5 branch to 8 when equal, 6-7 abort 7, 8-9 return.
-	check.Code = []bytecode.Instruction{
-		I(bytecode.OpImmBorrowLoc, 1), I(bytecode.OpCall, uint64(authenticator)), I(bytecode.OpReadRef), I(bytecode.OpLdConst, uint64(password)),
-		I(bytecode.OpEq), I(bytecode.OpBrTrue, 8), I(bytecode.OpLdU64, 7), I(bytecode.OpAbort), I(bytecode.OpMoveLoc, 0), I(bytecode.OpRet),
-	}
-	b.Function("authenticate", bytecode.Public, check)
-	spin := sig
-	spin.Code = []bytecode.Instruction{I(bytecode.OpBranch, 0)}
-	b.Function("spin", bytecode.Public, spin)
-	isDerivable := b.ImportFunction(b.ModuleRef(one, "auth_data"), "is_derivable", bytecode.Fn{
-		Params: []bytecode.SignatureToken{bytecode.Ref(dataT)}, Returns: []bytecode.SignatureToken{bytecode.Bool}})
-	derivablePK := b.ImportFunction(b.ModuleRef(one, "auth_data"), "derivable_abstract_public_key", bytecode.Fn{
-		Params: []bytecode.SignatureToken{bytecode.Ref(dataT)}, Returns: []bytecode.SignatureToken{bytecode.Ref(bytecode.Vector(bytecode.U8))}})
-	probe := sig
-	// 0-1 is_derivable, 2 branch to 5 when false, 3-4 abort 1, 5-6 return.
-	probe.Code = []bytecode.Instruction{I(bytecode.OpImmBorrowLoc, 1), I(bytecode.OpCall, uint64(isDerivable)), I(bytecode.OpBrFalse, 5),
-		I(bytecode.OpLdU64, 1), I(bytecode.OpAbort), I(bytecode.OpMoveLoc, 0), I(bytecode.OpRet)}
-	b.Function("probe", bytecode.Public, probe)
-	pk := sig
-	pk.Code = []bytecode.Instruction{I(bytecode.OpImmBorrowLoc, 1), I(bytecode.OpCall, uint64(derivablePK)), I(bytecode.OpPop),
-		I(bytecode.OpMoveLoc, 0), I(bytecode.OpRet)}
-	b.Function("derivable_pk", bytecode.Public, pk)
-	b.Function("wrong", bytecode.Public, bytecode.Fn{Params: []bytecode.SignatureToken{bytecode.Signer}, Returns: []bytecode.SignatureToken{bytecode.Signer},
-		Code: []bytecode.Instruction{I(bytecode.OpMoveLoc, 0), I(bytecode.OpRet)}})
-	return mustBytes(t, b)
-}
 
 // abstracted signs raw for its sender with an abstraction authenticator
 // naming f and carrying authenticator, and the digest Aptos expects.
@@ -79,7 +34,7 @@ func aaNames(f txn.FunctionInfo) [][]byte {
 func TestAccountAbstraction(t *testing.T) {
 	c := newChain(t, vmstub.Options{})
 	a, b, d := c.vm.DevAccounts()[0], c.vm.DevAccounts()[1], c.vm.DevAccounts()[2]
-	wantOK(t, c.publish(b, packageMeta("AA", onchain.UpgradeCompatible, []string{"aa"}, stdDeps...), passwordModule(t, b.Address)))
+	wantOK(t, c.publish(b, packageMeta("AA", onchain.UpgradeCompatible, []string{"aa"}, stdDeps...), mustSample(t, samples.Authenticator, b.Address)))
 	fn := func(name string) txn.FunctionInfo {
 		return txn.FunctionInfo{ModuleAddress: b.Address, ModuleName: "aa", FunctionName: name}
 	}
@@ -114,7 +69,7 @@ func TestAccountAbstraction(t *testing.T) {
 
 	// A transaction the registered function authenticates.
 	seq := c.seq(a.Address)
-	st := abstracted(c.raw(a, vmstub.TransferPayload(d.Address, 5)), auth, []byte("open sesame"))
+	st := abstracted(c.raw(a, vmstub.TransferPayload(d.Address, 5)), auth, []byte(samples.AuthenticatorPassword))
 	if err := st.Verify(); err != nil {
 		t.Fatalf("the digest does not verify: %v", err)
 	}
@@ -130,7 +85,7 @@ func TestAccountAbstraction(t *testing.T) {
 	}
 
 	// The digest must be the transaction's AASigningData.
-	bad := abstracted(c.raw(a, vmstub.TransferPayload(d.Address, 5)), auth, []byte("open sesame"))
+	bad := abstracted(c.raw(a, vmstub.TransferPayload(d.Address, 5)), auth, []byte(samples.AuthenticatorPassword))
 	bad.Auth.Sender.Abstraction.Digest[0] ^= 1
 	if bad.Verify() == nil {
 		t.Fatal("a wrong digest verified")
@@ -139,8 +94,8 @@ func TestAccountAbstraction(t *testing.T) {
 	wantStatus(t, c.vm.Validate(c, abstracted(c.raw(a, vmstub.TransferPayload(d.Address, 5)), auth, []byte("guess")), c.nowUs), "ABORTED", 4016)
 	// A function the account did not register; an account without any.
 	wantStatus(t, c.vm.Validate(c, abstracted(c.raw(a, vmstub.TransferPayload(d.Address, 5)), spin, nil), c.nowUs), "ABORTED", 4016)
-	wantStatus(t, c.vm.Validate(c, abstracted(c.raw(d, vmstub.TransferPayload(a.Address, 5)), auth, []byte("open sesame")), c.nowUs), "ABORTED", 4016)
-	if _, err := c.exec(abstracted(c.raw(d, vmstub.TransferPayload(a.Address, 5)), auth, []byte("open sesame"))); err == nil {
+	wantStatus(t, c.vm.Validate(c, abstracted(c.raw(d, vmstub.TransferPayload(a.Address, 5)), auth, []byte(samples.AuthenticatorPassword)), c.nowUs), "ABORTED", 4016)
+	if _, err := c.exec(abstracted(c.raw(d, vmstub.TransferPayload(a.Address, 5)), auth, []byte(samples.AuthenticatorPassword))); err == nil {
 		t.Fatal("an unauthenticated transaction executed")
 	}
 	// A function that never returns exhausts the authentication budget.
@@ -170,7 +125,7 @@ func TestAccountAbstraction(t *testing.T) {
 	if v, _, _, err := c.vm.View(c, fnID("0x1::account_abstraction::using_dispatchable_authenticator"), nil, [][]byte{vmstub.AddressValue(a.Address)}); err != nil || !bytes.Equal(v[0], []byte{0}) {
 		t.Fatalf("using_dispatchable_authenticator after removal %x %v", v, err)
 	}
-	wantStatus(t, c.vm.Validate(c, abstracted(c.raw(a, vmstub.TransferPayload(d.Address, 5)), auth, []byte("open sesame")), c.nowUs), "ABORTED", 4016)
+	wantStatus(t, c.vm.Validate(c, abstracted(c.raw(a, vmstub.TransferPayload(d.Address, 5)), auth, []byte(samples.AuthenticatorPassword)), c.nowUs), "ABORTED", 4016)
 	wantOK(t, add(auth))
 	wantOK(t, c.do(a, call("account_abstraction", "remove_authenticator", nil)))
 	wantVMStatus(t, c.do(a, call("account_abstraction", "add_dispatchable_authentication_function", nil, aaNames(auth)...)), abortAA+"EDEPRECATED_FUNCTION(0xd0006): ")
@@ -183,4 +138,13 @@ func TestAccountAbstraction(t *testing.T) {
 	if err != nil || !bytes.Equal(v[0], want[:]) {
 		t.Fatalf("derive_account_address_view %x %v", v, err)
 	}
+}
+
+func mustSample(t testing.TB, f func(ledgerapi.Address) ([]byte, error), addr ledgerapi.Address) []byte {
+	t.Helper()
+	code, err := f(addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return code
 }
