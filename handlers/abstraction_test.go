@@ -9,6 +9,7 @@ import (
 	"github.com/ledgernode/ledgernode/handlers"
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
+	"github.com/ledgernode/ledgernode/ledgerapi/crypto"
 	"github.com/ledgernode/ledgernode/ledgerapi/bytecode/samples"
 	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 	"github.com/ledgernode/ledgernode/ledgerapi/txn"
@@ -49,6 +50,13 @@ func TestAbstractionSignedTransactions(t *testing.T) {
 		vmstub.AddressValue(f.ModuleAddress), vmstub.BytesValue([]byte(f.ModuleName)), vmstub.BytesValue([]byte(f.FunctionName)))
 	st = a.Sign(rawFor(a.Address, 0, add))
 	s.submitAndWait(t, st.Bytes(), st.Hash())
+	// The authenticator lives in the ObjectGroup at the account's address
+	// derived for 0xA (its APT primary store's), listed with the store's
+	// resources (as BCS: enum values are not rendered as JSON yet).
+	status, v := getAny(t, s.base+"/accounts/"+crypto.PrimaryStoreAddress(a.Address, ledgerapi.AddressA).String()+"/resources")
+	if js, _ := json.Marshal(v); status != 200 || !strings.Contains(string(js), `"type":"0x1::account_abstraction::DispatchableAuthenticator"`) {
+		t.Fatalf("resources of the authenticator's address: %d %s", status, js)
+	}
 
 	sign := func(raw txn.RawTransaction, flip bool) *txn.SignedTransaction {
 		d := txn.AASigningDigest(raw.SigningMessage(), f)
