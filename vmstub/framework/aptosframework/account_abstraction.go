@@ -181,7 +181,11 @@ func checkAuthFunction(c *native.Context, f txn.FunctionInfo) error {
 	}
 	var abi *bytecode.FunctionABI
 	if m != nil {
-		abi = functionABI(m, f.FunctionName)
+		for i := range m.ABI.ExposedFunctions {
+			if fa := &m.ABI.ExposedFunctions[i]; fa.Name == f.FunctionName {
+				abi = fa
+			}
+		}
 	}
 	if abi == nil {
 		return abortIn("function_info", 0, eInvalidFunction)
