@@ -63,7 +63,7 @@ func (vm *VM) execute(state storage.View, blk storage.Block, st *txn.SignedTrans
 		return storage.Transaction{}, s.rejection(err)
 	}
 	callGas, metered, runErr := vm.runPayload(s, st, m.signers)
-	exec := vm.gas.ExecutionBase + callGas
+	exec := vm.gas.ExecutionBase + callGas + s.authGas
 	if !metered {
 		exec = st.Raw.MaxGasAmount
 	}

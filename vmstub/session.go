@@ -29,6 +29,7 @@ type Session struct {
 	events  []storage.Event
 	reads   int
 	charged uint64      // execution units charged by natives beyond their call cost
+	authGas uint64      // execution gas of account abstraction authentication
 	mods    modules.Set // the modules stored in base, once asked for
 	hasMods bool
 

@@ -28,6 +28,8 @@
 //	                                    log, vmstub.Options.DebugPrint)
 //	smart_table.go   0x1::smart_table   SmartTable, Entry; the whole module,
 //	                                    linear hashing as on Aptos
+//	ordered_map.go        0x1::ordered_map        OrderedMap, Entry, IteratorPtr
+//	                                              (structs only)
 //	copyable_any.go  0x1::copyable_any  Any (struct only)
 //	aptos_hash.go    0x1::aptos_hash    sip_hash, sip_hash_from_value, keccak256,
 //	                                    sha2_512, sha3_512, ripemd160, blake2b_256
@@ -60,7 +62,7 @@ var addr = ledgerapi.AddressOne
 // Modules returns the declarations of the package's modules, for the
 // executor to register.
 func Modules() []native.Module {
-	return []native.Module{TypeInfo(), Math64(), Math128(), FromBCS(), StringUtils(), SimpleMap(), Table(), TableWithLength(), SmartTable(), CopyableAny(),
+	return []native.Module{TypeInfo(), Math64(), Math128(), FromBCS(), StringUtils(), SimpleMap(), OrderedMap(), Table(), TableWithLength(), SmartTable(), CopyableAny(),
 		AptosHash(), Ed25519(), MultiEd25519(), Secp256k1(),
 		Comparator(), FixedPoint64(), MathFixed(), MathFixed64(), BigVector(), SmartVector(), Debug()}
 }
