@@ -90,7 +90,7 @@ func Code() native.Module {
 // the publication at the owner's address.
 func publishPackageTxn(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
 	owner, _ := args[0].Deref()
-	return nil, requestPublish(c, owner.AsAddress(), args[1].Bytes(), args[2])
+	return nil, requestPublish(c, owner.AsAddress(), args[1], args[2])
 }
 
 // publishPackage is code::publish_package(owner, pack, code): as
@@ -101,7 +101,7 @@ func publishPackage(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([
 	if err != nil {
 		return nil, err
 	}
-	return nil, requestPublish(c, signerAddress(args[0]), meta, args[2])
+	return nil, requestPublishBytes(c, signerAddress(args[0]), meta, args[2])
 }
 
 // canChangeUpgradePolicyTo is can_change_upgrade_policy_to(from, to): a
@@ -117,7 +117,12 @@ func canChangeUpgradePolicyTo(_ *native.Context, _ []*movevm.Type, args []movevm
 // (GasSchedule.ExecutionPerPublishedByte); copying the bytes out of the
 // arguments, which the interpreter charged when it decoded them, costs
 // nothing more.
-func requestPublish(c *native.Context, publisher ledgerapi.Address, metadata []byte, code movevm.Value) error {
+func requestPublish(c *native.Context, publisher ledgerapi.Address, metadata, code movevm.Value) error {
+	return requestPublishBytes(c, publisher, metadata.Bytes(), code)
+}
+
+// requestPublishBytes is requestPublish with the metadata's BCS given.
+func requestPublishBytes(c *native.Context, publisher ledgerapi.Address, metadata []byte, code movevm.Value) error {
 	mods := make([][]byte, code.Len())
 	for i := range mods {
 		mods[i] = code.Elem(i).Bytes()

@@ -86,7 +86,7 @@ func publishToObject(c *native.Context, _ []*movevm.Type, args []movevm.Value) (
 	if err := CreateObject(h, obj, publisher); err != nil {
 		return nil, err
 	}
-	if err := requestPublish(c, obj, args[1].Bytes(), args[2]); err != nil {
+	if err := requestPublish(c, obj, args[1], args[2]); err != nil {
 		return nil, err
 	}
 	h.EmitBCS(codePublishType, obj[:])
@@ -120,7 +120,7 @@ func upgradeCodeObject(c *native.Context, _ []*movevm.Type, args []movevm.Value)
 	if err := checkCodeObject(c, signerAddress(args[0]), obj); err != nil {
 		return nil, err
 	}
-	if err := requestPublish(c, obj, args[1].Bytes(), args[2]); err != nil {
+	if err := requestPublish(c, obj, args[1], args[2]); err != nil {
 		return nil, err
 	}
 	c.Host().EmitBCS(codeUpgradeType, obj[:])
