@@ -104,6 +104,24 @@ func (s *state) activities(ctx context.Context, x *tx, w *faWrites) error {
 			}
 			r["owner_address"], r["storage_id"], r["asset_type"], r["token_standard"] = addr(owner), addr(store), addr(meta), "v2"
 			t.put(r)
+		case eventIs(e, "coin", "CoinDeposit") || eventIs(e, "coin", "CoinWithdraw"):
+			// Module events {coin_type, account, amount} of a CoinStore.
+			d := bcs.NewDecoder(e.Data)
+			coin := d.String("coin_type")
+			var account ledgerapi.Address
+			d.Fixed(account[:], "account")
+			amount := d.U64("amount")
+			if d.Finish() != nil {
+				continue
+			}
+			paired := aptMetadata
+			if coin != aptCoinType {
+				paired = crypto.ObjectAddressFromSeed(aptMetadata, []byte(coin))
+			}
+			r := base(int64(i), typ)
+			r["amount"], r["owner_address"], r["asset_type"], r["token_standard"] = num(amount), addr(account), coin, "v1"
+			r["storage_id"] = addr(crypto.PrimaryStoreAddress(account, paired))
+			t.put(r)
 		case !e.IsV2() && (eventIs(e, "coin", "DepositEvent") || eventIs(e, "coin", "WithdrawEvent")):
 			coin, ok := w.coinHandles[e.Key]
 			if !ok || len(e.Data) < 8 {

@@ -177,7 +177,7 @@ func (vm *VM) runEntry(s *Session, f *txn.EntryFunction, signers []ledgerapi.Add
 	case err != nil:
 		return 0, err
 	case plan.direct == nil:
-		gas, err := vm.runMoveEntry(s, f.FunctionId(), f.TyArgs, f.Args, signers, maxGas, plan.contract)
+		gas, err := vm.runMoveEntry(s, f.FunctionId(), f.TyArgs, f.Args, signers, maxGas)
 		return vm.gas.ExecutionPerCall + gas + s.charged, err
 	}
 	_, err = plan.call.run(f.FunctionId(), plan.direct)

@@ -55,7 +55,7 @@ func checkedNative(rf *regFunc, f movevm.NativeFunc) movevm.NativeFunc {
 	return func(ctx *movevm.NativeContext, targs []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
 		host := ctx.Host().(*moveHost)
 		if _, ok := host.checked[rf]; !ok {
-			if sf, err := host.s.modules().Function(rf.id); err != nil || host.s.vm.registered(sf) != rf {
+			if sf, err := host.s.modules().Function(rf.id); err != nil || host.s.rt.registered(sf) != rf {
 				return nil, &movevm.Error{Status: onchain.MISSING_DEPENDENCY,
 					Message: fmt.Sprintf("native function %s as stored has no implementation with that signature", rf.id)}
 			}
@@ -70,7 +70,7 @@ func checkedNative(rf *regFunc, f movevm.NativeFunc) movevm.NativeFunc {
 
 // registered returns the registry's function that f, a function as
 // stored, is: the one of that name whose generated signature is f's.
-func (vm *VM) registered(f *modules.Function) *regFunc {
+func (vm *runtime) registered(f *modules.Function) *regFunc {
 	rm := vm.reg.mods[f.ID.Module]
 	if rm == nil {
 		return nil
@@ -131,7 +131,7 @@ func (h *moveHost) EmitOnHandle(key storage.EventKey, seq uint64, typ ledgerapi.
 
 func (h *moveHost) NowMicros() (uint64, error) { return h.s.NowMicros() }
 
-func (h *moveHost) ChainID() uint8 { return h.s.vm.opts.ChainID }
+func (h *moveHost) ChainID() uint8 { return h.s.rt.chainID }
 
 func (h *moveHost) Txn() native.TxnInfo {
 	if h.s.txn == nil {
@@ -159,7 +159,7 @@ func (h *moveHost) Module(id ledgerapi.ModuleId) (*modules.Module, error) {
 	if verr != nil || !ok {
 		return nil, err
 	}
-	return h.s.vm.mods.Decode(code)
+	return h.s.rt.mods.Decode(code)
 }
 
 // RequestPublish records r in the session; the executor carries it out

@@ -144,20 +144,13 @@ type Options struct {
 // layouts, the ABIs) and txn.ArgCodec. A VM is safe for concurrent use once
 // its modules are registered.
 type VM struct {
-	opts Options
-	gas  GasSchedule
-	root DevAccount
-	devs []DevAccount
+	*runtime // what its sessions use of it
+	opts     Options
+	root     DevAccount
+	devs     []DevAccount
 
 	regMu  sync.Mutex // serialises Register
 	sealed atomic.Bool
-	reg    *registry
-	mods   *modules.Cache // decoded modules, registered ones pinned
-	// verified holds the verifier's verdict on each decoded module.
-	verified verifiedModules
-	// unverified lets code the verifier did not accept run; only tests of
-	// the interpreter's own run-time checks set it (export_test.go).
-	unverified bool
 
 	moveOnce sync.Once
 	move     *movevm.VM // the Move interpreter with the registry's natives
@@ -185,7 +178,8 @@ func New(opts Options) (*VM, error) {
 	if opts.RootBalance == 0 {
 		opts.RootBalance = DefaultRootBalance
 	}
-	vm := &VM{opts: opts, gas: opts.Gas.withDefaults(), reg: newRegistry(), mods: modules.NewCache(opts.ModuleCacheEntries)}
+	vm := &VM{opts: opts, runtime: &runtime{gas: opts.Gas.withDefaults(), chainID: opts.ChainID,
+		reg: newRegistry(), mods: modules.NewCache(opts.ModuleCacheEntries)}}
 	if vm.gas.MinGasUnitPrice > vm.gas.MaxGasUnitPrice {
 		return nil, fmt.Errorf("vmstub: min gas unit price %d above max %d", vm.gas.MinGasUnitPrice, vm.gas.MaxGasUnitPrice)
 	}

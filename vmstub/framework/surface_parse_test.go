@@ -334,6 +334,10 @@ func (r *surfaceReader) structDecl(enum bool) bytecode.StructABI {
 	case "{":
 		if !enum {
 			s.Fields = r.fields("}")
+			if len(s.Fields) == 0 {
+				// The compiler gives a struct without fields one bool field.
+				s.Fields = []bytecode.FieldABI{{Name: "dummy_field", Type: "bool"}}
+			}
 			break
 		}
 		for r.peek() != "}" {

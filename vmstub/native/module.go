@@ -59,11 +59,21 @@ type Struct struct {
 	// Fields are "name: type" specs in declaration (BCS) order, e.g.
 	// "coin: 0x1::coin::Coin<T0>".
 	Fields []string
+	// Variants, when set, make the struct an enum (Fields stays empty):
+	// its variants in declaration (BCS tag) order.
+	Variants []Variant
 	// IsEvent marks #[event] structs.
 	IsEvent bool
 	// ObjectGroup marks members of the 0x1::object::ObjectGroup resource
 	// group: the resources of one object share a storage slot for gas.
 	ObjectGroup bool
+}
+
+// Variant is one variant of an enum: its name and its fields as "name:
+// type" specs in declaration order.
+type Variant struct {
+	Name   string
+	Fields []string
 }
 
 // Visibility of a function.

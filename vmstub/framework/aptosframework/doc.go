@@ -1,15 +1,21 @@
 // Package aptosframework implements, in Go, the modules of Aptos's
 // AptosFramework package at 0x1, one file per module named after it:
 //
-//	account.go (+ _rotation) 0x1::account            Account, resource accounts,
-//	                                                  event handles, key rotation,
-//	                                                  OriginatingAddress, views
+//	account.go (+ _rotation, 0x1::account            Account, resource accounts,
+//	_capability, _keyless)                            event handles, GUIDs, key
+//	                                                  rotation, OriginatingAddress,
+//	                                                  rotation and signer capability
+//	                                                  offers, verify_signed_message,
+//	                                                  keyless backup keys, views
 //	aggregator.go           0x1::aggregator           Aggregator
 //	aggregator_v2.go        0x1::aggregator_v2        complete: Aggregator<T>,
 //	                                                  snapshots, derived strings
-//	aptos_account.go        0x1::aptos_account        transfer, transfer_coins,
-//	                                                  batch_transfer, create_account,
-//	                                                  transfer_fungible_assets
+//	aptos_account.go        0x1::aptos_account        transfer, batch_transfer,
+//	(+ _coins.go)                                     transfer_coins, deposit_coins,
+//	                                                  batch_transfer_coins,
+//	                                                  (batch_)transfer_fungible_assets,
+//	                                                  create_account, the direct-
+//	                                                  transfer opt-out
 //	aptos_coin.go           0x1::aptos_coin           AptosCoin
 //	block.go                0x1::block                BlockResource, NewBlockEvent,
 //	                                                  UpdateEpochIntervalEvent;
@@ -23,9 +29,12 @@
 //	                                                  publish_package_txn (a request
 //	                                                  the executor carries out),
 //	                                                  upgrade_policy_*
-//	coin.go (+ coin_*.go)   0x1::coin                 Coin, CoinStore, CoinInfo;
-//	                                                  transfer, views, Coin values,
-//	                                                  migrate_to_fungible_store
+//	coin.go (+ coin_*.go)   0x1::coin                 the whole module: Coin, CoinStore,
+//	                                                  CoinInfo, capabilities; initialize,
+//	                                                  mint, burn, register, withdraw,
+//	                                                  deposit, transfer, freeze, views,
+//	                                                  the pairing with fungible assets
+//	                                                  (CoinConversionMap), migration
 //	dispatchable_fungible_  0x1::dispatchable_fungible_asset
 //	asset.go (+ _funcs.go)                            TransferRefStore; hooks'
 //	                                                  registration, withdraw,
@@ -40,6 +49,9 @@
 //	                                                  dispatch hooks, views,
 //	                                                  FungibleAsset values
 //	guid.go                 0x1::guid                 GUID, ID
+//	managed_coin.go         0x1::managed_coin         Capabilities; initialize, mint,
+//	                                                  burn, register, destroy_caps,
+//	                                                  remove_caps
 //	multisig_account.go     0x1::multisig_account     MultisigAccount and its
 //	                                                  transactions, events, views;
 //	                                                  the validation and cleanup
@@ -64,6 +76,9 @@
 //	.go (+ _ops.go, _fee.go)                          complete: primary stores,
 //	                                                  transfers, refs, views; the
 //	                                                  fee's burn
+//	resource_account.go     0x1::resource_account     Container; create_resource_account
+//	                                                  (_and_fund, _and_publish_package),
+//	                                                  retrieve_resource_account_cap
 //	timestamp.go            0x1::timestamp            CurrentTimeMicroseconds;
 //	                                                  now_microseconds, now_seconds
 //	transaction_context.go  0x1::transaction_context  AUID; get_transaction_hash,
@@ -82,7 +97,8 @@
 // fee (PrepareFee, Fee.Burn), balances (PrimaryStoreBalance,
 // CoinBalance), transfers it runs without an interpreter
 // (TransferFungible, TransferCoins, BatchTransfer), coin's generic
-// functions (CoinInfo, CoinSupply, IsAPT, MigrateToFungibleStore),
+// functions (CoinInfo, CoinSupply, IsAPT, IsAccountRegistered,
+// PairedMetadata, TransferCoinsToAccount, MigrateToFungibleStore),
 // accounts (AccountResource, IncrementSequenceNumber, NewEventHandle),
 // genesis (GenesisFrameworkAccount, GenesisAPT, GenesisPrimaryStore,
 // GenesisAPTSupply) and objects (CreateObject, ObjectOwner).
@@ -105,10 +121,35 @@ var addr = ledgerapi.AddressOne
 // Modules returns the declarations of the package's modules, for the
 // executor to register.
 func Modules() []native.Module {
-	return []native.Module{ChainID(), Event(), Timestamp(), TransactionContext(),
-		ChainStatus(), Block(), TransactionFee(), NonceValidation(), Aggregator(), AggregatorV2(), OptionalAggregator(),
-		Object(), Code(), ObjectCodeDeployment(), GUID(),
-		FunctionInfo(), FungibleAsset(), DispatchableFungibleAsset(), PrimaryFungibleStore(), Coin(), AptosCoin(), AptosAccount(), Account(), MultisigAccount()}
+	// One module per line, in registration order.
+	return []native.Module{
+		ChainID(),
+		Event(),
+		Timestamp(),
+		TransactionContext(),
+		ChainStatus(),
+		Block(),
+		TransactionFee(),
+		NonceValidation(),
+		Aggregator(),
+		AggregatorV2(),
+		OptionalAggregator(),
+		Object(),
+		Code(),
+		ObjectCodeDeployment(),
+		GUID(),
+		FunctionInfo(),
+		FungibleAsset(),
+		DispatchableFungibleAsset(),
+		PrimaryFungibleStore(),
+		Coin(),
+		AptosCoin(),
+		AptosAccount(),
+		ManagedCoin(),
+		Account(),
+		ResourceAccount(),
+		MultisigAccount(),
+	}
 }
 
 // tag1 is the tag of struct name of module at 0x1.

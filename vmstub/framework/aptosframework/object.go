@@ -139,6 +139,9 @@ func Object() native.Module {
 			generic(fn("ungated_transfer_allowed", []string{objT}, []string{"bool"}, ungatedTransferAllowed)),
 			view(generic(fn("owns", []string{objT, "address"}, []string{"bool"}, owns))),
 			view(generic(fn("root_owner", []string{objT}, []string{"address"}, rootOwner))),
+			{Name: "grant_permission", TypeParams: []native.TypeParam{{}}, Params: []string{"&signer", "&signer", objT},
+				Impl: grantPermission},
+			fn("grant_permission_with_transfer_ref", []string{"&signer", "&0x1::object::TransferRef"}, nil, grantPermissionWithTransferRef),
 		},
 		Errors: []native.AbortReason{
 			{Reason: eObjectExists, Name: "EOBJECT_EXISTS", Description: "An object already exists at this address"},

@@ -43,10 +43,10 @@ func isEmpty(_ *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm
 	return []movevm.Value{movevm.Bool(movevm.VecLen(args[0]) == 0)}, nil
 }
 
-// find finds the first element of the vector vec points at equal to what
+// Find finds the first element of the vector vec points at equal to what
 // ref points at (Move equality is equality of the BCS encodings),
 // charging per byte compared.
-func find(c *native.Context, vec, ref movevm.Value) (int, error) {
+func Find(c *native.Context, vec, ref movevm.Value) (int, error) {
 	x, _ := ref.Deref()
 	want, err := native.SerializeCharged(c.NativeContext, x)
 	if err != nil {
@@ -66,12 +66,12 @@ func find(c *native.Context, vec, ref movevm.Value) (int, error) {
 }
 
 func contains(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-	i, err := find(c, args[0], args[1])
+	i, err := Find(c, args[0], args[1])
 	return []movevm.Value{movevm.Bool(i >= 0)}, err
 }
 
 func indexOf(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-	i, err := find(c, args[0], args[1])
+	i, err := Find(c, args[0], args[1])
 	if i < 0 {
 		return []movevm.Value{movevm.Bool(false), movevm.U64(0)}, err
 	}
