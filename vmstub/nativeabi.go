@@ -139,6 +139,10 @@ func (h *moveHost) Txn() native.TxnInfo {
 	}
 	raw := &h.s.txn.Raw
 	info := native.TxnInfo{Present: true, Sender: raw.Sender, Hash: h.s.txnHash(), MaxGasAmount: raw.MaxGasAmount, GasUnitPrice: raw.GasUnitPrice}
+	if f := h.s.rt.debugPrint; f != nil && !h.s.simulation {
+		hash := info.Hash
+		info.Print = func(msg string) { f(hash, msg) }
+	}
 	if raw.Payload.Script != nil {
 		sh := crypto.SHA3_256(raw.Payload.Script.Code)
 		info.ScriptHash = sh[:]

@@ -7,6 +7,11 @@
 //	                                                  rotation and signer capability
 //	                                                  offers, verify_signed_message,
 //	                                                  keyless backup keys, views
+//	account_abstraction.go  0x1::account_abstraction  DispatchableAuthenticator;
+//	                                                  add/remove_authentication_function,
+//	                                                  remove_authenticator, views,
+//	                                                  derived addresses; the checks of
+//	                                                  abstraction authenticators
 //	aggregator.go           0x1::aggregator           Aggregator
 //	aggregator_v2.go        0x1::aggregator_v2        complete: Aggregator<T>,
 //	                                                  snapshots, derived strings
@@ -17,6 +22,8 @@
 //	                                                  create_account, the direct-
 //	                                                  transfer opt-out
 //	aptos_coin.go           0x1::aptos_coin           AptosCoin
+//	auth_data.go            0x1::auth_data            AbstractionAuthData and its
+//	                                                  accessors
 //	block.go                0x1::block                BlockResource, NewBlockEvent,
 //	                                                  UpdateEpochIntervalEvent;
 //	                                                  get_current_block_height,
@@ -147,6 +154,8 @@ func Modules() []native.Module {
 		AptosAccount(),
 		ManagedCoin(),
 		Account(),
+		AuthData(),
+		AccountAbstraction(),
 		ResourceAccount(),
 		MultisigAccount(),
 	}

@@ -19,6 +19,8 @@ import (
 	"github.com/ledgernode/ledgernode/vmstub/native"
 )
 
+var deriveRefPodTag = tag1("primary_fungible_store", "DeriveRefPod")
+
 // PrimaryFungibleStore declares 0x1::primary_fungible_store.
 func PrimaryFungibleStore() native.Module {
 	const (
