@@ -19,7 +19,7 @@ import (
 //	}
 func journalModule(t testing.TB, addr ledgerapi.Address) []byte {
 	b := bytecode.NewModuleBuilder(addr, "journal")
-	handle := b.ImportStruct(b.ModuleRef(one, "event"), "EventHandle", bytecode.AbilityStore, bytecode.StructTypeParameter{IsPhantom: true})
+	handle := b.ImportStruct(b.ModuleRef(one, "event"), "EventHandle", bytecode.AbilityStore, bytecode.StructTypeParameter{IsPhantom: true, Constraints: bytecode.AbilityDrop | bytecode.AbilityStore})
 	entry := b.Struct("Entry", bytecode.AbilityDrop|bytecode.AbilityStore, bytecode.Field("n", bytecode.U64))
 	journal := b.Struct("Journal", bytecode.AbilityKey, bytecode.Field("entries", bytecode.StructOf(handle, b.StructType(entry))))
 	ds := []bytecode.AbilitySet{bytecode.AbilityDrop | bytecode.AbilityStore}

@@ -56,7 +56,7 @@ func (vm *VM) blockSession(state storage.View, blk storage.Block) *Session {
 
 func (vm *VM) execute(state storage.View, blk storage.Block, st *txn.SignedTransaction, mode prologueMode) (storage.Transaction, error) {
 	s := vm.blockSession(state, blk)
-	s.txn = st
+	s.txn, s.simulation = st, mode.simulation
 	defer func() { s.release() }() // the session in use at return
 	m, err := vm.prologue(s, st, blk.TimestampUsec/1_000_000, mode)
 	if err != nil {

@@ -90,7 +90,7 @@ func TestFrameworkDeclarations(t *testing.T) {
 			t.Errorf("coin::%s: abilities %v, type parameters %+v (want one phantom)", name, h.Abilities, h.TypeParameters)
 		}
 	}
-	if len(coin.FriendDecls) != 1 || coin.Identifiers[coin.FriendDecls[0].Name] != "aptos_account" {
+	if len(coin.FriendDecls) != 3 || coin.Identifiers[coin.FriendDecls[0].Name] != "aptos_coin" || coin.Identifiers[coin.FriendDecls[2].Name] != "transaction_fee" {
 		t.Errorf("coin friends %+v", coin.FriendDecls)
 	}
 	md := coin.RuntimeMetadata()
@@ -134,8 +134,8 @@ func TestFrameworkDeclarations(t *testing.T) {
 		}
 	}
 	// A module without views, events or abort reasons carries no metadata.
-	if guid, _ := compiled(t, vm, "0x1::guid"); len(guid.Metadata) != 0 {
-		t.Errorf("guid metadata %+v", guid.Metadata)
+	if event, _ := compiled(t, vm, "0x1::event"); len(event.Metadata) != 0 {
+		t.Errorf("event metadata %+v", event.Metadata)
 	}
 }
 

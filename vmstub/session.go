@@ -39,6 +39,9 @@ type Session struct {
 	txn     *txn.SignedTransaction
 	hash    ledgerapi.HashValue // txn's hash, once asked for
 	hasHash bool
+	// simulation marks the session of a simulated transaction (no
+	// std::debug output).
+	simulation bool
 
 	// publish is the package publication the payload requested, carried
 	// out after it returns (publishreq.go).

@@ -144,6 +144,12 @@ type Options struct {
 	// gets the transaction's hash (zero for a view) and the error, and
 	// must be safe for concurrent use.
 	InternalError func(txn ledgerapi.HashValue, err error)
+	// DebugPrint, when set, receives each line std::debug::print and
+	// print_stack_trace write while a transaction executes, with the
+	// transaction's hash (not in simulations, views or genesis); it must
+	// be safe for concurrent use. Nil, the default, drops them, as Aptos's
+	// production VM does.
+	DebugPrint func(txn ledgerapi.HashValue, msg string)
 }
 
 // VM is the native executor. It implements the node's Executor interface
@@ -186,7 +192,7 @@ func New(opts Options) (*VM, error) {
 	if opts.RootBalance == 0 {
 		opts.RootBalance = DefaultRootBalance
 	}
-	vm := &VM{opts: opts, runtime: &runtime{gas: opts.Gas.withDefaults(), chainID: opts.ChainID,
+	vm := &VM{opts: opts, runtime: &runtime{gas: opts.Gas.withDefaults(), chainID: opts.ChainID, debugPrint: opts.DebugPrint,
 		reg: newRegistry(), mods: modules.NewCache(opts.ModuleCacheEntries)}}
 	if vm.gas.MinGasUnitPrice > vm.gas.MaxGasUnitPrice {
 		return nil, fmt.Errorf("vmstub: min gas unit price %d above max %d", vm.gas.MinGasUnitPrice, vm.gas.MaxGasUnitPrice)

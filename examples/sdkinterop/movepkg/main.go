@@ -31,7 +31,7 @@ const PackageName = "InteropPkg"
 
 func main() {
 	addr := flag.String("address", "", "the publishing account's address")
-	variant := flag.String("variant", "v1", "v1, v2, incompatible or missing-dep")
+	variant := flag.String("variant", "v1", "v1, v2, incompatible, missing-dep, apps or coin")
 	flag.Parse()
 	a, err := ledgerapi.ParseAddress(*addr)
 	if err != nil {
@@ -91,6 +91,8 @@ func build(addr ledgerapi.Address, variant string) ([]byte, [][]byte, error) {
 		mods = append(mods, message, mathModule(false, true))
 	case "missing-dep":
 		mods = append(mods, message, mathModule(true, true), broken)
+	case "coin":
+		mods = append(mods, sample("moon_coin", samples.MoonCoin))
 	case "apps":
 		mods = append(mods, sample("scores", samples.Scores), sample("badges", samples.Badges), sample("args", samples.Args))
 	case "aa":

@@ -13,10 +13,14 @@
 //	                                                  derived addresses; the checks of
 //	                                                  abstraction authenticators
 //	aggregator.go           0x1::aggregator           Aggregator
-//	aggregator_v2.go        0x1::aggregator_v2        Aggregator<T>
-//	aptos_account.go        0x1::aptos_account        transfer, transfer_coins,
-//	                                                  batch_transfer, create_account,
-//	                                                  transfer_fungible_assets
+//	aggregator_v2.go        0x1::aggregator_v2        complete: Aggregator<T>,
+//	                                                  snapshots, derived strings
+//	aptos_account.go        0x1::aptos_account        transfer, batch_transfer,
+//	(+ _coins.go)                                     transfer_coins, deposit_coins,
+//	                                                  batch_transfer_coins,
+//	                                                  (batch_)transfer_fungible_assets,
+//	                                                  create_account, the direct-
+//	                                                  transfer opt-out
 //	aptos_coin.go           0x1::aptos_coin           AptosCoin
 //	auth_data.go            0x1::auth_data            AbstractionAuthData and its
 //	                                                  accessors
@@ -32,15 +36,29 @@
 //	                                                  publish_package_txn (a request
 //	                                                  the executor carries out),
 //	                                                  upgrade_policy_*
-//	coin.go (+ coin_*.go)   0x1::coin                 Coin, CoinStore, CoinInfo;
-//	                                                  transfer, views, Coin values,
-//	                                                  migrate_to_fungible_store
+//	coin.go (+ coin_*.go)   0x1::coin                 the whole module: Coin, CoinStore,
+//	                                                  CoinInfo, capabilities; initialize,
+//	                                                  mint, burn, register, withdraw,
+//	                                                  deposit, transfer, freeze, views,
+//	                                                  the pairing with fungible assets
+//	                                                  (CoinConversionMap), migration
+//	dispatchable_fungible_  0x1::dispatchable_fungible_asset
+//	asset.go (+ _funcs.go)                            TransferRefStore; hooks'
+//	                                                  registration, withdraw,
+//	                                                  deposit, transfers, derived
+//	                                                  balance and supply calling
+//	                                                  the issuer's Move hooks
 //	event.go                0x1::event                EventHandle; emit, emit_event
 //	function_info.go        0x1::function_info        FunctionInfo; new_function_info(_from_address),
 //	                                                  dispatch compatibility (friends)
-//	fungible_asset.go       0x1::fungible_asset       Metadata, stores, FungibleAsset;
-//	(+ fungible_asset_*.go)                           views, FungibleAsset values
+//	fungible_asset.go       0x1::fungible_asset       complete: Metadata, supplies,
+//	(+ fungible_asset_*.go)                           stores, refs, mint/burn,
+//	                                                  dispatch hooks, views,
+//	                                                  FungibleAsset values
 //	guid.go                 0x1::guid                 GUID, ID
+//	managed_coin.go         0x1::managed_coin         Capabilities; initialize, mint,
+//	                                                  burn, register, destroy_caps,
+//	                                                  remove_caps
 //	multisig_account.go     0x1::multisig_account     MultisigAccount and its
 //	                                                  transactions, events, views;
 //	                                                  the validation and cleanup
@@ -62,8 +80,9 @@
 //	                                                  freeze_code_object
 //	optional_aggregator.go  0x1::optional_aggregator  OptionalAggregator, Integer
 //	primary_fungible_store  0x1::primary_fungible_store
-//	.go (+ _fee.go)                                   transfer, withdraw, deposit,
-//	                                                  views; the fee's burn
+//	.go (+ _ops.go, _fee.go)                          complete: primary stores,
+//	                                                  transfers, refs, views; the
+//	                                                  fee's burn
 //	resource_account.go     0x1::resource_account     Container; create_resource_account
 //	                                                  (_and_fund, _and_publish_package),
 //	                                                  retrieve_resource_account_cap
@@ -85,7 +104,8 @@
 // fee (PrepareFee, Fee.Burn), balances (PrimaryStoreBalance,
 // CoinBalance), transfers it runs without an interpreter
 // (TransferFungible, TransferCoins, BatchTransfer), coin's generic
-// functions (CoinInfo, CoinSupply, IsAPT, MigrateToFungibleStore),
+// functions (CoinInfo, CoinSupply, IsAPT, IsAccountRegistered,
+// PairedMetadata, TransferCoinsToAccount, MigrateToFungibleStore),
 // accounts (AccountResource, IncrementSequenceNumber, NewEventHandle),
 // genesis (GenesisFrameworkAccount, GenesisAPT, GenesisPrimaryStore,
 // GenesisAPTSupply) and objects (CreateObject, ObjectOwner).
@@ -97,6 +117,7 @@ import (
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 	"github.com/ledgernode/ledgernode/vmstub/movevm"
 	"github.com/ledgernode/ledgernode/vmstub/native"
 )
@@ -126,10 +147,12 @@ func Modules() []native.Module {
 		GUID(),
 		FunctionInfo(),
 		FungibleAsset(),
+		DispatchableFungibleAsset(),
 		PrimaryFungibleStore(),
 		Coin(),
 		AptosCoin(),
 		AptosAccount(),
+		ManagedCoin(),
 		Account(),
 		AuthData(),
 		AccountAbstraction(),
@@ -172,6 +195,29 @@ func readResource(h native.Host, a ledgerapi.Address, tag ledgerapi.StructTag, d
 	}
 	return true, nil
 }
+
+// moveTo is move_to: v written as resource tag at a, failing with
+// RESOURCE_ALREADY_EXISTS when one is there.
+func moveTo(h native.Host, a ledgerapi.Address, tag ledgerapi.StructTag, v bcs.Marshaler) error {
+	if _, ok, err := h.Resource(a, tag); err != nil {
+		return err
+	} else if ok {
+		return &movevm.Error{Status: onchain.RESOURCE_ALREADY_EXISTS, Message: fmt.Sprintf("%s already exists at %s", tag, a)}
+	}
+	return putResource(h, a, tag, v)
+}
+
+// missingData is the failure of borrow_global or move_from of resource
+// tag at a that does not exist.
+func missingData(tag ledgerapi.StructTag, a ledgerapi.Address) error {
+	return &movevm.Error{Status: onchain.MISSING_DATA, Message: fmt.Sprintf("%s does not exist at %s", tag, a)}
+}
+
+// addressResource is a resource (or value) of one address field, such as
+// DeriveRefPod's DeriveRef.
+type addressResource ledgerapi.Address
+
+func (a addressResource) MarshalBCS(e *bcs.Encoder) { e.Fixed(a[:]) }
 
 // putResource encodes v and writes it as resource tag at a.
 func putResource(h native.Host, a ledgerapi.Address, tag ledgerapi.StructTag, v bcs.Marshaler) error {

@@ -166,76 +166,86 @@ func loadFunction(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]m
 	return nil, err
 }
 
-// functionABI is the exposed function name of the module, nil when it has
-// none (a private function is not exposed unless it is entry or a view).
-func functionABI(m *modules.Module, name string) *bytecode.FunctionABI {
-	for i := range m.ABI.ExposedFunctions {
-		if f := &m.ABI.ExposedFunctions[i]; f.Name == name {
-			return f
+// fnSig is a function's signature as its module renders it (types as
+// strings, T0… for its type parameters, so that signatures of different
+// modules compare), and its visibility.
+type fnSig struct {
+	public         bool
+	typeParams     []bytecode.AbilitySet
+	params, result []string
+}
+
+// functionSig is the signature of function name of m, false when m has
+// none; the strings built are charged per type node.
+func functionSig(c *native.Context, m *modules.Module, name string) (*fnSig, bool, error) {
+	cm := m.Compiled
+	for _, d := range cm.FunctionDefs {
+		fh := cm.FunctionHandles[d.Function]
+		if cm.Identifiers[fh.Name] != name {
+			continue
 		}
+		params, result := cm.Signatures[fh.Parameters], cm.Signatures[fh.Return]
+		if err := c.ChargeElems(len(params) + len(result)); err != nil {
+			return nil, false, err
+		}
+		sig := &fnSig{public: d.Visibility == bytecode.Public, typeParams: fh.TypeParameters}
+		for _, t := range params {
+			sig.params = append(sig.params, cm.TypeString(t))
+		}
+		for _, t := range result {
+			sig.result = append(sig.result, cm.TypeString(t))
+		}
+		return sig, true, nil
 	}
-	return nil
+	return nil, false, nil
 }
 
 // checkDispatchCompat is check_dispatch_type_compatibility(framework,
-// target): whether target can stand in for the framework's dispatch
-// function. A function that does not exist (or a framework function
-// without parameters) aborts with EINVALID_FUNCTION.
+// target) (and its _impl): whether target can stand in for the framework's
+// dispatch function.
 func checkDispatchCompat(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-	ok, err := DispatchCompatible(c, args[0], args[1])
+	fw, err := functionRefOf(c, args[0])
+	if err != nil {
+		return nil, err
+	}
+	tg, err := functionRefOf(c, args[1])
+	if err != nil {
+		return nil, err
+	}
+	ok, err := dispatchCompatible(c, fw, tg)
 	return []movevm.Value{movevm.Bool(ok)}, err
 }
 
-// DispatchCompatible reports whether the function the FunctionInfo target
-// names can be dispatched to in place of the one framework names (see the
-// file's comment), aborting in function_info with EINVALID_FUNCTION when
-// either does not exist.
-func DispatchCompatible(c *native.Context, framework, target movevm.Value) (bool, error) {
-	fw, err := functionRefOf(c, framework)
-	if err != nil {
-		return false, err
-	}
-	tg, err := functionRefOf(c, target)
-	if err != nil {
-		return false, err
-	}
-	lookup := func(f FunctionRef) (*bytecode.FunctionABI, error) {
+// dispatchCompatible reports whether the function target names can be
+// dispatched to in place of the framework function fw (see the file's
+// comment), aborting in function_info with EINVALID_FUNCTION when either
+// does not exist or fw takes no parameter.
+func dispatchCompatible(c *native.Context, fw, target FunctionRef) (bool, error) {
+	lookup := func(f FunctionRef) (*fnSig, error) {
 		m, err := loadModule(c, f.Module)
-		if err != nil || m == nil {
+		if err != nil {
 			return nil, err
 		}
-		return functionABI(m, f.Name), nil
+		if m == nil {
+			return nil, abortIn("function_info", 0, eInvalidFunction)
+		}
+		sig, ok, err := functionSig(c, m, f.Name)
+		if err == nil && !ok {
+			err = abortIn("function_info", 0, eInvalidFunction)
+		}
+		return sig, err
 	}
-	tf, err := lookup(tg)
-	if err == nil && tf == nil {
-		err = abortIn("function_info", 0, eInvalidFunction)
-	}
+	tf, err := lookup(target)
 	if err != nil {
 		return false, err
 	}
 	ff, err := lookup(fw)
-	if err == nil && (ff == nil || len(ff.Params) == 0) {
-		err = abortIn("function_info", 0, eInvalidFunction)
-	}
 	if err != nil {
 		return false, err
 	}
-	if err := c.ChargeElems(len(ff.Params) + len(tf.Params) + len(ff.Return) + len(tf.Return)); err != nil {
-		return false, err
+	if len(ff.params) == 0 {
+		return false, abortIn("function_info", 0, eInvalidFunction)
 	}
-	return tf.Visibility == bytecode.Public.String() && fw.Module != tg.Module &&
-		sameTypeParams(ff.GenericTypeParams, tf.GenericTypeParams) &&
-		slices.Equal(ff.Return, tf.Return) && slices.Equal(ff.Params[:len(ff.Params)-1], tf.Params), nil
-}
-
-func sameTypeParams(a, b []bytecode.GenericTypeParam) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if !slices.Equal(a[i].Constraints, b[i].Constraints) {
-			return false
-		}
-	}
-	return true
+	return tf.public && fw.Module != target.Module && slices.Equal(ff.typeParams, tf.typeParams) &&
+		slices.Equal(ff.result, tf.result) && slices.Equal(ff.params[:len(ff.params)-1], tf.params), nil
 }

@@ -107,7 +107,7 @@ func PropertyMap() native.Module {
 	}
 	return native.Module{Address: addr, Name: "property_map", Package: pkg, Friends: []string{"0x4::token"},
 		Structs: []native.Struct{
-			group("PropertyMap", []string{native.AbilityDrop, native.AbilityKey, native.AbilityStore},
+			group("PropertyMap", []string{native.AbilityDrop, native.AbilityKey},
 				"inner: 0x1::simple_map::SimpleMap<0x1::string::String, 0x4::property_map::PropertyValue>"),
 			plain("PropertyValue", dropStore, "type: u8", "value: vector<u8>"),
 			plain("MutatorRef", dropStore, "self: address"),
@@ -126,7 +126,6 @@ func PropertyMap() native.Module {
 			read("string", tString),
 			fn("add", []string{"&" + tMutator, tString, tString, "vector<u8>"}, nil, propAdd),
 			typed("add_typed", []string{"&" + tMutator, tString, "T0"}, propAddTyped),
-			typed("add_typed_to_struct", []string{"&mut " + tMap, tString, "T0"}, propAddTypedToStruct),
 			fn("update", []string{"&" + tMutator, tKey, tString, "vector<u8>"}, nil, propUpdate),
 			typed("update_typed", []string{"&" + tMutator, tKey, "T0"}, propUpdateTyped),
 			fn("remove", []string{"&" + tMutator, tKey}, nil, propRemove),

@@ -2,7 +2,7 @@ package aptostokenobjects
 
 // 0x4::property_map, reads and mutations: contains_key, length, read and
 // the typed read_<type> (ETYPE_MISMATCH when the stored type is another),
-// add, add_typed, add_typed_to_struct, update, update_typed, remove
+// add, add_typed, update, update_typed, remove
 // through a MutatorRef; a missing map aborts with
 // EPROPERTY_MAP_DOES_NOT_EXIST, a missing key as simple_map does.
 
@@ -198,36 +198,6 @@ func propAddTyped(c *native.Context, targs []*movevm.Type, args []movevm.Value) 
 		return nil, err
 	}
 	return nil, addProperty(native.Metered(c), inner(args[0]), propEntry{Key: key, Type: t, Value: b})
-}
-
-// propAddTypedToStruct is add_typed_to_struct(&mut PropertyMap, key, v):
-// the element is pushed onto the map's vector in place.
-func propAddTypedToStruct(c *native.Context, targs []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-	key, err := str(c, args[1])
-	if err != nil {
-		return nil, err
-	}
-	t, b, err := typedValue(c, targs[0], args[2])
-	if err != nil {
-		return nil, err
-	}
-	var m propMap
-	if err := fromValue(c, args[0], &m); err != nil {
-		return nil, err
-	}
-	if m.find(key) >= 0 {
-		return nil, simpleMapAbort(1)
-	}
-	one := &propMap{Entries: []propEntry{{Key: key, Type: t, Value: b}}}
-	v, err := toValue(c, propertyMapTag, one)
-	if err != nil {
-		return nil, err
-	}
-	data, err := c.InnerRef(args[0], true, 0, 0) // PropertyMap.inner.data
-	if err != nil {
-		return nil, err
-	}
-	return nil, c.VecPushBack(data, v.Elem(0).Elem(0).Elem(0))
 }
 
 func propUpdate(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
