@@ -1,11 +1,13 @@
 package vmstub_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/movevalue"
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 	"github.com/ledgernode/ledgernode/ledgerapi/txn"
 	"github.com/ledgernode/ledgernode/storage"
 	"github.com/ledgernode/ledgernode/vmstub"
@@ -362,4 +364,26 @@ func TestLegacyTokenAborts(t *testing.T) {
 		vmstub.U64Value(0), bools(true, true, true)))
 	ok("Jerry token", a, createTokenV1(a.Address, "Mice", "Jerry", 1, 0, true))
 	fails("burn_by_creator not burnable", a, burnBy(a.Address, "Mice", "Jerry", 1), "ECREATOR_CANNOT_BURN_TOKEN(0x5001f)")
+}
+
+// TestLegacyTokenRegistry: genesis lists the 0x3 modules in 0x3's
+// PackageRegistry as the package AptosToken, depending on AptosFramework.
+func TestLegacyTokenRegistry(t *testing.T) {
+	c := newChain(t, vmstub.Options{})
+	reg, err := onchain.DecodePackageRegistry(c.get(three, "0x1::code::PackageRegistry"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(reg.Packages) != 1 {
+		t.Fatalf("%d packages at 0x3", len(reg.Packages))
+	}
+	p := reg.Packages[0]
+	var mods []string
+	for _, m := range p.Modules {
+		mods = append(mods, m.Name)
+	}
+	if got := p.Name + " " + strings.Join(mods, ",") + " " + fmt.Sprint(p.Deps); got != "AptosToken property_map,token,token_transfers [{"+
+		ledgerapi.AddressOne.String()+" AptosFramework}]" {
+		t.Errorf("0x3's package: %s", got)
+	}
 }
