@@ -127,7 +127,7 @@ func legacyViewCases(a ledgerapi.Address, k *v1Kit) []viewCase {
 	ldAddr := in(bytecode.OpLdConst, uint64(k.b.Constant(bytecode.Address, a[:])))
 	long := string(make([]byte, 129))
 	pmErr := func(code uint64) *abortAt { return aborts("0x3::property_map", code) }
-	return []viewCase{
+	return append([]viewCase{
 		{name: "read_u64", rets: []tok{u64T}, locals: mapLocals, want: le64(5),
 			code: func(*kit) []bytecode.Instruction { return append(k.abMap(), k.withKey(false, "a", readU64)...) }},
 		{name: "read_bool", rets: []tok{bytecode.Bool}, locals: mapLocals, want: []byte{1},
@@ -220,6 +220,90 @@ func legacyViewCases(a ledgerapi.Address, k *v1Kit) []viewCase {
 			code: func(*kit) []bytecode.Instruction {
 				return []bytecode.Instruction{in(bytecode.OpLdTrue), in(bytecode.OpVecPack, uint64(k.b.Signature(bytecode.Bool)), 1), in(bytecode.OpStLoc, 0),
 					in(bytecode.OpImmBorrowLoc, 0), callF(tokMut), in(bytecode.OpPop)}
+			}},
+	}, accessorCases(a, k)...)
+}
+
+// accessorCases call the typed reads, new_with_key_and_property_value,
+// empty and the accessors of royalties, configs and ids.
+func accessorCases(a ledgerapi.Address, k *v1Kit) []viewCase {
+	rpm, rs, A := bytecode.Ref(k.pm), bytecode.Ref(strT), bytecode.Address
+	cds := bytecode.AbilityCopy | bytecode.AbilityDrop | bytecode.AbilityStore
+	tmod := k.b.ModuleRef(three, "token")
+	royaltyT := bytecode.StructOf(k.b.ImportStruct(tmod, "Royalty", cds))
+	tokMutT := bytecode.StructOf(k.b.ImportStruct(tmod, "TokenMutabilityConfig", cds))
+	collMutT := bytecode.StructOf(k.b.ImportStruct(tmod, "CollectionMutabilityConfig", cds))
+	tdidT := bytecode.StructOf(k.b.ImportStruct(tmod, "TokenDataId", cds))
+	ldAddr := in(bytecode.OpLdConst, uint64(k.b.Constant(A, a[:])))
+	read := func(name string, ret tok) bytecode.FunctionHandleIndex {
+		return k.f3("property_map", name, []tok{rpm, rs}, []tok{ret})
+	}
+	getters := func(local tok, names ...string) []bytecode.Instruction { // each getter of &local 0
+		var code []bytecode.Instruction
+		for _, n := range names {
+			code = append(code, in(bytecode.OpImmBorrowLoc, 0), callF(k.f3("token", n, []tok{bytecode.Ref(local)}, []tok{bytecode.Bool})))
+		}
+		return code
+	}
+	boolVec := func(bs ...bool) []bytecode.Instruction {
+		var code []bytecode.Instruction
+		for _, b := range bs {
+			code = append(code, in(map[bool]bytecode.Opcode{true: bytecode.OpLdTrue, false: bytecode.OpLdFalse}[b]))
+		}
+		return append(code, in(bytecode.OpVecPack, uint64(k.b.Signature(bytecode.Bool)), uint64(len(bs))), in(bytecode.OpStLoc, 1), in(bytecode.OpImmBorrowLoc, 1))
+	}
+	u128 := append(le64(7), le64(1)...)
+	return []viewCase{
+		{name: "typed reads", rets: []tok{A, bytecode.U128, bytecode.U8, strT}, locals: []tok{k.pm, strT}, want: cat(a[:], u128, []byte{9}, bcsBytes([]byte("hi"))),
+			code: func(*kit) []bytecode.Instruction {
+				code := k.newMap([]string{"a", "b", "c", "s"}, [][]byte{a[:], u128, {9}, bcsBytes([]byte("hi"))}, []string{"address", "u128", "u8", "0x1::string::String"})
+				code = append(code, k.withKey(false, "a", read("read_address", A))...)
+				code = append(code, k.withKey(false, "b", read("read_u128", bytecode.U128))...)
+				code = append(code, k.withKey(false, "c", read("read_u8", bytecode.U8))...)
+				return append(code, k.withKey(false, "s", read("read_string", strT))...)
+			}},
+		{name: "new_with_key_and_property_value and empty", rets: []tok{u64T, u64T}, locals: []tok{k.pm}, want: cat(le64(1), le64(0)),
+			code: func(*kit) []bytecode.Instruction {
+				length := k.f3("property_map", "length", []tok{rpm}, []tok{u64T})
+				code := k.strVec("x")
+				code = append(append(append(code, k.bytes([]byte{1})), k.utf8("u8")...), callF(k.f3("property_map", "create_property_value_raw", []tok{bytecode.Vector(bytecode.U8), strT}, []tok{k.pv})))
+				code = append(code, in(bytecode.OpVecPack, uint64(k.b.Signature(k.pv)), 1),
+					callF(k.f3("property_map", "new_with_key_and_property_value", []tok{bytecode.Vector(strT), bytecode.Vector(k.pv)}, []tok{k.pm})),
+					in(bytecode.OpStLoc, 0), in(bytecode.OpImmBorrowLoc, 0), callF(length))
+				return append(code, callF(k.f3("property_map", "empty", nil, []tok{k.pm})), in(bytecode.OpStLoc, 0), in(bytecode.OpImmBorrowLoc, 0), callF(length))
+			}},
+		{name: "royalty accessors", rets: []tok{u64T, u64T, A}, locals: []tok{royaltyT}, want: cat(le64(3), le64(10), a[:]),
+			code: func(*kit) []bytecode.Instruction {
+				code := []bytecode.Instruction{in(bytecode.OpLdU64, 3), in(bytecode.OpLdU64, 10), ldAddr,
+					callF(k.f3("token", "create_royalty", []tok{u64T, u64T, A}, []tok{royaltyT})), in(bytecode.OpStLoc, 0)}
+				for _, n := range []string{"get_royalty_numerator", "get_royalty_denominator", "get_royalty_payee"} {
+					ret := map[bool]tok{true: A, false: u64T}[n == "get_royalty_payee"]
+					code = append(code, in(bytecode.OpImmBorrowLoc, 0), callF(k.f3("token", n, []tok{bytecode.Ref(royaltyT)}, []tok{ret})))
+				}
+				return code
+			}},
+		{name: "token mutability accessors", rets: []tok{bytecode.Bool, bytecode.Bool, bytecode.Bool, bytecode.Bool, bytecode.Bool},
+			locals: []tok{tokMutT, bytecode.Vector(bytecode.Bool)}, want: []byte{1, 0, 1, 0, 1},
+			code: func(*kit) []bytecode.Instruction {
+				code := append(boolVec(true, false, true, false, true), callF(k.f3("token", "create_token_mutability_config",
+					[]tok{bytecode.Ref(bytecode.Vector(bytecode.Bool))}, []tok{tokMutT})), in(bytecode.OpStLoc, 0))
+				return append(code, getters(tokMutT, "get_token_mutability_maximum", "get_token_mutability_uri", "get_token_mutability_royalty",
+					"get_token_mutability_description", "get_token_mutability_default_properties")...)
+			}},
+		{name: "collection mutability accessors", rets: []tok{bytecode.Bool, bytecode.Bool, bytecode.Bool},
+			locals: []tok{collMutT, bytecode.Vector(bytecode.Bool)}, want: []byte{0, 1, 0},
+			code: func(*kit) []bytecode.Instruction {
+				code := append(boolVec(false, true, false), callF(k.f3("token", "create_collection_mutability_config",
+					[]tok{bytecode.Ref(bytecode.Vector(bytecode.Bool))}, []tok{collMutT})), in(bytecode.OpStLoc, 0))
+				return append(code, getters(collMutT, "get_collection_mutability_description", "get_collection_mutability_uri",
+					"get_collection_mutability_maximum")...)
+			}},
+		{name: "get_tokendata_id and its fields", rets: []tok{A, strT, strT}, locals: []tok{tdidT}, want: cat(a[:], bcsBytes([]byte("C")), bcsBytes([]byte("T"))),
+			code: func(*kit) []bytecode.Instruction {
+				code := append(append([]bytecode.Instruction{ldAddr}, k.utf8("C")...), k.utf8("T")...)
+				code = append(code, in(bytecode.OpLdU64, 4), callF(k.f3("token", "create_token_id_raw", []tok{A, strT, strT, u64T}, []tok{k.tokenID})),
+					callF(k.f3("token", "get_tokendata_id", []tok{k.tokenID}, []tok{tdidT})), in(bytecode.OpStLoc, 0), in(bytecode.OpImmBorrowLoc, 0))
+				return append(code, callF(k.f3("token", "get_token_data_id_fields", []tok{bytecode.Ref(tdidT)}, []tok{A, strT, strT})))
 			}},
 	}
 }
