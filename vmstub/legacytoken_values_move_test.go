@@ -8,6 +8,7 @@ import (
 	"github.com/ledgernode/ledgernode/ledgerapi/bytecode"
 	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 	"github.com/ledgernode/ledgernode/ledgerapi/txn"
+	"github.com/ledgernode/ledgernode/storage"
 	"github.com/ledgernode/ledgernode/vmstub"
 )
 
@@ -156,4 +157,95 @@ func TestLegacyTokenValuesFromMove(t *testing.T) {
 		_, out := c.run(t, a, vmstub.EntryPayload(a.Address, "mover", fn, nil))
 		wantAbort(t, out, fn, want)
 	}
+}
+
+// tokenGiver is a module of entries giving the signer's "T" of "C":
+// give(s, to) mint_token_to, send(s, to) transfer, drop_in(s, to)
+// withdraw_token then direct_deposit_with_opt_in, pair(s, r)
+// direct_transfer, init(s) initialize_token_store, mutate(s, owner)
+// mutate_one_token of owner's T, one unit each.
+func tokenGiver(t *testing.T, addr ledgerapi.Address) []byte {
+	k := newV1Kit(t, addr, "giver")
+	b := k.b
+	sig, A := bytecode.Ref(bytecode.Signer), bytecode.Address
+	cds := bytecode.AbilityCopy | bytecode.AbilityDrop | bytecode.AbilityStore
+	tdidT := bytecode.StructOf(b.ImportStruct(b.ModuleRef(three, "token"), "TokenDataId", cds))
+	ld := in(bytecode.OpLdConst, uint64(b.Constant(A, addr[:])))
+	names := append(append([]bytecode.Instruction{ld}, k.utf8("C")...), k.utf8("T")...)
+	data := append(append([]bytecode.Instruction{}, names...), callF(k.f3("token", "create_token_data_id", []tok{A, strT, strT}, []tok{tdidT})))
+	id := append(append([]bytecode.Instruction{}, names...), in(bytecode.OpLdU64, 0),
+		callF(k.f3("token", "create_token_id_raw", []tok{A, strT, strT, u64T}, []tok{k.tokenID})))
+	fn := func(name string, second tok, parts ...[]bytecode.Instruction) {
+		var code []bytecode.Instruction
+		for _, p := range parts {
+			code = append(code, p...)
+		}
+		params := []tok{sig}
+		if second.Kind != 0 {
+			params = append(params, second)
+		}
+		b.Function(name, bytecode.Public|bytecode.Entry, bytecode.Fn{Params: params, Code: append(code, in(bytecode.OpRet))})
+	}
+	s, to, one := in(bytecode.OpCopyLoc, 0), in(bytecode.OpCopyLoc, 1), in(bytecode.OpLdU64, 1)
+	fn("give", A, []bytecode.Instruction{s, to}, data, []bytecode.Instruction{one,
+		callF(k.f3("token", "mint_token_to", []tok{sig, A, tdidT, u64T}, nil))})
+	fn("send", A, []bytecode.Instruction{s}, id, []bytecode.Instruction{to, one,
+		callF(k.f3("token", "transfer", []tok{sig, k.tokenID, A, u64T}, nil))})
+	fn("drop_in", A, []bytecode.Instruction{to, s}, id, []bytecode.Instruction{one,
+		callF(k.f3("token", "withdraw_token", []tok{sig, k.tokenID, u64T}, []tok{k.token})),
+		callF(k.f3("token", "direct_deposit_with_opt_in", []tok{A, k.token}, nil))})
+	fn("pair", sig, []bytecode.Instruction{s, to}, id, []bytecode.Instruction{one,
+		callF(k.f3("token", "direct_transfer", []tok{sig, sig, k.tokenID, u64T}, nil))})
+	fn("init", tok{}, []bytecode.Instruction{s, callF(k.f3("token", "initialize_token_store", []tok{sig}, nil))})
+	vs := bytecode.Vector(strT)
+	fn("mutate", A, []bytecode.Instruction{s, to}, id, k.strVec("k"), []bytecode.Instruction{k.bytesVec([]byte{1})}, k.strVec("u8"),
+		[]bytecode.Instruction{callF(k.f3("token", "mutate_one_token", []tok{sig, A, k.tokenID, vs, bytecode.Vector(bytecode.Vector(bytecode.U8)), vs},
+			[]tok{k.tokenID})), in(bytecode.OpPop)})
+	return k.code()
+}
+
+// TestLegacyTokenGivingFromMove: mint_token_to, transfer and
+// direct_deposit_with_opt_in need the receiver's store and opt-in;
+// direct_transfer takes both signers; mutate_one_token needs the token
+// data's properties mutable.
+func TestLegacyTokenGivingFromMove(t *testing.T) {
+	c := newChain(t, vmstub.Options{})
+	a, b := c.vm.DevAccounts()[0], c.vm.DevAccounts()[1]
+	if out := c.publish(a, packageMeta("Giver", onchain.UpgradeCompatible, []string{"giver"}, legacyDeps...), tokenGiver(t, a.Address)); !out.Info.Status.Success() {
+		t.Fatalf("publish: %s", out.Info.Status.String())
+	}
+	for _, p := range []txn.TransactionPayload{createCollectionV1("C", 0), createTokenV1(a.Address, "C", "T", 3, 0, false)} {
+		if _, out := c.run(t, a, p); !out.Info.Success() {
+			t.Fatalf("setup: %s", out.Info.Status.String())
+		}
+	}
+	call := func(from vmstub.DevAccount, fn string, args ...[]byte) storage.Transaction {
+		_, out := c.run(t, from, vmstub.EntryPayload(a.Address, "giver", fn, nil, args...))
+		return out
+	}
+	toB := vmstub.AddressValue(b.Address)
+	wantAbort(t, call(a, "give", toB), "mint_token_to without a store", "ETOKEN_STORE_NOT_PUBLISHED(0x6000b)")
+	if out := call(b, "init"); !out.Info.Success() || c.get(b.Address, "0x3::token::TokenStore") == nil {
+		t.Fatalf("initialize_token_store: %s", out.Info.Status.String())
+	}
+	for _, fn := range []string{"give", "send", "drop_in"} {
+		wantAbort(t, call(a, fn, toB), fn+" before the opt-in", "EUSER_NOT_OPT_IN_DIRECT_TRANSFER(0x50010)")
+	}
+	if _, out := c.run(t, b, at3("token", "opt_in_direct_transfer", vmstub.BoolValue(true))); !out.Info.Success() {
+		t.Fatalf("opt in: %s", out.Info.Status.String())
+	}
+	for _, fn := range []string{"give", "send", "drop_in"} {
+		if out := call(a, fn, toB); !out.Info.Success() {
+			t.Fatalf("%s: %s", fn, out.Info.Status.String())
+		}
+	}
+	out := c.mustExec(multiAgent(c.raw(a, vmstub.EntryPayload(a.Address, "giver", "pair", nil)), a, b))
+	if !out.Info.Success() {
+		t.Fatalf("pair: %s", out.Info.Status.String())
+	}
+	tokB := handleIn(t, c.json(b.Address, "0x3::token::TokenStore"), "tokens")
+	if got := c.tableJSON(t, tokB, tokenIDBCS(a.Address, "C", "T"), "0x3::token::Token"); !strings.HasPrefix(got, `{"amount":"4"`) {
+		t.Errorf("b's T: %s", got)
+	}
+	wantAbort(t, call(a, "mutate", toB), "mutate_one_token of immutable properties", "EFIELD_NOT_MUTABLE(0x5000d)")
 }
