@@ -41,6 +41,7 @@ func coinModule(t *testing.T, addr ledgerapi.Address) []byte {
 	faRef := b.ModuleRef(one, "fungible_asset")
 	faT := bytecode.StructOf(b.ImportStruct(faRef, "FungibleAsset", 0))
 	mintRefT := bytecode.StructOf(b.ImportStruct(faRef, "MintRef", bytecode.AbilityDrop|bytecode.AbilityStore))
+	burnRefT := bytecode.StructOf(b.ImportStruct(faRef, "BurnRef", bytecode.AbilityDrop|bytecode.AbilityStore))
 	receiptT := bytecode.StructOf(receiptH)
 	my := b.Struct("MyCoin", 0, bytecode.Field("dummy_field", bytecode.Bool))
 	b.Struct("Other", 0, bytecode.Field("dummy_field", bytecode.Bool))
@@ -98,6 +99,11 @@ func coinModule(t *testing.T, addr ledgerapi.Address) []byte {
 		I(k.callG(mint, myT), in(bytecode.OpStLoc, 3), in(bytecode.OpMoveLoc, 1), in(bytecode.OpMoveLoc, 3), k.callG(deposit, myT)))...)
 	entry("burn_own", []tok{sig, u64T}, nil, cat(I(in(bytecode.OpCopyLoc, 0), in(bytecode.OpMoveLoc, 1), k.callG(withdraw, myT)), myCaps(burnF),
 		I(k.callG(burn, myT)))...)
+	burnFrom := k.fn("coin", "burn_from", anyTP, []tok{bytecode.Address, u64T, bytecode.Ref(capsOf(tp)[0])}, nil)
+	entry("burn_from", []tok{sig, bytecode.Address, u64T}, nil, cat(I(in(bytecode.OpMoveLoc, 1), in(bytecode.OpMoveLoc, 2)), myCaps(burnF),
+		I(k.callG(burnFrom, myT)))...)
+	takeBurn := k.fn("coin", "convert_and_take_paired_burn_ref", anyTP, capsOf(tp)[:1], []tok{burnRefT})
+	entry("take_burn", []tok{sig}, nil, cat(myCaps(burnF), I(in(bytecode.OpReadRef), k.callG(takeBurn, myT), in(bytecode.OpPop)))...)
 	entry("freeze", []tok{sig, bytecode.Address}, nil, cat(I(in(bytecode.OpMoveLoc, 1)), myCaps(freezeF), I(k.callG(freeze, myT)))...)
 	entry("unfreeze", []tok{sig, bytecode.Address}, nil, cat(I(in(bytecode.OpMoveLoc, 1)), myCaps(freezeF), I(k.callG(unfreeze, myT)))...)
 	entry("to_fa", []tok{sig, u64T}, []tok{faT}, in(bytecode.OpCopyLoc, 0), in(bytecode.OpMoveLoc, 1), k.callG(withdraw, myT), k.callG(toFA, myT),
@@ -220,6 +226,10 @@ func TestCoinFromMove(t *testing.T) {
 	run(b, vmstub.EntryPayload(one, "coin", "transfer", myT, vmstub.AddressValue(a.Address), u64(1)), "0x1::coin: EFROZEN(0x5000a)")
 	run(a, at("mint_to", vmstub.AddressValue(b.Address), u64(1)), "0x1::coin: EFROZEN(0x5000a)")
 	run(a, at("unfreeze", vmstub.AddressValue(b.Address)), "")
+	// A legacy entry function: a transaction cannot pass its &FreezeCapability.
+	if _, out := c.run(t, a, vmstub.EntryPayload(one, "coin", "freeze_coin_store", myT, vmstub.AddressValue(b.Address), []byte{0})); out.Info.Status.String() != "INVALID_PARAM_TYPE_FOR_DESERIALIZATION" {
+		t.Errorf("a transaction calling freeze_coin_store: %s", out.Info.Status.String())
+	}
 	// Into the paired fungible asset: the balance and the supply span both
 	// stores.
 	run(b, at("to_fa", u64(100)), "")
@@ -241,6 +251,33 @@ func TestCoinFromMove(t *testing.T) {
 	run(a, at("burn_own", u64(900)), "")
 	if got := view("balance", addrJSON(a.Address)) + view("supply"); got != `["60"][{"vec":["100"]}]` {
 		t.Errorf("after burn: %s", got)
+	}
+	if got := view("is_balance_at_least", addrJSON(b.Address), q("40")) + view("is_balance_at_least", addrJSON(b.Address), q("41")); got != `[true][false]` {
+		t.Errorf("is_balance_at_least %s", got)
+	}
+	// burn_from takes from the paired store through the paired BurnRef.
+	run(a, at("burn_from", vmstub.AddressValue(b.Address), u64(41)), "0x1::fungible_asset: EINSUFFICIENT_BALANCE(0x10004)")
+	run(a, at("burn_from", vmstub.AddressValue(b.Address), u64(10)), "")
+	if got := view("balance", addrJSON(b.Address)) + view("supply"); got != `["30"][{"vec":["90"]}]` {
+		t.Errorf("after burn_from: %s", got)
+	}
+	// The BurnRef taken for good: burn_from can no longer reach the paired store.
+	run(a, at("take_burn"), "")
+	if got := view("paired_burn_ref_exists"); got != `[false]` {
+		t.Errorf("paired_burn_ref_exists after convert_and_take_paired_burn_ref: %s", got)
+	}
+	run(a, at("take_burn"), "0x1::coin: EBURN_REF_NOT_FOUND(0x60019)")
+	run(a, at("burn_from", vmstub.AddressValue(b.Address), u64(1)), "0x1::coin: EBURN_REF_NOT_FOUND(0x60019)")
+	// Migration: a's CoinStore becomes its paired primary store.
+	js = run(a, vmstub.EntryPayload(one, "coin", "migrate_to_fungible_store", myT), "")
+	if js["event 0x1::coin::CoinStoreDeletion#0"] == "" {
+		t.Errorf("migration without CoinStoreDeletion: %v", js)
+	}
+	if st, err := c.StateValue(storage.ResourceKey(a.Address, *structType("0x1::coin::CoinStore<" + my + ">").Struct)); err == nil || st != nil {
+		t.Errorf("CoinStore after migration: %x, %v", st, err)
+	}
+	if got := view("balance", addrJSON(a.Address)) + view("supply"); got != `["60"][{"vec":["90"]}]` {
+		t.Errorf("after migration: %s", got)
 	}
 	// The paired MintRef, borrowed with the MintCapability.
 	if got := view("paired_mint_ref_exists"); got != `[true]` {
@@ -350,6 +387,15 @@ func TestManagedCoin(t *testing.T) {
 	}
 	if got := c.mustView("0x1::aptos_account::can_receive_direct_coin_transfers", nil, addrJSON(b.Address)); got != `[false]` {
 		t.Errorf("can_receive_direct_coin_transfers %s", got)
+	}
+	// batch_transfer_fungible_assets of APT's asset.
+	before := c.balance(b.Address)
+	A := vmstub.AddressValue(ledgerapi.AddressA)
+	run(a, vmstub.EntryPayload(one, "aptos_account", "batch_transfer_fungible_assets", nil, A, vmstub.AddressesValue(b.Address), vmstub.U64sValue(1, 2)),
+		"0x1::aptos_account: EMISMATCHING_RECIPIENTS_AND_AMOUNTS_LENGTH(0x10005)")
+	js = run(a, vmstub.EntryPayload(one, "aptos_account", "batch_transfer_fungible_assets", nil, A, vmstub.AddressesValue(b.Address, b.Address), vmstub.U64sValue(5, 7)), "")
+	if got := c.balance(b.Address); got != before+12 || js["event 0x1::fungible_asset::Deposit#3"] == "" {
+		t.Errorf("batch_transfer_fungible_assets: balance %d, want %d; %v", got, before+12, js)
 	}
 	my := []ledgerapi.TypeTag{structType(a.Address.String() + "::mycoin::MyCoin")}
 	at := func(fn string, args ...[]byte) txn.TransactionPayload {

@@ -139,6 +139,10 @@ func (h *moveHost) Txn() native.TxnInfo {
 	}
 	raw := &h.s.txn.Raw
 	info := native.TxnInfo{Present: true, Sender: raw.Sender, Hash: h.s.txnHash(), MaxGasAmount: raw.MaxGasAmount, GasUnitPrice: raw.GasUnitPrice}
+	if f := h.s.rt.debugPrint; f != nil && !h.s.simulation {
+		hash := info.Hash
+		info.Print = func(msg string) { f(hash, msg) }
+	}
 	if raw.Payload.Script != nil {
 		sh := crypto.SHA3_256(raw.Payload.Script.Code)
 		info.ScriptHash = sh[:]
@@ -146,8 +150,20 @@ func (h *moveHost) Txn() native.TxnInfo {
 	return info
 }
 
+// Module returns the module stored under id: from the state the session
+// started from, or else (a module the transaction has just published, as
+// an init_module registering its own functions sees it) from the
+// session's writes.
 func (h *moveHost) Module(id ledgerapi.ModuleId) (*modules.Module, error) {
-	return h.s.modules().Module(id)
+	m, err := h.s.modules().Module(id)
+	if !errors.Is(err, modules.ErrModuleNotFound) {
+		return m, err
+	}
+	code, ok, verr := h.s.value(storage.ModuleKey(id.Address, id.Name))
+	if verr != nil || !ok {
+		return nil, err
+	}
+	return h.s.rt.mods.Decode(code)
 }
 
 // RequestPublish records r in the session; the executor carries it out

@@ -246,7 +246,7 @@ func newRegFunc(mod ledgerapi.ModuleId, f *native.Function) (*regFunc, error) {
 			continue
 		}
 		ref, base := splitRef(p)
-		if ref != refNone && (f.IsEntry || f.IsView) {
+		if ref != refNone && (f.IsEntry && !f.LegacyEntry || f.IsView) {
 			return nil, fmt.Errorf("function %s: reference parameter %q of an entry or view function", f.Name, p)
 		}
 		t, err := parseType(base)

@@ -29,6 +29,7 @@ type Session struct {
 	events  []storage.Event
 	reads   int
 	charged uint64      // execution units charged by natives beyond their call cost
+	authGas uint64      // execution gas of account abstraction authentication
 	mods    modules.Set // the modules stored in base, once asked for
 	hasMods bool
 
@@ -38,6 +39,9 @@ type Session struct {
 	txn     *txn.SignedTransaction
 	hash    ledgerapi.HashValue // txn's hash, once asked for
 	hasHash bool
+	// simulation marks the session of a simulated transaction (no
+	// std::debug output).
+	simulation bool
 
 	// publish is the package publication the payload requested, carried
 	// out after it returns (publishreq.go).

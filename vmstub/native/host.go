@@ -74,6 +74,10 @@ type TxnInfo struct {
 	// ScriptHash is the sha3-256 of a script payload's code (nil for
 	// other payloads).
 	ScriptHash []byte
+	// Print, when set, writes a line of std::debug output to the node's
+	// log, naming the transaction; it is nil in simulations, views and
+	// genesis, and when the node does not log it (vmstub.Options.DebugPrint).
+	Print func(msg string)
 }
 
 // PublishRequest is a package publication 0x1::code asks of the executor.

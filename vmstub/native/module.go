@@ -96,6 +96,11 @@ type Function struct {
 	IsEntry bool
 	// IsView marks #[view] functions (callable by POST /view).
 	IsView bool
+	// LegacyEntry marks an entry function Aptos declares
+	// #[legacy_entry_fun]: its parameters need not be valid transaction
+	// arguments (a reference to a capability), so a transaction calling it
+	// fails its argument check, while its ABI says entry as on Aptos.
+	LegacyEntry bool
 	// TypeParams are the generic parameters (T0, T1, … in types).
 	TypeParams []TypeParam
 	// Params are the Move parameter types, references included:

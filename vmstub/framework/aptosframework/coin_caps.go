@@ -26,8 +26,8 @@ func coinCapFunctions() []native.Function {
 		{Name: "mint", Params: []string{"u64", "&" + caps[2]}, Return: []string{tCoinT0}, Impl: coinMint},
 		{Name: "burn", Params: []string{tCoinT0, "&" + caps[0]}, Impl: coinBurn},
 		{Name: "burn_from", Params: []string{"address", "u64", "&" + caps[0]}, Impl: coinBurnFrom},
-		{Name: "freeze_coin_store", Params: []string{"address", "&" + caps[1]}, Impl: coinSetFrozen(true)},
-		{Name: "unfreeze_coin_store", Params: []string{"address", "&" + caps[1]}, Impl: coinSetFrozen(false)},
+		{Name: "freeze_coin_store", IsEntry: true, LegacyEntry: true, Params: []string{"address", "&" + caps[1]}, Impl: coinSetFrozen(true)},
+		{Name: "unfreeze_coin_store", IsEntry: true, LegacyEntry: true, Params: []string{"address", "&" + caps[1]}, Impl: coinSetFrozen(false)},
 		{Name: "upgrade_supply", IsEntry: true, Params: []string{"&signer"}, Impl: coinUpgradeSupply},
 		{Name: "destroy_burn_cap", Params: caps[:1], Impl: unpackValue},
 		{Name: "destroy_freeze_cap", Params: caps[1:2], Impl: unpackValue},
@@ -248,36 +248,18 @@ func coinBurnFrom(c *native.Context, targs []*movevm.Type, args []movevm.Value) 
 	} else if refs[2] == nil {
 		return nil, c.Abort(native.Code(native.NotFound, eBurnRefNotFound))
 	}
-	store := primaryStoreAddress(account, meta)
-	if ok, err := withdrawUnchecked(h, store, fromFA); err != nil {
+	fa, err := withdrawInternal(c, primaryStoreAddress(account, meta), fromFA) // frozen or not
+	if err != nil {
 		return nil, err
-	} else if !ok {
-		return nil, faAbort(native.InvalidArgument, eInsufficientBalance)
 	}
-	return nil, burnFASupply(h, meta, fromFA)
-}
-
-// withdrawUnchecked takes amount out of the store at a, frozen or not (a
-// BurnRef's burn_from), emitting Withdraw; false when the store is missing
-// or short.
-func withdrawUnchecked(h native.Host, a ledgerapi.Address, amount uint64) (bool, error) {
-	st, ok, err := readStore(h, a)
-	if err != nil || !ok || st.Balance < amount {
-		return false, err
-	}
-	st.Balance -= amount
-	if err := putResource(h, a, FungibleStoreTag, st); err != nil {
-		return false, err
-	}
-	h.EmitBCS(withdrawEventType, storeEvent(a, amount))
-	return true, nil
+	movevm.Unpack(fa)
+	return nil, changeSupply(h, meta, fromFA, false)
 }
 
 // coinSetFrozen is freeze_coin_store<T> (true) and unfreeze_coin_store<T>:
-// the account's CoinStore<T> flag (MISSING_DATA without one). Aptos marks
-// both #[legacy_entry_fun] entry functions; they are declared public here,
-// as no transaction can pass their &FreezeCapability (the executor's
-// registry refuses a reference parameter of an entry function).
+// the account's CoinStore<T> flag (MISSING_DATA without one). Both are
+// #[legacy_entry_fun] entry functions, as on Aptos: no transaction can
+// pass their &FreezeCapability.
 func coinSetFrozen(frozen bool) native.Func {
 	return func(c *native.Context, targs []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
 		t, err := coinType(targs[0])

@@ -184,3 +184,22 @@ func burnCoinSupply(h native.Host, coinType ledgerapi.TypeTag, amount uint64) er
 	copy(out[off:], e.Bytes())
 	return h.SetResource(coinType.Struct.Address, tag, out)
 }
+
+// migrateCoinStores is migrate_coin_store_to_fungible_store<T>(accounts):
+// each account's CoinStore<T> migrated, as migrate_to_fungible_store does.
+func migrateCoinStores(c *native.Context, targs []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
+	t, err := coinType(targs[0])
+	if err != nil {
+		return nil, err
+	}
+	n := args[0].Len()
+	if err := c.ChargeElems(n); err != nil {
+		return nil, err
+	}
+	for i := range n {
+		if err := MigrateToFungibleStore(hostOf(c), args[0].Elem(i).AsAddress(), t); err != nil {
+			return nil, err
+		}
+	}
+	return nil, nil
+}

@@ -26,7 +26,6 @@ var (
 	coinConversionMapTag = tag1("coin", "CoinConversionMap")
 	pairedCoinTypeTag    = tag1("coin", "PairedCoinType")
 	pairedRefsTag        = tag1("coin", "PairedFungibleAssetRefs")
-	deriveRefPodTag      = tag1("primary_fungible_store", "DeriveRefPod")
 	pairCreationType     = ledgerapi.StructType(tag1("coin", "PairCreation"))
 )
 
@@ -160,14 +159,11 @@ func ensurePairedMetadata(h native.Host, coin ledgerapi.TypeTag, allowAPT bool) 
 
 // addPrimaryFungibility makes the object at meta a fungible asset as
 // primary_fungible_store::create_primary_store_enabled_fungible_asset does
-// with an unlimited supply and empty URIs: Metadata, ConcurrentSupply (0
-// of u128::MAX) and DeriveRefPod. The coin's CoinInfo already bounds the
-// name, symbol and decimals within fungible_asset's limits.
+// with an unlimited supply and empty URIs: fungible_asset's
+// AddFungibility, then the DeriveRefPod. The coin's CoinInfo already
+// bounds the name, symbol and decimals within fungible_asset's limits.
 func addPrimaryFungibility(h native.Host, meta ledgerapi.Address, name, symbol string, decimals uint8) error {
-	if err := putResource(h, meta, metadataTag, &onchain.FungibleAssetMetadata{Name: name, Symbol: symbol, Decimals: decimals}); err != nil {
-		return err
-	}
-	if err := putResource(h, meta, concurrentSupplyTag, &onchain.ConcurrentSupply{Max: maxU64, MaxHi: maxU64}); err != nil {
+	if err := AddFungibility(h, meta, nil, &onchain.FungibleAssetMetadata{Name: name, Symbol: symbol, Decimals: decimals}); err != nil {
 		return err
 	}
 	return h.SetResource(meta, deriveRefPodTag, append([]byte(nil), meta[:]...))
@@ -185,7 +181,7 @@ func coinToFungible(h native.Host, coin ledgerapi.TypeTag, amount uint64) (ledge
 	if err := burnCoinSupply(h, coin, amount); err != nil {
 		return meta, err
 	}
-	return meta, mintSupply(h, meta, amount)
+	return meta, changeSupply(h, meta, amount, true)
 }
 
 // fungibleToCoin is fungible_asset_to_coin for an amount of the asset at
@@ -210,27 +206,10 @@ func fungibleToCoin(h native.Host, coin ledgerapi.TypeTag, meta ledgerapi.Addres
 	if IsAPT(coin) || amount == 0 {
 		return nil
 	}
-	if err := burnFASupply(h, meta, amount); err != nil {
+	if err := changeSupply(h, meta, amount, false); err != nil {
 		return err
 	}
 	return mintCoinSupply(h, coin, amount)
-}
-
-// burnFASupply takes amount out of the ConcurrentSupply of the metadata
-// object at a (fungible_asset::burn_internal).
-func burnFASupply(h native.Host, a ledgerapi.Address, amount uint64) error {
-	var cs onchain.ConcurrentSupply
-	if ok, err := readResource(h, a, concurrentSupplyTag, &cs); err != nil || !ok {
-		return err
-	}
-	if cs.ValueHi == 0 && cs.Value < amount {
-		return abortIn("aggregator_v2", native.OutOfRange, 2) // EAGGREGATOR_UNDERFLOW
-	}
-	if cs.Value < amount {
-		cs.ValueHi--
-	}
-	cs.Value -= amount
-	return putResource(h, a, concurrentSupplyTag, &cs)
 }
 
 // coinPairingFunctions are coin's functions on pairings and migration.
@@ -292,23 +271,4 @@ func coinToFungibleAsset(c *native.Context, targs []*movevm.Type, args []movevm.
 	}
 	fa, err := newFA(c, movevm.Address(meta), amount)
 	return []movevm.Value{fa}, err
-}
-
-// migrateCoinStores is migrate_coin_store_to_fungible_store<T>(accounts):
-// each account's CoinStore<T> migrated, as migrate_to_fungible_store does.
-func migrateCoinStores(c *native.Context, targs []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-	t, err := coinType(targs[0])
-	if err != nil {
-		return nil, err
-	}
-	n := args[0].Len()
-	if err := c.ChargeElems(n); err != nil {
-		return nil, err
-	}
-	for i := range n {
-		if err := MigrateToFungibleStore(hostOf(c), args[0].Elem(i).AsAddress(), t); err != nil {
-			return nil, err
-		}
-	}
-	return nil, nil
 }

@@ -7,8 +7,14 @@
 //	                                                  rotation and signer capability
 //	                                                  offers, verify_signed_message,
 //	                                                  keyless backup keys, views
+//	account_abstraction.go  0x1::account_abstraction  DispatchableAuthenticator;
+//	                                                  add/remove_authentication_function,
+//	                                                  remove_authenticator, views,
+//	                                                  derived addresses; the checks of
+//	                                                  abstraction authenticators
 //	aggregator.go           0x1::aggregator           Aggregator
-//	aggregator_v2.go        0x1::aggregator_v2        Aggregator<T>
+//	aggregator_v2.go        0x1::aggregator_v2        complete: Aggregator<T>,
+//	                                                  snapshots, derived strings
 //	aptos_account.go        0x1::aptos_account        transfer, batch_transfer,
 //	(+ _coins.go)                                     transfer_coins, deposit_coins,
 //	                                                  batch_transfer_coins,
@@ -16,6 +22,8 @@
 //	                                                  create_account, the direct-
 //	                                                  transfer opt-out
 //	aptos_coin.go           0x1::aptos_coin           AptosCoin
+//	auth_data.go            0x1::auth_data            AbstractionAuthData and its
+//	                                                  accessors
 //	block.go                0x1::block                BlockResource, NewBlockEvent,
 //	                                                  UpdateEpochIntervalEvent;
 //	                                                  get_current_block_height,
@@ -34,11 +42,19 @@
 //	                                                  deposit, transfer, freeze, views,
 //	                                                  the pairing with fungible assets
 //	                                                  (CoinConversionMap), migration
+//	dispatchable_fungible_  0x1::dispatchable_fungible_asset
+//	asset.go (+ _funcs.go)                            TransferRefStore; hooks'
+//	                                                  registration, withdraw,
+//	                                                  deposit, transfers, derived
+//	                                                  balance and supply calling
+//	                                                  the issuer's Move hooks
 //	event.go                0x1::event                EventHandle; emit, emit_event
 //	function_info.go        0x1::function_info        FunctionInfo; new_function_info(_from_address),
 //	                                                  dispatch compatibility (friends)
-//	fungible_asset.go       0x1::fungible_asset       Metadata, stores, FungibleAsset;
-//	(+ fungible_asset_*.go)                           views, FungibleAsset values
+//	fungible_asset.go       0x1::fungible_asset       complete: Metadata, supplies,
+//	(+ fungible_asset_*.go)                           stores, refs, mint/burn,
+//	                                                  dispatch hooks, views,
+//	                                                  FungibleAsset values
 //	guid.go                 0x1::guid                 GUID, ID
 //	managed_coin.go         0x1::managed_coin         Capabilities; initialize, mint,
 //	                                                  burn, register, destroy_caps,
@@ -64,8 +80,9 @@
 //	                                                  freeze_code_object
 //	optional_aggregator.go  0x1::optional_aggregator  OptionalAggregator, Integer
 //	primary_fungible_store  0x1::primary_fungible_store
-//	.go (+ _fee.go)                                   transfer, withdraw, deposit,
-//	                                                  views; the fee's burn
+//	.go (+ _ops.go, _fee.go)                          complete: primary stores,
+//	                                                  transfers, refs, views; the
+//	                                                  fee's burn
 //	resource_account.go     0x1::resource_account     Container; create_resource_account
 //	                                                  (_and_fund, _and_publish_package),
 //	                                                  retrieve_resource_account_cap
@@ -130,12 +147,15 @@ func Modules() []native.Module {
 		GUID(),
 		FunctionInfo(),
 		FungibleAsset(),
+		DispatchableFungibleAsset(),
 		PrimaryFungibleStore(),
 		Coin(),
 		AptosCoin(),
 		AptosAccount(),
 		ManagedCoin(),
 		Account(),
+		AuthData(),
+		AccountAbstraction(),
 		ResourceAccount(),
 		MultisigAccount(),
 	}
@@ -192,6 +212,12 @@ func moveTo(h native.Host, a ledgerapi.Address, tag ledgerapi.StructTag, v bcs.M
 func missingData(tag ledgerapi.StructTag, a ledgerapi.Address) error {
 	return &movevm.Error{Status: onchain.MISSING_DATA, Message: fmt.Sprintf("%s does not exist at %s", tag, a)}
 }
+
+// addressResource is a resource (or value) of one address field, such as
+// DeriveRefPod's DeriveRef.
+type addressResource ledgerapi.Address
+
+func (a addressResource) MarshalBCS(e *bcs.Encoder) { e.Fixed(a[:]) }
 
 // putResource encodes v and writes it as resource tag at a.
 func putResource(h native.Host, a ledgerapi.Address, tag ledgerapi.StructTag, v bcs.Marshaler) error {

@@ -6,8 +6,9 @@
 //	                                    account_address, module_name,
 //	                                    struct_name, size_of_val, chain_id
 //	math64.go        0x1::math64        max, min, average, clamp, pow,
-//	                                    floor_log2, sqrt
-//	math128.go       0x1::math128       the same on u128
+//	                                    floor_log2, log2, sqrt (the rest is
+//	                                    inline on Aptos)
+//	math128.go       0x1::math128       the same on u128, and log2_64
 //	from_bcs.go      0x1::from_bcs      to_bool, to_u8 … to_u256, to_address,
 //	                                    to_bytes, to_string
 //	string_utils.go  0x1::string_utils  to_string, to_string_with_canonical_addresses,
@@ -23,8 +24,12 @@
 //	big_vector.go    0x1::big_vector    BigVector; the whole module (buckets
 //	                                    in a TableWithLength, as on Aptos)
 //	smart_vector.go  0x1::smart_vector  SmartVector; the whole module
+//	debug.go         0x1::debug         print, print_stack_trace (to the node's
+//	                                    log, vmstub.Options.DebugPrint)
 //	smart_table.go   0x1::smart_table   SmartTable, Entry; the whole module,
 //	                                    linear hashing as on Aptos
+//	ordered_map.go        0x1::ordered_map        OrderedMap, Entry, IteratorPtr
+//	                                              (structs only)
 //	copyable_any.go  0x1::copyable_any  Any (struct only)
 //	aptos_hash.go    0x1::aptos_hash    sip_hash, sip_hash_from_value, keccak256,
 //	                                    sha2_512, sha3_512, ripemd160, blake2b_256
@@ -57,9 +62,9 @@ var addr = ledgerapi.AddressOne
 // Modules returns the declarations of the package's modules, for the
 // executor to register.
 func Modules() []native.Module {
-	return []native.Module{TypeInfo(), Math64(), Math128(), FromBCS(), StringUtils(), SimpleMap(), Table(), TableWithLength(), SmartTable(), CopyableAny(),
+	return []native.Module{TypeInfo(), Math64(), Math128(), FromBCS(), StringUtils(), SimpleMap(), OrderedMap(), Table(), TableWithLength(), SmartTable(), CopyableAny(),
 		AptosHash(), Ed25519(), MultiEd25519(), Secp256k1(),
-		Comparator(), FixedPoint64(), MathFixed(), MathFixed64(), BigVector(), SmartVector()}
+		Comparator(), FixedPoint64(), MathFixed(), MathFixed64(), BigVector(), SmartVector(), Debug()}
 }
 
 // firstErr returns the first non-nil error.
