@@ -259,6 +259,7 @@ func TestLegacyTokenAborts(t *testing.T) {
 		wantAbort(t, out, what, want)
 	}
 	long := strings.Repeat("x", 129)
+	fails("deprecated initialize_token_script", a, at3("token", "initialize_token_script"), "0x3::token: EALREADY_HAS_BALANCE(0x0)")
 	fails("token without collections", a, createTokenV1(a.Address, "Dogs", "Rex", 1, 1, false), "ECOLLECTIONS_NOT_PUBLISHED(0x60001)")
 	fails("collection name too long", a, createCollectionV1(long, 1), "0x3::token: ECOLLECTION_NAME_TOO_LONG(0x10019)")
 	fails("uri too long", a, at3("token", "create_collection_script", vmstub.StringValue("Dogs"), vmstub.StringValue(""),
