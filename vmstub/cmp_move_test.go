@@ -25,7 +25,9 @@ func cmpCases(ledgerapi.Address) []viewCase {
 		}}
 	}
 	u64s := func(a, b uint64) func(k *kit) []bytecode.Instruction {
-		return func(*kit) []bytecode.Instruction { return []bytecode.Instruction{in(bytecode.OpLdU64, a), in(bytecode.OpLdU64, b)} }
+		return func(*kit) []bytecode.Instruction {
+			return []bytecode.Instruction{in(bytecode.OpLdU64, a), in(bytecode.OpLdU64, b)}
+		}
 	}
 	vecs := func(a, b []uint64) func(k *kit) []bytecode.Instruction {
 		return func(k *kit) []bytecode.Instruction { return []bytecode.Instruction{k.u64s(a...), k.u64s(b...)} }
