@@ -24,6 +24,9 @@
 //	big_vector.go    0x1::big_vector    BigVector; the whole module (buckets
 //	                                    in a TableWithLength, as on Aptos)
 //	smart_vector.go  0x1::smart_vector  SmartVector; the whole module
+//	ordered_map.go   0x1::ordered_map   OrderedMap (enum), Entry, Iterator; the
+//	                                    public functions of Aptos's version
+//	                                    with friend-only iterators
 //	debug.go         0x1::debug         print, print_stack_trace (to the node's
 //	                                    log, vmstub.Options.DebugPrint)
 //	smart_table.go   0x1::smart_table   SmartTable, Entry; the whole module,
@@ -62,7 +65,7 @@ var addr = ledgerapi.AddressOne
 func Modules() []native.Module {
 	return []native.Module{TypeInfo(), Math64(), Math128(), FromBCS(), StringUtils(), SimpleMap(), Table(), TableWithLength(), SmartTable(), CopyableAny(),
 		AptosHash(), Ed25519(), MultiEd25519(), Secp256k1(),
-		Comparator(), FixedPoint64(), MathFixed(), MathFixed64(), BigVector(), SmartVector(), Debug()}
+		Comparator(), FixedPoint64(), MathFixed(), MathFixed64(), BigVector(), SmartVector(), Debug(), OrderedMap()}
 }
 
 // firstErr returns the first non-nil error.

@@ -74,8 +74,12 @@ func compare(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm
 	return []movevm.Value{movevm.NewVariant(t, uint16(r+1), nil)}, nil
 }
 
-// compareValues is -1, 0 or 1 as x is less than, equal to or greater than
-// y (values of the same type).
+// Compare is -1, 0 or 1 as x is less than, equal to or greater than y
+// (values of the same type) in cmp::compare's order, charged per value
+// visited.
+func Compare(c *native.Context, x, y movevm.Value) (int, error) { return compareValues(c, x, y, 0) }
+
+// compareValues is Compare at a nesting depth.
 func compareValues(c *native.Context, x, y movevm.Value, depth int) (int, error) {
 	if depth > cmpMaxDepth {
 		return 0, &movevm.Error{Status: onchain.VM_MAX_VALUE_DEPTH_REACHED, Message: "cmp::compare: values nested too deep"}
