@@ -111,6 +111,18 @@ func bcsCases(addr ledgerapi.Address) []viewCase {
 		return []bytecode.Instruction{in(bytecode.OpLdU64, 2), k.callG(h, u64T)}
 	}), bcsBytes([]byte{1, 2, 0, 0, 0, 0, 0, 0, 0}))
 
+	sizeOf := func(t tok, push func(k *kit) []bytecode.Instruction) viewCase {
+		return viewCase{rets: []tok{u64T}, locals: []tok{t}, code: func(k *kit) []bytecode.Instruction {
+			h := k.fn("bcs", "serialized_size", anyTP, []tok{bytecode.Ref(bytecode.TypeParameter(0))}, []tok{u64T})
+			return append(push(k), in(bytecode.OpStLoc, 0), in(bytecode.OpImmBorrowLoc, 0), k.callG(h, t))
+		}}
+	}
+	add("serialized_size u64", sizeOf(u64T, ld(in(bytecode.OpLdU64, 7))), le64(8))
+	add("serialized_size vector<u64>", sizeOf(bytecode.Vector(u64T), func(k *kit) []bytecode.Instruction {
+		return []bytecode.Instruction{k.u64s(1, 300)}
+	}), le64(17))
+	add("serialized_size String", sizeOf(strT, func(k *kit) []bytecode.Instruction { return k.utf8("hé") }), le64(4))
+
 	add("sha2_256", hashCase("sha2_256", []byte("abc")), bcsBytes(sha2[:]))
 	add("sha3_256", hashCase("sha3_256", []byte("abc")), bcsBytes(sha3abc[:]))
 	add("sha3_256 of nothing", hashCase("sha3_256", nil), bcsBytes(sha3empty[:]))

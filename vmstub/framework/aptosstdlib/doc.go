@@ -24,12 +24,15 @@
 //	big_vector.go    0x1::big_vector    BigVector; the whole module (buckets
 //	                                    in a TableWithLength, as on Aptos)
 //	smart_vector.go  0x1::smart_vector  SmartVector; the whole module
+//	ordered_map.go   0x1::ordered_map   OrderedMap (enum), Entry, Iterator; the
+//	                                    public functions of Aptos's version
+//	                                    with friend-only iterators
+//	pool_u64.go      0x1::pool_u64      Pool; the whole module
+//	iterable_table.go 0x1::iterable_table IterableTable; the whole module
 //	debug.go         0x1::debug         print, print_stack_trace (to the node's
 //	                                    log, vmstub.Options.DebugPrint)
 //	smart_table.go   0x1::smart_table   SmartTable, Entry; the whole module,
 //	                                    linear hashing as on Aptos
-//	ordered_map.go        0x1::ordered_map        OrderedMap, Entry, IteratorPtr
-//	                                              (structs only)
 //	copyable_any.go  0x1::copyable_any  Any (struct only)
 //	aptos_hash.go    0x1::aptos_hash    sip_hash, sip_hash_from_value, keccak256,
 //	                                    sha2_512, sha3_512, ripemd160, blake2b_256
@@ -62,9 +65,9 @@ var addr = ledgerapi.AddressOne
 // Modules returns the declarations of the package's modules, for the
 // executor to register.
 func Modules() []native.Module {
-	return []native.Module{TypeInfo(), Math64(), Math128(), FromBCS(), StringUtils(), SimpleMap(), OrderedMap(), Table(), TableWithLength(), SmartTable(), CopyableAny(),
+	return []native.Module{TypeInfo(), Math64(), Math128(), FromBCS(), StringUtils(), SimpleMap(), Table(), TableWithLength(), SmartTable(), CopyableAny(),
 		AptosHash(), Ed25519(), MultiEd25519(), Secp256k1(),
-		Comparator(), FixedPoint64(), MathFixed(), MathFixed64(), BigVector(), SmartVector(), Debug()}
+		Comparator(), FixedPoint64(), MathFixed(), MathFixed64(), BigVector(), SmartVector(), Debug(), OrderedMap(), PoolU64(), IterableTable()}
 }
 
 // firstErr returns the first non-nil error.

@@ -2,7 +2,13 @@
 // package at 0x1 (the std:: modules), one file per module named after it:
 //
 //	vector.go   0x1::vector   is_empty, contains, index_of, reverse, append,
-//	                          singleton, remove, swap_remove, insert
+//	                          singleton, remove, swap_remove, insert, and
+//	                          (vector_ranges.go) reverse_slice,
+//	                          reverse_append, trim, trim_reverse,
+//	                          remove_value, replace, rotate, rotate_slice,
+//	                          range, range_with_step, slice, move_range
+//	cmp.go      0x1::cmp      Ordering; compare, is_eq, is_ne, is_lt,
+//	                          is_le, is_gt, is_ge
 //	signer.go   0x1::signer   address_of
 //	error.go    0x1::error    canonical and the category constructors
 //	bcs.go      0x1::bcs      to_bytes
@@ -40,7 +46,7 @@ var addr = ledgerapi.AddressOne
 // executor to register.
 func Modules() []native.Module {
 	return []native.Module{Vector(), Signer(), Error(), String(), Option(), BCS(), Hash(),
-		BitVector(), FixedPoint32()}
+		BitVector(), FixedPoint32(), Cmp()}
 }
 
 // firstErr returns the first non-nil error.
