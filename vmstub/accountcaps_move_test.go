@@ -254,6 +254,19 @@ func TestAccountPublicFunctions(t *testing.T) {
 	wantVMStatus(t, c.do(as(f, d.Address), call("account", "set_originating_address", nil)),
 		abortAccount+"ENEW_AUTH_KEY_ALREADY_MAPPED(0x10015): The new authentication key already has an entry in the `OriginatingAddress` table")
 
+	// rotate_authentication_key_from_public_key with a MultiKey: parsed as
+	// multi_key does (extra bytes refused), its auth key Aptos's.
+	mk := unhex("02031b68747470733a2f2f6163636f756e74732e676f6f676c652e636f6d2086bc0a0a825eb6337ca1e8a3157e490eac8df23d5cef25d9641ad5e7edc1d51400205da515f392de68080051559c9d9898f5feb377f0b0f15d43fd01c98f0a63b0d801")
+	fromPK := func(pk []byte) txn.TransactionPayload {
+		return call("account", "rotate_authentication_key_from_public_key", nil, vmstub.U8Value(3), vmstub.BytesValue(pk))
+	}
+	e2 := append(append([]byte(nil), mk...), 0)
+	wantVMStatus(t, c.do(b, fromPK(e2)), "Move abort in 0x1::multi_key: 0x10004")
+	wantVMStatus(t, c.do(b, fromPK(append([]byte{2, 9}, mk[2:]...))), "Move abort in 0x1::single_key: 0x10001")
+	wantVMStatus(t, c.do(b, fromPK(mk[:40])), "Move abort in 0x1::bcs_stream: 0x20002")
+	wantOK(t, c.do(b, fromPK(mk)))
+	wantAuthKey(t, c, b.Address, ledgerapi.MustParseAddress("0xc7ab91daf558b00b1f81207b702349a74029dddfbf0e99d54b3d7675714a61de"))
+
 	// The keyless backup key's checks on the keyless key.
 	keyless := unhex("031b68747470733a2f2f6163636f756e74732e676f6f676c652e636f6d2086bc0a0a825eb6337ca1e8a3157e490eac8df23d5cef25d9641ad5e7edc1d514")
 	upsert := func(pk []byte) txn.TransactionPayload {

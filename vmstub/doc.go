@@ -97,6 +97,14 @@
 // MULTISIG_TRANSACTION_PAYLOAD_DOES_NOT_MATCH_HASH 35; multisig.go); entry
 // functions and scripts pass. Rejections are *ledgerapi.VMStatus.
 //
+// A signer whose authenticator is an account abstraction one proves no
+// key: in place of its auth-key check, the Move function the account
+// registered with account_abstraction runs on the interpreter with its
+// signer and the authenticator's AbstractionAuthData, within
+// min(GasSchedule.MaxAAGas, max_gas_amount) gas (ABORTED 4016 when it, or
+// account_abstraction's checks, abort; ACCOUNT_AUTHENTICATION_GAS_LIMIT_EXCEEDED
+// 41 when it runs out; abstraction.go). Its gas counts in the transaction's.
+//
 // Validate accepts a sequence number above the account's: the mempool parks
 // it until the gap fills. Execute requires equality and discards the
 // transaction otherwise (SEQUENCE_NUMBER_TOO_NEW). Signatures are verified

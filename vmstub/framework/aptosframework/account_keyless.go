@@ -14,27 +14,84 @@ import (
 	"github.com/ledgernode/ledgernode/vmstub/native"
 )
 
-// singleKeyFromBytes is single_key::new_public_key_from_bytes: an
-// AnyPublicKey of a known scheme (E_INVALID_PUBLIC_KEY_TYPE of single_key
-// otherwise), whole (bcs_stream's EOUT_OF_BYTES when short), with no bytes
-// left over (E_INVALID_SINGLE_KEY_EXTRA_BYTES).
-func singleKeyFromBytes(b []byte) (txn.AnyPublicKey, error) {
+// Aborts of the key parsers: bcs_stream's EOUT_OF_BYTES (out_of_range)
+// and EMALFORMED_DATA, single_key's E_INVALID_PUBLIC_KEY_TYPE and
+// E_INVALID_SINGLE_KEY_EXTRA_BYTES, multi_key's
+// E_INVALID_MULTI_KEY_EXTRA_BYTES (invalid_argument).
+var (
+	errOutOfBytes       = abortIn("bcs_stream", native.OutOfRange, 2)
+	errMalformedData    = abortIn("bcs_stream", native.InvalidArgument, 1)
+	errKeyType          = abortIn("single_key", native.InvalidArgument, 1)
+	errSingleExtraBytes = abortIn("single_key", native.InvalidArgument, 2)
+	errMultiExtraBytes  = abortIn("multi_key", native.InvalidArgument, 4)
+)
+
+// readAnyPublicKey is single_key::deserialize_any_public_key from d: a
+// known scheme (E_INVALID_PUBLIC_KEY_TYPE otherwise), whole (EOUT_OF_BYTES
+// when short).
+func readAnyPublicKey(d *bcs.Decoder, b []byte) (txn.AnyPublicKey, error) {
 	var k txn.AnyPublicKey
-	if len(b) == 0 {
-		return k, abortIn("bcs_stream", native.OutOfRange, 2)
+	off := d.Offset()
+	if off >= len(b) {
+		return k, errOutOfBytes
 	}
-	if b[0] > byte(txn.KeySlhDsaSha2_128s) {
-		return k, abortIn("single_key", native.InvalidArgument, 1)
+	if b[off] > byte(txn.KeySlhDsaSha2_128s) {
+		return k, errKeyType
 	}
-	d := bcs.NewDecoder(b)
 	k.UnmarshalBCS(d)
 	if d.Failed() {
-		return k, abortIn("bcs_stream", native.OutOfRange, 2)
-	}
-	if d.Remaining() != 0 {
-		return k, abortIn("single_key", native.InvalidArgument, 2)
+		return k, errOutOfBytes
 	}
 	return k, nil
+}
+
+// singleKeyFromBytes is single_key::new_public_key_from_bytes: one
+// AnyPublicKey with no bytes left over (E_INVALID_SINGLE_KEY_EXTRA_BYTES).
+func singleKeyFromBytes(b []byte) (txn.AnyPublicKey, error) {
+	d := bcs.NewDecoder(b)
+	k, err := readAnyPublicKey(d, b)
+	if err == nil && d.Remaining() != 0 {
+		err = errSingleExtraBytes
+	}
+	return k, err
+}
+
+// checkMultiKeyBytes is multi_key::new_public_key_from_bytes: a vector of
+// AnyPublicKeys and a u8 (signatures required), no bytes left over
+// (E_INVALID_MULTI_KEY_EXTRA_BYTES); the counts are not checked on this
+// path, as on Aptos.
+func checkMultiKeyBytes(c *native.Context, b []byte) error {
+	if err := native.ChargeRead(c.NativeContext, len(b)); err != nil {
+		return err
+	}
+	d := bcs.NewDecoder(b)
+	n := d.ULEB128("MultiKey.public_keys")
+	if d.Failed() {
+		// Out of bytes when every byte continues the length; malformed
+		// (overlong or not canonical) otherwise.
+		for _, x := range b {
+			if x&0x80 == 0 {
+				return errMalformedData
+			}
+		}
+		return errOutOfBytes
+	}
+	if err := c.ChargeElems(int(min(n, uint32(len(b))))); err != nil {
+		return err
+	}
+	for range n {
+		if _, err := readAnyPublicKey(d, b); err != nil {
+			return err
+		}
+	}
+	d.U8("MultiKey.signatures_required")
+	if d.Failed() {
+		return errOutOfBytes
+	}
+	if d.Remaining() != 0 {
+		return errMultiExtraBytes
+	}
+	return nil
 }
 
 // upsertBackupKey is upsert_ed25519_backup_key_on_keyless_account(account,
@@ -71,12 +128,7 @@ func upsertBackupKey(c *native.Context, _ []*movevm.Type, args []movevm.Value) (
 	if _, err := verifyProof(c, 0, backup, proof, msg); err != nil {
 		return nil, err
 	}
-	e := bcs.NewEncoder(len(keylessBytes) + 40)
-	e.SeqLen(2)
-	e.Fixed(keylessBytes)
-	(&txn.AnyPublicKey{Scheme: txn.KeyEd25519, Key: backup}).MarshalBCS(e)
-	e.U8(1)
-	multiKey := e.Bytes()
+	multiKey := backupMultiKey(keylessBytes, backup)
 	newKey := crypto.AuthKey(crypto.SchemeMultiKey, multiKey)
 	old := acc.AuthKey
 	acc.AuthKey = append([]byte(nil), newKey[:]...)
@@ -85,4 +137,15 @@ func upsertBackupKey(c *native.Context, _ []*movevm.Type, args []movevm.Value) (
 	}
 	emitKeyRotationToPublicKey(h, a, []byte{0xC0, 0, 0, 0}, 3, multiKey, old, newKey[:])
 	return nil, nil
+}
+
+// backupMultiKey is the BCS of multi_key::MultiKey { [keyless, Ed25519
+// backup], signatures_required: 1 } (keyless the BCS of its AnyPublicKey).
+func backupMultiKey(keyless, backup []byte) []byte {
+	e := bcs.NewEncoder(len(keyless) + 40)
+	e.SeqLen(2)
+	e.Fixed(keyless)
+	(&txn.AnyPublicKey{Scheme: txn.KeyEd25519, Key: backup}).MarshalBCS(e)
+	e.U8(1)
+	return e.Bytes()
 }

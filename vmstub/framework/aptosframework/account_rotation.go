@@ -237,6 +237,9 @@ func rotateFromPublicKey(c *native.Context, _ []*movevm.Type, args []movevm.Valu
 		}
 		newKey = crypto.AuthKey(crypto.SchemeSingleKey, pk)
 	case 3:
+		if err := checkMultiKeyBytes(c, pk); err != nil {
+			return nil, err
+		}
 		newKey = crypto.AuthKey(crypto.SchemeMultiKey, pk)
 	default:
 		return nil, c.Abort(native.Code(native.InvalidArgument, eUnrecognizedScheme))

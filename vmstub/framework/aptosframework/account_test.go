@@ -103,3 +103,18 @@ func TestKeylessSingleKey(t *testing.T) {
 		t.Fatalf("auth key %s", got)
 	}
 }
+
+// A MultiKey of a keyless key and an Ed25519 key, as the keyless backup
+// key makes it: multi_key's vector, its authentication key as on Aptos,
+// and the parser's aborts.
+func TestMultiKeyBytes(t *testing.T) {
+	mk, _ := hex.DecodeString("02031b68747470733a2f2f6163636f756e74732e676f6f676c652e636f6d2086bc0a0a825eb6337ca1e8a3157e490eac8df23d5cef25d9641ad5e7edc1d51400205da515f392de68080051559c9d9898f5feb377f0b0f15d43fd01c98f0a63b0d801")
+	if got := crypto.AuthKey(crypto.SchemeMultiKey, mk); got != ledgerapi.MustParseAddress("0xc7ab91daf558b00b1f81207b702349a74029dddfbf0e99d54b3d7675714a61de") {
+		t.Fatalf("auth key %s", got)
+	}
+	// upsert's encoding of [keyless, Ed25519 backup], 1 is these bytes.
+	keyless, backup := mk[1:len(mk)-35], mk[len(mk)-33:len(mk)-1]
+	if got := backupMultiKey(keyless, backup); string(got) != string(mk) {
+		t.Fatalf("multi key %x", got)
+	}
+}
