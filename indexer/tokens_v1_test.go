@@ -225,6 +225,42 @@ func TestLegacyTokenTables(t *testing.T) {
 		t.Errorf("burn activities: %v", burns)
 	}
 
+	// The creator mutates c's last unit: it becomes property version 1,
+	// with its own properties.
+	mut := c.run(a, legacyToken("token", "mutate_token_properties", vmstub.AddressValue(cc.Address), vmstub.AddressValue(a.Address),
+		S("Legacy"), S("Tom"), vmstub.U64Value(0), vmstub.U64Value(1), strs("age"), byteVecs(vmstub.U64Value(4)), strs("u64")))
+	mustSucceed(t, "mutate_token_properties", mut)
+	owned = where(rows(t, ix, "current_token_ownerships_v2"), "token_data_id", tok, "owner_address", long(cc.Address))
+	v0, v1 := where(owned, "property_version_v1", n(0)), where(owned, "property_version_v1", n(1))
+	if len(v0) != 1 || v0[0].Get("amount") != n(0) || len(v1) != 1 || v1[0].Get("amount") != n(1) {
+		t.Fatalf("c's ownerships after the mutation: %v", owned)
+	}
+	if m := jsonObject(t, v1[0].Get("token_properties_mutated_v1")); m["age"] != "4" || m["TOKEN_BURNABLE_BY_OWNER"] != "true" {
+		t.Errorf("mutated token's properties: %v", m)
+	}
+	muts := where(rows(t, ix, "token_activities_v2"), "transaction_version", n(mut.Version), "type", "0x3::token::MutatePropertyMap")
+	if len(muts) != 1 {
+		t.Fatalf("mutation activities: %v", muts)
+	}
+	checkRow(t, "mutation activity", muts[0], map[string]any{"from_address": long(cc.Address), "property_version_v1": n(1),
+		"token_amount": n(0), "token_data_id": tok})
+	if d := where(rows(t, ix, "current_token_datas_v2"), "token_data_id", tok); d[0].Get("largest_property_version_v1") != n(1) {
+		t.Errorf("token data after the mutation: %v", d[0])
+	}
+
+	// b offers 1 to c and takes it back.
+	mustSucceed(t, "offer_script", c.run(b, legacyToken("token_transfers", "offer_script", vmstub.AddressValue(cc.Address),
+		vmstub.AddressValue(a.Address), S("Legacy"), S("Tom"), vmstub.U64Value(0), vmstub.U64Value(1))))
+	cancel := c.run(b, legacyToken("token_transfers", "cancel_offer_script", vmstub.AddressValue(cc.Address),
+		vmstub.AddressValue(a.Address), S("Legacy"), S("Tom"), vmstub.U64Value(0)))
+	mustSucceed(t, "cancel_offer_script", cancel)
+	cancels := where(rows(t, ix, "token_activities_v2"), "transaction_version", n(cancel.Version), "type", "0x3::token_transfers::TokenCancelOfferEvent")
+	if len(cancels) != 1 {
+		t.Fatalf("cancel activities: %v", cancels)
+	}
+	checkRow(t, "cancel activity", cancels[0], map[string]any{"event_account_address": long(b.Address), "from_address": long(b.Address),
+		"to_address": long(cc.Address), "token_amount": n(1)})
+
 	// The SDK's getAccountOwnedTokens for b, and its collections.
 	data := gqlQuery(t, ix, getAccountOwnedTokens, map[string]any{"where_condition": map[string]any{
 		"owner_address": map[string]any{"_eq": long(b.Address)}, "amount": map[string]any{"_gt": 0}}})
