@@ -26,7 +26,10 @@ import (
 //     table handle as storage_id: a TokenStore's owner holds it; in
 //     another table (an offer's) it is the account of the transaction's
 //     last TokenDeposit of that token data, and without one there is no
-//     row;
+//     row (the processor knows a TokenStore's owner only when its batch
+//     writes the store, else it too goes by the deposit; here a store is
+//     known from its creation on, so a partial withdrawal, which deposits
+//     nothing, still updates the amount);
 //   - token_activities_v2 from the v1 token events and the token_transfers
 //     offer, claim and cancel events, with the event's type.
 // A transaction touching no 0x3 resource, no learned table and emitting
