@@ -13,7 +13,8 @@
 //
 // The token tables (current_collections_v2, current_token_datas_v2,
 // current_token_ownerships_v2, token_activities_v2 and
-// current_collection_ownership_v2_view) hold the 0x4 digital assets with
-// the token_v2 processor's semantics; the ANS and staking tables are
-// declared but hold no rows yet.
+// current_collection_ownership_v2_view) hold the 0x4 digital assets and
+// the legacy 0x3 tokens (token_standard "v1", tokens_v1.go) with the
+// token_v2 processor's semantics; the ANS and staking tables are declared
+// but hold no rows yet.
 package indexer

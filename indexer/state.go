@@ -31,6 +31,9 @@ type state struct {
 	faToCoin map[ledgerapi.Address]string
 	// tokenOwner holds the owner of every live 0x4 token.
 	tokenOwner map[ledgerapi.Address]ownerOf
+	// v1Tables holds the 0x3 tables learned from their resources
+	// (tokens_v1.go); nil until the first.
+	v1Tables map[ledgerapi.Address]v1Table
 	// tableTypes holds the key and value types of the tables seen;
 	// holdsTable caches which types can hold a table (tabletypes.go).
 	tableTypes map[ledgerapi.Address]tableType
@@ -100,6 +103,7 @@ func (s *state) index(ctx context.Context, t *storage.Transaction) error {
 	if err := s.tokens(ctx, x); err != nil {
 		return err
 	}
+	s.tokensV1(x)
 	s.restoration(x)
 	s.last, s.indexed, s.next = t.Version, true, t.Version+1
 	s.lastTimestamp = t.TimestampUsec
