@@ -11,12 +11,26 @@ import (
 	"github.com/ledgernode/ledgernode/storage"
 )
 
-// metadata updates fungible_asset_metadata from Metadata objects (a v2
-// row keyed by the object address, plus a v1 row keyed by the coin type
-// for a paired asset such as APT) and their supply.
+// metadata updates fungible_asset_metadata from coins' CoinInfo (a v1
+// row keyed by the coin type), Metadata objects (a v2 row keyed by the
+// object address, plus a v1 row keyed by the coin type for a paired asset
+// such as APT) and their supply.
 func (s *state) metadata(ctx context.Context, x *tx, w *faWrites) error {
 	t := s.tables[tFAMetadata]
 	v := num(x.t.Version)
+	for coin, ci := range w.coinInfos {
+		// A coin's v1 row from its CoinInfo (URIs null); a paired asset's
+		// Metadata below writes over it.
+		r := row{"asset_type": coin, "creator_address": addr(ci.creator), "icon_uri": nil, "project_uri": nil,
+			"supply_aggregator_table_handle_v1": nil, "supply_aggregator_table_key_v1": nil,
+			"token_standard": "v1", "is_token_v2": nil, "supply_v2": nil, "maximum_v2": nil}
+		if prev := t.get(row{"asset_type": coin}); prev != nil {
+			r = copyRow(prev)
+		}
+		r["name"], r["symbol"], r["decimals"] = ci.name, ci.symbol, num(uint64(ci.decimals))
+		r["last_transaction_timestamp"], r["last_transaction_version"] = x.ts, v
+		t.put(r)
+	}
 	for a, m := range w.metadatas {
 		creator, _, err := s.owner(ctx, x, w, a)
 		if err != nil {
@@ -103,6 +117,24 @@ func (s *state) activities(ctx context.Context, x *tx, w *faWrites) error {
 				continue
 			}
 			r["owner_address"], r["storage_id"], r["asset_type"], r["token_standard"] = addr(owner), addr(store), addr(meta), "v2"
+			t.put(r)
+		case eventIs(e, "coin", "CoinDeposit") || eventIs(e, "coin", "CoinWithdraw"):
+			// Module events {coin_type, account, amount} of a CoinStore.
+			d := bcs.NewDecoder(e.Data)
+			coin := d.String("coin_type")
+			var account ledgerapi.Address
+			d.Fixed(account[:], "account")
+			amount := d.U64("amount")
+			if d.Finish() != nil {
+				continue
+			}
+			paired := aptMetadata
+			if coin != aptCoinType {
+				paired = crypto.ObjectAddressFromSeed(aptMetadata, []byte(coin))
+			}
+			r := base(int64(i), typ)
+			r["amount"], r["owner_address"], r["asset_type"], r["token_standard"] = num(amount), addr(account), coin, "v1"
+			r["storage_id"] = addr(crypto.PrimaryStoreAddress(account, paired))
 			t.put(r)
 		case !e.IsV2() && (eventIs(e, "coin", "DepositEvent") || eventIs(e, "coin", "WithdrawEvent")):
 			coin, ok := w.coinHandles[e.Key]

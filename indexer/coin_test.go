@@ -93,6 +93,39 @@ func TestCoinStoresMergeWithFungibleStores(t *testing.T) {
 		t.Errorf("account_transactions of a written resource's holder: %v", at)
 	}
 
+	// A coin's CoinInfo at its address: its v1 metadata row.
+	info := bcs.NewEncoder(32)
+	info.String("Moon")
+	info.String("MOON")
+	info.U8(6)
+	info.U8(0) // supply: none
+	cafe := ledgerapi.MustParseAddress("0xcafe")
+	vi := l.commit(storage.KindBlockMetadata, []storage.WriteOp{{Key: storage.ResourceKey(cafe, ledgerapi.StructTag{Address: ledgerapi.AddressOne,
+		Module: "coin", Name: "CoinInfo", TypeArgs: []ledgerapi.TypeTag{coinStoreKey(owner, moon).Resource.TypeArgs[0]}}), Value: info.Bytes(), Created: true}}, nil)
+	md := where(rows(t, ix, "fungible_asset_metadata"), "asset_type", moon)
+	if len(md) != 1 || md[0].Get("name") != "Moon" || md[0].Get("symbol") != "MOON" || md[0].Get("decimals") != n(6) ||
+		md[0].Get("token_standard") != "v1" || md[0].Get("creator_address") != long(cafe) || md[0].Get("last_transaction_version") != n(vi) {
+		t.Errorf("coin metadata: %v", md)
+	}
+
+	// The module event a CoinStore deposit emits today.
+	dep := bcs.NewEncoder(64)
+	dep.String(moon)
+	dep.Fixed(owner[:])
+	dep.U64(60)
+	vd := l.commit(storage.KindBlockMetadata, []storage.WriteOp{{Key: coinStoreKey(owner, moon), Value: coinStore(360)}},
+		[]storage.Event{{Type: ledgerapi.TypeTag{Kind: ledgerapi.KindStruct,
+			Struct: &ledgerapi.StructTag{Address: ledgerapi.AddressOne, Module: "coin", Name: "CoinDeposit"}}, Data: dep.Bytes()}})
+	act = where(rows(t, ix, "fungible_asset_activities"), "transaction_version", n(vd))
+	if len(act) != 1 || act[0].Get("type") != "0x1::coin::CoinDeposit" || act[0].Get("asset_type") != moon || act[0].Get("amount") != n(60) ||
+		act[0].Get("owner_address") != long(owner) || act[0].Get("token_standard") != "v1" || act[0].Get("storage_id") != long(moonStore) {
+		t.Errorf("CoinDeposit activity: %v", act)
+	}
+	if m := where(rows(t, ix, "current_fungible_asset_balances"), "storage_id", long(moonStore)); len(m) != 1 || m[0].Get("amount") != n(360) ||
+		m[0].Get("token_standard") != "v1" {
+		t.Errorf("coin balance after the deposit: %v", m)
+	}
+
 	v3 := l.commit(storage.KindBlockMetadata, []storage.WriteOp{{Key: coinStoreKey(owner, moon), Deleted: true}}, nil)
 	m = where(rows(t, ix, "current_fungible_asset_balances"), "storage_id", long(moonStore))
 	if len(m) != 1 || m[0].Get("amount") != n(0) || m[0].Get("last_transaction_version") != n(v3) {

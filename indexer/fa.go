@@ -30,6 +30,16 @@ type faWrites struct {
 	metadatas  map[ledgerapi.Address]*onchain.FungibleAssetMetadata
 	// coinHandles maps a CoinStore's event streams to its coin type.
 	coinHandles map[onchain.EventKey]string
+	// coinInfos are the CoinInfo<T> written, by coin type.
+	coinInfos map[string]*coinInfo
+}
+
+// coinInfo is what fungible_asset_metadata takes of a CoinInfo<T> at the
+// coin's address.
+type coinInfo struct {
+	creator      ledgerapi.Address
+	name, symbol string
+	decimals     uint8
 }
 
 func decodeObjectCore(b []byte) (*onchain.ObjectCore, bool) {
@@ -42,7 +52,7 @@ func collect(x *tx) *faWrites {
 	w := &faWrites{cores: map[ledgerapi.Address]*onchain.ObjectCore{}, stores: map[ledgerapi.Address]*onchain.FungibleStore{},
 		deleted: map[ledgerapi.Address]bool{}, concurrent: map[ledgerapi.Address]uint64{},
 		supplies: map[ledgerapi.Address]*onchain.ConcurrentSupply{}, metadatas: map[ledgerapi.Address]*onchain.FungibleAssetMetadata{},
-		coinHandles: map[onchain.EventKey]string{}}
+		coinHandles: map[onchain.EventKey]string{}, coinInfos: map[string]*coinInfo{}}
 	for i := range x.t.Changes {
 		c := &x.t.Changes[i]
 		if c.Key.Kind != storage.StateResource || c.Key.Resource.Address != ledgerapi.AddressOne {
@@ -76,6 +86,12 @@ func collect(x *tx) *faWrites {
 			var v onchain.FungibleAssetMetadata
 			if bcs.Unmarshal(c.Value, &v) == nil {
 				w.metadatas[a] = &v
+			}
+		case isTag(tag, "coin", "CoinInfo") && len(tag.TypeArgs) == 1:
+			d := bcs.NewDecoder(c.Value)
+			ci := &coinInfo{creator: a, name: d.String("CoinInfo.name"), symbol: d.String("CoinInfo.symbol"), decimals: d.U8("CoinInfo.decimals")}
+			if d.Err() == nil {
+				w.coinInfos[tag.TypeArgs[0].String()] = ci
 			}
 		case isTag(tag, "coin", "CoinStore") && len(tag.TypeArgs) == 1:
 			var v onchain.CoinStore

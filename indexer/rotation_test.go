@@ -2,6 +2,7 @@ package indexer_test
 
 import (
 	"crypto/ed25519"
+	"fmt"
 	"testing"
 
 	"github.com/ledgernode/ledgernode/indexer"
@@ -15,7 +16,7 @@ import (
 // auth key's account, used, and the new key verified for it.
 func TestRotationMakesAccountDerivable(t *testing.T) {
 	c := newChain(t)
-	ix := indexer.New(c.store, indexer.Options{})
+	ix := indexer.New(c.store, indexer.Options{Modules: c.vm})
 	a := c.devs[0]
 	seed := crypto.SHA3_256([]byte("indexer rotation test key"))
 	priv := ed25519.NewKeyFromSeed(seed[:])
@@ -39,8 +40,16 @@ func TestRotationMakesAccountDerivable(t *testing.T) {
 	if len(cur) != 1 || cur[0].Get("is_deleted") != false || cur[0].Get("last_transaction_version") != n(tx.Version) {
 		t.Errorf("current_table_items: %v", cur)
 	}
-	if meta := where(rows(t, ix, "table_metadatas"), "handle", handle); len(meta) != 1 {
+	// The table's types are known from the OriginatingAddress resource
+	// genesis wrote, and its items decode with them.
+	if meta := where(rows(t, ix, "table_metadatas"), "handle", handle); len(meta) != 1 ||
+		meta[0].Get("key_type") != "address" || meta[0].Get("value_type") != "address" {
 		t.Errorf("table_metadatas: %v", meta)
+	}
+	for _, r := range cur {
+		if k, v := fmt.Sprintf("%s", r.Get("decoded_key")), fmt.Sprintf("%s", r.Get("decoded_value")); k != `"`+to.Address.ShortString()+`"` || v != `"`+a.Address.ShortString()+`"` {
+			t.Errorf("decoded key %s value %s, want the new auth key and the account", k, v)
+		}
 	}
 	newAuth := long(to.Address)
 	got := where(rows(t, ix, "auth_key_account_addresses"), "auth_key", newAuth, "is_auth_key_used", true)

@@ -31,6 +31,10 @@ type state struct {
 	faToCoin map[ledgerapi.Address]string
 	// tokenOwner holds the owner of every live 0x4 token.
 	tokenOwner map[ledgerapi.Address]ownerOf
+	// tableTypes holds the key and value types of the tables seen;
+	// holdsTable caches which types can hold a table (tabletypes.go).
+	tableTypes map[ledgerapi.Address]tableType
+	holdsTable map[tagKey]bool
 	// resolver decodes event data during a catch-up, nil without modules.
 	resolver modules.Resolver
 }
@@ -38,7 +42,8 @@ type state struct {
 func newState(store storage.Reader, reverts uint64) *state {
 	s := &state{store: store, reverts: reverts, tables: map[string]*table{},
 		faToCoin:   map[ledgerapi.Address]string{aptMetadata: aptCoinType},
-		tokenOwner: map[ledgerapi.Address]ownerOf{}}
+		tokenOwner: map[ledgerapi.Address]ownerOf{},
+		tableTypes: map[ledgerapi.Address]tableType{}, holdsTable: map[tagKey]bool{}}
 	in := newInterner()
 	for i := range schema.Tables {
 		s.tables[schema.Tables[i].Name] = newTable(&schema.Tables[i], in)
@@ -233,24 +238,30 @@ func rawHexJSON(b []byte) json.RawMessage {
 // tableItems adds table_items, current_table_items and table_metadatas rows.
 func (s *state) tableItems(x *tx) {
 	items, current, metas := s.tables[tTableItems], s.tables[tCurrentTableItems], s.tables[tTableMetadatas]
+	s.learnTableTypes(x)
 	for i := range x.t.Changes {
 		w := &x.t.Changes[i]
 		if w.Key.Kind != storage.StateTableItem {
 			continue
 		}
 		handle, key := addr(w.Key.Handle), hexString(w.Key.Key)
+		decodedKey, decodedValue, tt, known := s.decodeTableItem(w)
 		var value any
 		if !w.Deleted {
-			value = rawHexJSON(w.Value)
+			value = decodedValue
 		}
 		items.put(row{"transaction_version": num(x.t.Version), "write_set_change_index": num(uint64(i)),
 			"transaction_block_height": num(s.height), "table_handle": handle, "key": key,
-			"decoded_key": rawHexJSON(w.Key.Key), "decoded_value": value, "is_deleted": w.Deleted})
+			"decoded_key": decodedKey, "decoded_value": value, "is_deleted": w.Deleted})
 		current.put(row{"table_handle": handle, "key_hash": hashHex(w.Key.Key), "key": key,
-			"decoded_key": rawHexJSON(w.Key.Key), "decoded_value": value, "is_deleted": w.Deleted,
+			"decoded_key": decodedKey, "decoded_value": value, "is_deleted": w.Deleted,
 			"last_transaction_version": num(x.t.Version)})
-		if _, ok := metas.lookup(row{"handle": handle}); !ok {
-			metas.put(row{"handle": handle, "key_type": "", "value_type": ""})
+		meta := row{"handle": handle, "key_type": "", "value_type": ""}
+		if known {
+			meta["key_type"], meta["value_type"] = tt.key.String(), tt.value.String()
+		}
+		if old, ok := metas.lookup(row{"handle": handle}); !ok || known && old.Get("key_type") == "" {
+			metas.put(meta)
 		}
 	}
 }

@@ -24,21 +24,19 @@ const (
 )
 
 // callPlan is how a checked call runs: a direct call of the executor
-// (directcalls.go), or, when direct is nil, on the interpreter; contract
-// marks a function of a module the registry generated (declared through
-// the native contract), which runs on the interpreter too but is billed
-// as a native called directly (see VM.usedGas).
+// (directcalls.go), or, when direct is nil, on the interpreter.
 type callPlan struct {
-	direct   directFunc
-	call     directCall // the direct call's arguments
-	contract bool
+	direct directFunc
+	call   directCall // the direct call's arguments
 }
 
 // prepareCall resolves fn in the modules stored in the session's state and
-// checks its type arguments, signers and arguments the way the Move VM
-// does before running it, and returns how the call runs. Failures are
-// committed execution failures (or aborts of 0x1::object for Object<T>
-// arguments naming no object).
+// checks its type arguments, signers and Object<T> arguments the way the
+// Move VM does before running it, and returns how the call runs. The
+// arguments' bytes are decoded and checked once: by the interpreter when
+// the call runs there, here for a direct call, whose Go code reads them as
+// checked. Failures are committed execution failures (or aborts of
+// 0x1::object for Object<T> arguments naming no object).
 func (vm *VM) prepareCall(s *Session, fn ledgerapi.EntryFunctionId, tyArgs []ledgerapi.TypeTag, args [][]byte, signers []ledgerapi.Address, view bool) (callPlan, error) {
 	set := s.modules()
 	f, err := set.Function(fn)
@@ -63,11 +61,15 @@ func (vm *VM) prepareCall(s *Session, fn ledgerapi.EntryFunctionId, tyArgs []led
 	if err != nil {
 		return callPlan{}, fail(onchain.NUMBER_OF_TYPE_ARGUMENTS_MISMATCH)
 	}
-	for i, t := range params {
-		d := bcs.NewDecoder(args[i])
-		checkValue(set, d, t, 0)
-		if d.Finish() != nil {
-			return callPlan{}, fail(onchain.FAILED_TO_DESERIALIZE_ARGUMENT)
+	rf := vm.registered(f)
+	direct := rf != nil && rf.direct != nil
+	if direct {
+		for i, t := range params {
+			d := bcs.NewDecoder(args[i])
+			checkValue(set, d, t, 0)
+			if d.Finish() != nil {
+				return callPlan{}, fail(onchain.FAILED_TO_DESERIALIZE_ARGUMENT)
+			}
 		}
 	}
 	for i, t := range params {
@@ -75,9 +77,8 @@ func (vm *VM) prepareCall(s *Session, fn ledgerapi.EntryFunctionId, tyArgs []led
 			return callPlan{}, err
 		}
 	}
-	rf := vm.registered(f)
-	if rf == nil || rf.direct == nil {
-		return callPlan{contract: rf != nil}, nil
+	if !direct {
+		return callPlan{}, nil
 	}
 	if f.Signers == 0 {
 		signers = nil
@@ -86,9 +87,10 @@ func (vm *VM) prepareCall(s *Session, fn ledgerapi.EntryFunctionId, tyArgs []led
 }
 
 // checkObjectArg checks that an Object<T> argument names an object holding
-// T, as object::address_to_object does when the VM constructs it.
+// T, as object::address_to_object does when the VM constructs it. Bytes
+// that are no address are left to the decoding, which refuses them.
 func (vm *VM) checkObjectArg(s *Session, t ledgerapi.TypeTag, arg []byte) error {
-	if t.Kind != ledgerapi.KindStruct || !isObjectTag(t.Struct) {
+	if t.Kind != ledgerapi.KindStruct || !isObjectTag(t.Struct) || len(arg) != len(ledgerapi.Address{}) {
 		return nil
 	}
 	var addr ledgerapi.Address

@@ -10,7 +10,7 @@ import (
 
 // Direct calls of framework functions. A transaction or view calling an
 // entry or view function of the framework tree runs its Func on the
-// interpreter (billed as a native called directly, see callPlan.contract),
+// interpreter (billed what the interpreter meters, see VM.usedGas),
 // except for the functions below, which the executor runs without an
 // interpreter session through the framework's exported Go functions, with
 // the arguments it checked: the APT transfers, the payload of most
@@ -40,10 +40,12 @@ var directCalls = map[string]directFunc{
 	"aptos_account::transfer": func(c *directCall) ([][]byte, error) {
 		return nil, frameworkErr(aptosframework.TransferFungible(c.s.framework(), c.signers[0], c.argAddress(0), aptosframework.APTMetadata, c.argU64(1)))
 	},
-	"aptos_account::transfer_coins": coinTransferCall,
+	"aptos_account::transfer_coins": func(c *directCall) ([][]byte, error) {
+		return nil, frameworkErr(aptosframework.TransferCoinsToAccount(c.s.framework(), c.signers[0], c.argAddress(0), c.typeArgs[0], c.argU64(1)))
+	},
 	"aptos_account::batch_transfer": func(c *directCall) ([][]byte, error) {
 		return nil, frameworkErr(aptosframework.BatchTransfer(c.s.framework(), c.signers[0], c.argAddresses(0), c.argU64s(1), func() error {
-			c.s.Charge(c.s.vm.gas.ExecutionPerCall)
+			c.s.Charge(c.s.rt.gas.ExecutionPerCall)
 			return nil
 		}))
 	},
@@ -68,13 +70,18 @@ var directCalls = map[string]directFunc{
 		return [][]byte{OptionValue(e.Bytes())}, nil
 	},
 	"coin::is_account_registered": func(c *directCall) ([][]byte, error) {
-		return [][]byte{BoolValue(aptosframework.IsAPT(c.typeArgs[0]))}, nil
+		ok, err := aptosframework.IsAccountRegistered(c.s.framework(), c.argAddress(0), c.typeArgs[0])
+		return [][]byte{BoolValue(ok)}, frameworkErr(err)
 	},
 	"coin::paired_metadata": func(c *directCall) ([][]byte, error) {
-		if !aptosframework.IsAPT(c.typeArgs[0]) {
-			return [][]byte{OptionValue(nil)}, nil
+		if aptosframework.IsAPT(c.typeArgs[0]) {
+			return [][]byte{OptionValue(AddressValue(aptosframework.APTMetadata))}, nil
 		}
-		return [][]byte{OptionValue(AddressValue(aptosframework.APTMetadata))}, nil
+		meta, ok, err := aptosframework.PairedMetadata(c.s.framework(), c.typeArgs[0])
+		if err != nil || !ok {
+			return [][]byte{OptionValue(nil)}, frameworkErr(err)
+		}
+		return [][]byte{OptionValue(AddressValue(meta))}, nil
 	},
 }
 

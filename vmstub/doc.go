@@ -13,12 +13,16 @@
 // (guid_creation_num 2). APT is a fungible asset whose metadata object is
 // 0xa; balances live only in primary fungible stores at
 // sha3-256(owner ‖ 0xa ‖ 0xFC), created silently (FungibleStore and
-// ObjectCore, no event) when first needed. No CoinStore is ever created; a
-// legacy CoinStore<T> written by a host (as pre-fungible-asset accounts had
-// one) is counted by coin::balance and coin::supply and moved into the
+// ObjectCore, no event) when first needed. No CoinStore<AptosCoin> is ever
+// created; a legacy one written by a host (as pre-fungible-asset accounts
+// had one) is counted by coin::balance and coin::supply and moved into the
 // primary store by coin::migrate_to_fungible_store, while transfers and
 // fees use only primary stores. A frozen store (only migration can freeze
-// one) refuses withdrawals and deposits (ESTORE_IS_FROZEN).
+// one) refuses withdrawals and deposits (ESTORE_IS_FROZEN). Other coins
+// are Aptos's: CoinInfo<T> from coin::initialize, CoinStore<T>s from
+// coin::register, and a paired fungible asset (a named object of 0xa
+// seeded with the coin's type name) made when first needed and recorded
+// in 0x1's CoinConversionMap.
 //
 // # Objects
 //
@@ -44,7 +48,9 @@
 //     block::BlockResource (height 0, handles with GUIDs 2 and 3),
 //     nonce_validation::NonceHistory {nonce_table: Table{handle:
 //     TableHandle(0x1, "nonce_validation::NonceHistory")}} (a simplified
-//     history: NonceKey{sender, nonce} → expiration), coin::CoinInfo<AptosCoin>;
+//     history: NonceKey{sender, nonce} → expiration), coin::CoinInfo<AptosCoin>,
+//     coin::CoinConversionMap {coin_to_fungible_asset_map: Table{handle:
+//     aptosframework.CoinConversionTable}} and its item AptosCoin's TypeInfo → 0xa;
 //   - at 0xa: object::ObjectCore (owner 0x1), fungible_asset::Metadata
 //     (Aptos Coin, APT, 8), coin::PairedCoinType, coin::PairedFungibleAssetRefs,
 //     primary_fungible_store::DeriveRefPod;

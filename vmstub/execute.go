@@ -56,14 +56,14 @@ func (vm *VM) blockSession(state storage.View, blk storage.Block) *Session {
 
 func (vm *VM) execute(state storage.View, blk storage.Block, st *txn.SignedTransaction, mode prologueMode) (storage.Transaction, error) {
 	s := vm.blockSession(state, blk)
-	s.txn = st
+	s.txn, s.simulation = st, mode.simulation
 	defer func() { s.release() }() // the session in use at return
 	m, err := vm.prologue(s, st, blk.TimestampUsec/1_000_000, mode)
 	if err != nil {
 		return storage.Transaction{}, s.rejection(err)
 	}
 	callGas, metered, runErr := vm.runPayload(s, st, m.signers)
-	exec := vm.gas.ExecutionBase + callGas
+	exec := vm.gas.ExecutionBase + callGas + s.authGas
 	if !metered {
 		exec = st.Raw.MaxGasAmount
 	}
@@ -177,7 +177,7 @@ func (vm *VM) runEntry(s *Session, f *txn.EntryFunction, signers []ledgerapi.Add
 	case err != nil:
 		return 0, err
 	case plan.direct == nil:
-		gas, err := vm.runMoveEntry(s, f.FunctionId(), f.TyArgs, f.Args, signers, maxGas, plan.contract)
+		gas, err := vm.runMoveEntry(s, f.FunctionId(), f.TyArgs, f.Args, signers, maxGas)
 		return vm.gas.ExecutionPerCall + gas + s.charged, err
 	}
 	_, err = plan.call.run(f.FunctionId(), plan.direct)

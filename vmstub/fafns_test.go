@@ -21,7 +21,7 @@ func faFlowModule(t testing.TB, addr ledgerapi.Address) []byte {
 	b := bytecode.NewModuleBuilder(addr, "faflow")
 	faMod, objMod := b.ModuleRef(one, "fungible_asset"), b.ModuleRef(one, "object")
 	object := b.ImportStruct(objMod, "Object", bytecode.AbilityCopy|bytecode.AbilityDrop|bytecode.AbilityStore, bytecode.StructTypeParameter{IsPhantom: true})
-	metadata := bytecode.StructOf(b.ImportStruct(faMod, "Metadata", bytecode.AbilityKey))
+	metadata := bytecode.StructOf(b.ImportStruct(faMod, "Metadata", bytecode.AbilityCopy|bytecode.AbilityDrop|bytecode.AbilityKey))
 	fa := bytecode.StructOf(b.ImportStruct(faMod, "FungibleAsset", 0))
 	key := []bytecode.AbilitySet{bytecode.AbilityKey}
 	toObject := b.ImportFunction(objMod, "address_to_object", bytecode.Fn{TypeParams: key, Params: []bytecode.SignatureToken{bytecode.Address},

@@ -3,6 +3,7 @@ package vmstub
 import (
 	"github.com/ledgernode/ledgernode/vmstub/framework/aptosframework"
 	"github.com/ledgernode/ledgernode/vmstub/framework/aptosstdlib"
+	"github.com/ledgernode/ledgernode/vmstub/framework/aptostoken"
 	"github.com/ledgernode/ledgernode/vmstub/framework/aptostokenobjects"
 	"github.com/ledgernode/ledgernode/vmstub/framework/movestdlib"
 	"github.com/ledgernode/ledgernode/vmstub/native"
@@ -17,7 +18,7 @@ var genesisEndMarkerTag = aptosframework.GenesisEndMarkerTag
 // contract.
 func frameworkModules() []native.Module {
 	var tree []native.Module
-	for _, ms := range [][]native.Module{movestdlib.Modules(), aptosstdlib.Modules(), aptosframework.Modules(), aptostokenobjects.Modules()} {
+	for _, ms := range [][]native.Module{movestdlib.Modules(), aptosstdlib.Modules(), aptosframework.Modules(), aptostokenobjects.Modules(), aptostoken.Modules()} {
 		tree = append(tree, ms...)
 	}
 	return tree

@@ -66,21 +66,33 @@ func (r *registry) generate(m *regModule) ([]byte, error) {
 			}
 			tps[j] = bytecode.StructTypeParameter{Constraints: c, IsPhantom: p.Phantom}
 		}
-		g.defs[s.Name] = g.b.GenericStruct(s.Name, abilities, tps)
+		if len(s.Variants) > 0 {
+			g.defs[s.Name] = g.b.Enum(s.Name, abilities, tps)
+		} else {
+			g.defs[s.Name] = g.b.GenericStruct(s.Name, abilities, tps)
+		}
 		md.StructAttributes[s.Name] = structAttributes(m.id, s)
 	}
 	for i := range m.def.Structs {
 		s := &m.def.Structs[i]
-		l := m.structs[s.Name].layout
-		fields := make([]bytecode.FieldSpec, len(l.Fields))
-		for j, f := range l.Fields {
-			t, err := g.token(f.Type)
+		rs := m.structs[s.Name]
+		if len(s.Variants) == 0 {
+			fields, err := g.fieldSpecs(s.Name, rs.layout)
 			if err != nil {
-				return nil, fmt.Errorf("struct %s field %s: %w", s.Name, f.Name, err)
+				return nil, err
 			}
-			fields[j] = bytecode.Field(f.Name, t)
+			g.b.SetFields(g.defs[s.Name], fields...)
+			continue
 		}
-		g.b.SetFields(g.defs[s.Name], fields...)
+		vs := make([]bytecode.VariantSpec, len(s.Variants))
+		for j, v := range s.Variants {
+			fields, err := g.fieldSpecs(s.Name+"::"+v.Name, rs.variants[j])
+			if err != nil {
+				return nil, err
+			}
+			vs[j] = bytecode.Variant(v.Name, fields...)
+		}
+		g.b.SetVariants(g.defs[s.Name], vs...)
 	}
 	for i := range m.def.Functions {
 		if err := g.function(&m.def.Functions[i], md); err != nil {
@@ -99,6 +111,20 @@ func (r *registry) generate(m *regModule) ([]byte, error) {
 		g.b.MetadataV1(md)
 	}
 	return g.b.Bytes()
+}
+
+// fieldSpecs are the builder's fields of a struct's (or a variant's)
+// layout.
+func (g *generator) fieldSpecs(what string, l *movevalue.StructLayout) ([]bytecode.FieldSpec, error) {
+	fields := make([]bytecode.FieldSpec, len(l.Fields))
+	for j, f := range l.Fields {
+		t, err := g.token(f.Type)
+		if err != nil {
+			return nil, fmt.Errorf("struct %s field %s: %w", what, f.Name, err)
+		}
+		fields[j] = bytecode.Field(f.Name, t)
+	}
+	return fields, nil
 }
 
 // structAttributes are the metadata attributes Aptos records for s.

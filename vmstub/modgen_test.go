@@ -90,7 +90,7 @@ func TestFrameworkDeclarations(t *testing.T) {
 			t.Errorf("coin::%s: abilities %v, type parameters %+v (want one phantom)", name, h.Abilities, h.TypeParameters)
 		}
 	}
-	if len(coin.FriendDecls) != 1 || coin.Identifiers[coin.FriendDecls[0].Name] != "aptos_account" {
+	if len(coin.FriendDecls) != 3 || coin.Identifiers[coin.FriendDecls[0].Name] != "aptos_coin" || coin.Identifiers[coin.FriendDecls[2].Name] != "transaction_fee" {
 		t.Errorf("coin friends %+v", coin.FriendDecls)
 	}
 	md := coin.RuntimeMetadata()

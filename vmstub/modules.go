@@ -86,7 +86,7 @@ func callError(fn ledgerapi.EntryFunctionId, err error) error {
 // otherwise); nothing else is checked here (addresses, linking and
 // compatibility are the publisher's to check). It returns the module's id.
 func (s *Session) SetModule(code []byte) (ledgerapi.ModuleId, error) {
-	m, err := s.vm.mods.Decode(code)
+	m, err := s.rt.mods.Decode(code)
 	if err != nil {
 		return ledgerapi.ModuleId{}, &executionFailure{status: onchain.CODE_DESERIALIZATION_ERROR}
 	}

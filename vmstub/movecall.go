@@ -95,10 +95,10 @@ func (vm *VM) finishMove(ms *movevm.Session, host *moveHost, runErr error) error
 	return host.s.states.Commit(host)
 }
 
-// runMoveEntry runs entry function fn of a published module (or, contract,
-// of a module declared through the contract) and returns its execution
-// gas besides ExecutionPerCall.
-func (vm *VM) runMoveEntry(s *Session, fn ledgerapi.EntryFunctionId, tyArgs []ledgerapi.TypeTag, args [][]byte, signers []ledgerapi.Address, maxGas uint64, contract bool) (uint64, error) {
+// runMoveEntry runs entry function fn on the interpreter (of a published
+// module or of one declared through the native contract) and returns its
+// execution gas besides ExecutionPerCall.
+func (vm *VM) runMoveEntry(s *Session, fn ledgerapi.EntryFunctionId, tyArgs []ledgerapi.TypeTag, args [][]byte, signers []ledgerapi.Address, maxGas uint64) (uint64, error) {
 	ms, budget, host := vm.moveSession(s, maxGas)
 	err := ms.ExecuteEntry(fn, tyArgs, signers, args)
 	return vm.usedGas(budget), vm.finishMove(ms, host, err)
@@ -152,7 +152,7 @@ func (vm *VM) runInitModule(s *Session, id ledgerapi.ModuleId, publisher ledgera
 
 // runMoveView runs view function fn of a published module and returns its
 // results' BCS and the gas it used.
-func (vm *VM) runMoveView(s *Session, fn ledgerapi.EntryFunctionId, tyArgs []ledgerapi.TypeTag, args [][]byte, contract bool) ([][]byte, uint64, error) {
+func (vm *VM) runMoveView(s *Session, fn ledgerapi.EntryFunctionId, tyArgs []ledgerapi.TypeTag, args [][]byte) ([][]byte, uint64, error) {
 	ms, budget, host := vm.moveSession(s, vm.gas.MaxViewGas)
 	res, err := ms.View(fn, tyArgs, args)
 	host.s.states.Abandon() // a view writes nothing: its per-call state goes
@@ -240,11 +240,11 @@ func (r sessionState) Module(id ledgerapi.ModuleId) (*bytecode.Module, error) {
 	if err != nil || !ok {
 		return nil, err
 	}
-	m, err := r.s.vm.mods.Decode(code)
+	m, err := r.s.rt.mods.Decode(code)
 	if err != nil {
 		return nil, fmt.Errorf("vmstub: stored module %s does not decode: %w", id, err)
 	}
-	if err := r.s.vm.loadable(m); err != nil {
+	if err := r.s.rt.loadable(m); err != nil {
 		return nil, err
 	}
 	return m.Compiled, nil

@@ -56,7 +56,7 @@ func checkedNative(rf *regFunc, f movevm.NativeFunc) movevm.NativeFunc {
 	return func(ctx *movevm.NativeContext, targs []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
 		host := ctx.Host().(*moveHost)
 		if _, ok := host.checked[rf]; !ok {
-			if sf, err := host.s.modules().Function(rf.id); err != nil || host.s.vm.registered(sf) != rf {
+			if sf, err := host.s.modules().Function(rf.id); err != nil || host.s.rt.registered(sf) != rf {
 				return nil, &movevm.Error{Status: onchain.MISSING_DEPENDENCY,
 					Message: fmt.Sprintf("native function %s as stored has no implementation with that signature", rf.id)}
 			}
@@ -71,7 +71,7 @@ func checkedNative(rf *regFunc, f movevm.NativeFunc) movevm.NativeFunc {
 
 // registered returns the registry's function that f, a function as
 // stored, is: the one of that name whose generated signature is f's.
-func (vm *VM) registered(f *modules.Function) *regFunc {
+func (vm *runtime) registered(f *modules.Function) *regFunc {
 	rm := vm.reg.mods[f.ID.Module]
 	if rm == nil {
 		return nil
@@ -132,7 +132,7 @@ func (h *moveHost) EmitOnHandle(key storage.EventKey, seq uint64, typ ledgerapi.
 
 func (h *moveHost) NowMicros() (uint64, error) { return h.s.NowMicros() }
 
-func (h *moveHost) ChainID() uint8 { return h.s.vm.opts.ChainID }
+func (h *moveHost) ChainID() uint8 { return h.s.rt.chainID }
 
 func (h *moveHost) Txn() native.TxnInfo {
 	if h.s.txn == nil {
@@ -140,6 +140,10 @@ func (h *moveHost) Txn() native.TxnInfo {
 	}
 	raw := &h.s.txn.Raw
 	info := native.TxnInfo{Present: true, Sender: raw.Sender, Hash: h.s.txnHash(), MaxGasAmount: raw.MaxGasAmount, GasUnitPrice: raw.GasUnitPrice}
+	if f := h.s.rt.debugPrint; f != nil && !h.s.simulation {
+		hash := info.Hash
+		info.Print = func(msg string) { f(hash, msg) }
+	}
 	if raw.Payload.Script != nil {
 		sh := crypto.SHA3_256(raw.Payload.Script.Code)
 		info.ScriptHash = sh[:]
@@ -156,8 +160,20 @@ func (h *moveHost) Txn() native.TxnInfo {
 	return info
 }
 
+// Module returns the module stored under id: from the state the session
+// started from, or else (a module the transaction has just published, as
+// an init_module registering its own functions sees it) from the
+// session's writes.
 func (h *moveHost) Module(id ledgerapi.ModuleId) (*modules.Module, error) {
-	return h.s.modules().Module(id)
+	m, err := h.s.modules().Module(id)
+	if !errors.Is(err, modules.ErrModuleNotFound) {
+		return m, err
+	}
+	code, ok, verr := h.s.value(storage.ModuleKey(id.Address, id.Name))
+	if verr != nil || !ok {
+		return nil, err
+	}
+	return h.s.rt.mods.Decode(code)
 }
 
 // RequestPublish records r in the session; the executor carries it out

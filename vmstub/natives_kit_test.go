@@ -121,6 +121,8 @@ type viewCase struct {
 	want   []byte
 	abort  *abortAt
 	failed bool
+	// check, when set, checks the results instead of want.
+	check func(t *testing.T, vals [][]byte)
 }
 
 // abortAt is an expected Move abort.
@@ -169,6 +171,11 @@ func checkOutcome(t *testing.T, tc viewCase, vals [][]byte, err error) {
 		if err == nil || !strings.HasPrefix(err.Error(), "Execution failed in ") {
 			t.Fatalf("outcome %x %v, want an execution failure", vals, err)
 		}
+	case tc.check != nil:
+		if err != nil {
+			t.Fatal(err)
+		}
+		tc.check(t, vals)
 	default:
 		if err != nil {
 			t.Fatal(err)

@@ -84,6 +84,9 @@ func TestNatives(t *testing.T) {
 		}, status: coShort, events: []string{evFee}},
 		{name: "transfer_coins unknown coin", payload: func(b ledgerapi.Address) txn.TransactionPayload {
 			return call("aptos_account", "transfer_coins", []ledgerapi.TypeTag{structType("0xcafe::fake::Coin")}, addr(b), u64(0))
+		}, status: "Move abort in 0x1::coin: ECOIN_INFO_NOT_PUBLISHED(0x10003): `CoinType` hasn't been initialized as a coin", events: []string{evFee}}, // deposit_coins asks is_account_registered
+		{name: "coin::transfer unknown coin", payload: func(b ledgerapi.Address) txn.TransactionPayload {
+			return call("coin", "transfer", []ledgerapi.TypeTag{structType("0xcafe::fake::Coin")}, addr(b), u64(0))
 		}, status: "Move abort in 0x1::coin: ECOIN_STORE_NOT_PUBLISHED(0x60005): Account hasn't registered `CoinStore` for `CoinType`", events: []string{evFee}},
 		{name: "coin::transfer", payload: func(b ledgerapi.Address) txn.TransactionPayload {
 			return call("coin", "transfer", apt, addr(b), u64(3))

@@ -110,7 +110,7 @@ func (vm *VM) prologue(s *Session, st *txn.SignedTransaction, nowSecs uint64, mo
 	case raw.ChainID != vm.opts.ChainID:
 		return nil, reject(onchain.BAD_CHAIN_ID)
 	}
-	sender, err := vm.checkAuthKey(s, raw.Sender, &a.Sender, mode)
+	sender, err := vm.checkAuthKey(s, raw.Sender, &a.Sender, mode, raw.MaxGasAmount)
 	if err != nil {
 		return nil, err
 	}
@@ -151,13 +151,13 @@ func (vm *VM) prologue(s *Session, st *txn.SignedTransaction, nowSecs uint64, mo
 		}
 	}
 	for i := range a.SecondarySigners {
-		if _, err := vm.checkAuthKey(s, a.SecondaryAddresses[i], &a.SecondarySigners[i], mode); err != nil {
+		if _, err := vm.checkAuthKey(s, a.SecondaryAddresses[i], &a.SecondarySigners[i], mode, raw.MaxGasAmount); err != nil {
 			return nil, err
 		}
 	}
 	if a.Variant == txn.AuthFeePayer {
 		if m.chargeFee {
-			if _, err := vm.checkAuthKey(s, m.payer, &a.FeePayer, mode); err != nil {
+			if _, err := vm.checkAuthKey(s, m.payer, &a.FeePayer, mode, raw.MaxGasAmount); err != nil {
 				return nil, err
 			}
 		}
@@ -181,11 +181,19 @@ func (vm *VM) prologue(s *Session, st *txn.SignedTransaction, nowSecs uint64, mo
 
 // checkAuthKey checks that auth proves addr's on-chain authentication key
 // (the Account resource's, or the address itself for a stateless account)
-// and returns the Account resource (nil when stateless).
-func (vm *VM) checkAuthKey(s *Session, addr ledgerapi.Address, auth *txn.AccountAuthenticator, mode prologueMode) (*accountRes, error) {
+// and returns the Account resource (nil when stateless). An abstraction
+// authenticator proves no key: the account's registered function
+// authenticates it instead (abstraction.go), except in simulations.
+func (vm *VM) checkAuthKey(s *Session, addr ledgerapi.Address, auth *txn.AccountAuthenticator, mode prologueMode, maxGas uint64) (*accountRes, error) {
 	acc, exists, err := s.account(addr)
 	if err != nil {
 		return nil, err
+	}
+	if auth.Variant == txn.AccountAbstraction {
+		if mode.simulation {
+			return acc, nil
+		}
+		return acc, vm.authenticateAbstraction(s, addr, auth.Abstraction, maxGas)
 	}
 	key, ok := auth.AuthKey()
 	if !ok {

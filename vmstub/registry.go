@@ -79,6 +79,8 @@ func parseReturn(p string) (ledgerapi.TypeTag, error) {
 type regStruct struct {
 	def    *native.Struct
 	layout *movevalue.StructLayout // generics as movevalue.TypeParam placeholders
+	// variants are an enum's variants' layouts (layout is then empty).
+	variants []*movevalue.StructLayout
 }
 
 func newRegistry() *registry {
@@ -187,7 +189,21 @@ func (r *registry) declare(m native.Module) (*regModule, error) {
 		if err != nil {
 			return nil, fmt.Errorf("struct %s: %w", s.Name, err)
 		}
-		rm.structs[s.Name] = &regStruct{def: s, layout: l}
+		rs := &regStruct{def: s, layout: l}
+		if len(s.Variants) > 0 && len(s.Fields) > 0 {
+			return nil, fmt.Errorf("enum %s has fields outside its variants", s.Name)
+		}
+		for _, v := range s.Variants {
+			if err := ledgerapi.CheckIdentifier("variant name", v.Name); err != nil {
+				return nil, err
+			}
+			vl, err := movevalue.ParseLayout(v.Fields...)
+			if err != nil {
+				return nil, fmt.Errorf("enum %s variant %s: %w", s.Name, v.Name, err)
+			}
+			rs.variants = append(rs.variants, vl)
+		}
+		rm.structs[s.Name] = rs
 	}
 	for i := range m.Functions {
 		f, err := newRegFunc(id, &m.Functions[i])
@@ -230,7 +246,7 @@ func newRegFunc(mod ledgerapi.ModuleId, f *native.Function) (*regFunc, error) {
 			continue
 		}
 		ref, base := splitRef(p)
-		if ref != refNone && (f.IsEntry || f.IsView) {
+		if ref != refNone && (f.IsEntry && !f.LegacyEntry || f.IsView) {
 			return nil, fmt.Errorf("function %s: reference parameter %q of an entry or view function", f.Name, p)
 		}
 		t, err := parseType(base)

@@ -18,7 +18,7 @@ import (
 // in order and become the transaction's output. Funcs reach it through
 // native.Host. A Session implements storage.View. It is not safe for concurrent use.
 type Session struct {
-	vm      *VM
+	rt      *runtime
 	base    storage.View
 	nowUsec uint64
 	haveNow bool
@@ -29,6 +29,7 @@ type Session struct {
 	events  []storage.Event
 	reads   int
 	charged uint64      // execution units charged by natives beyond their call cost
+	authGas uint64      // execution gas of account abstraction authentication
 	mods    modules.Set // the modules stored in base, once asked for
 	hasMods bool
 
@@ -38,6 +39,9 @@ type Session struct {
 	txn     *txn.SignedTransaction
 	hash    ledgerapi.HashValue // txn's hash, once asked for
 	hasHash bool
+	// simulation marks the session of a simulated transaction (no
+	// std::debug output).
+	simulation bool
 
 	// publish is the package publication the payload requested, carried
 	// out after it returns (publishreq.go).
@@ -99,7 +103,7 @@ var errNotInSession = fmt.Errorf("%w (vmstub session)", storage.ErrNotFound)
 // (reads of modules are not the transaction's reads: they cost no gas).
 func (s *Session) modules() *modules.Set {
 	if !s.hasMods {
-		s.mods.Init(s.vm.mods, (*baseSource)(s))
+		s.mods.Init(s.rt.mods, (*baseSource)(s))
 		s.hasMods = true
 	}
 	return &s.mods
@@ -118,7 +122,7 @@ func (b *baseSource) ModuleCode(id ledgerapi.ModuleId) ([]byte, bool, error) {
 
 func newSession(vm *VM, base storage.View) *Session {
 	s := sessions.Get().(*Session)
-	s.vm, s.base = vm, base
+	s.rt, s.base = vm.runtime, base
 	return s
 }
 
@@ -327,7 +331,7 @@ func (s *Session) slotUsage() (written, created uint64) {
 		if !e.existed && !e.exists {
 			continue
 		}
-		if e.key.Kind == storage.StateResource && s.vm.reg.inObjectGroup(e.key.Resource) {
+		if e.key.Kind == storage.StateResource && s.rt.reg.inObjectGroup(e.key.Resource) {
 			if groups == nil {
 				groups = make(map[ledgerapi.Address]*group, 4)
 			}

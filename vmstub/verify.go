@@ -52,7 +52,7 @@ func (v *verifiedModules) check(m *modules.Module) error {
 // loadable returns nil when the interpreter may run m: the verifier
 // accepted it (or, in tests of the interpreter's own run-time checks only,
 // the VM was told to run unverified code).
-func (vm *VM) loadable(m *modules.Module) error {
+func (vm *runtime) loadable(m *modules.Module) error {
 	if vm.unverified {
 		return nil
 	}
@@ -61,7 +61,7 @@ func (vm *VM) loadable(m *modules.Module) error {
 
 // verifyScript runs the verifier on a script before it runs; a refusal
 // is the verifier's status, as Aptos reports a script that fails it.
-func (vm *VM) verifyScript(s *bytecode.Script) error {
+func (vm *runtime) verifyScript(s *bytecode.Script) error {
 	if vm.unverified {
 		return nil
 	}

@@ -106,7 +106,7 @@ func (vm *VM) view(s *Session, fn ledgerapi.EntryFunctionId, tyArgs []ledgerapi.
 		}
 		return vals, types, total, nil
 	}
-	vals, gas, err := vm.runMoveView(s, fn, tyArgs, args, plan.contract)
+	vals, gas, err := vm.runMoveView(s, fn, tyArgs, args)
 	if err != nil {
 		return nil, nil, 0, err
 	}
@@ -133,8 +133,9 @@ func (vm *VM) viewFailure(s *Session, fn ledgerapi.EntryFunctionId, err error) e
 	}
 	text := outcome.VMStatus(nil)
 	kind := ErrAborted
-	var ef *executionFailure
-	if errors.As(err, &ef) && ef.status.VMStatus().StatusType() == "Verification" {
+	// A verification status is the caller's arguments (their count, types
+	// or bytes), whether the executor or the interpreter found it.
+	if status.StatusType() == "Verification" {
 		kind = ErrInvalidArguments
 		text = fmt.Sprintf("%s: %s", fn, text)
 	}

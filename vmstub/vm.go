@@ -58,6 +58,12 @@ type GasSchedule struct {
 	// package metadata published (execution units): reading, checking and
 	// linking a package grow with its size.
 	ExecutionPerPublishedByte uint64
+	// MaxAAGas bounds the execution gas of an account abstraction's
+	// authentication function (Aptos's max_aa_gas, 60), or the
+	// transaction's max_gas_amount when that is less; a function that
+	// needs more refuses the transaction with
+	// ACCOUNT_AUTHENTICATION_GAS_LIMIT_EXCEEDED.
+	MaxAAGas uint64
 	// MoveUnitsPerGas is how many of the Move interpreter's units (about
 	// one per instruction, more for calls, vectors and storage) make one
 	// execution gas unit.
@@ -77,6 +83,7 @@ var DefaultGasSchedule = GasSchedule{
 	MaxGasAmount:       2_000_000,
 	MaxTransactionSize: 65_536,
 	MaxViewGas:         2_000_000,
+	MaxAAGas:           60,
 
 	ExecutionPerPublishedByte: 1,
 	MoveUnitsPerGas:           50,
@@ -100,6 +107,7 @@ func (g GasSchedule) withDefaults() GasSchedule {
 	set(&g.MaxGasAmount, d.MaxGasAmount)
 	set(&g.MaxTransactionSize, d.MaxTransactionSize)
 	set(&g.MaxViewGas, d.MaxViewGas)
+	set(&g.MaxAAGas, d.MaxAAGas)
 	set(&g.ExecutionPerPublishedByte, d.ExecutionPerPublishedByte)
 	set(&g.MoveUnitsPerGas, d.MoveUnitsPerGas)
 	return g
@@ -136,6 +144,12 @@ type Options struct {
 	// gets the transaction's hash (zero for a view) and the error, and
 	// must be safe for concurrent use.
 	InternalError func(txn ledgerapi.HashValue, err error)
+	// DebugPrint, when set, receives each line std::debug::print and
+	// print_stack_trace write while a transaction executes, with the
+	// transaction's hash (not in simulations, views or genesis); it must
+	// be safe for concurrent use. Nil, the default, drops them, as Aptos's
+	// production VM does.
+	DebugPrint func(txn ledgerapi.HashValue, msg string)
 }
 
 // VM is the native executor. It implements the node's Executor interface
@@ -144,20 +158,13 @@ type Options struct {
 // layouts, the ABIs) and txn.ArgCodec. A VM is safe for concurrent use once
 // its modules are registered.
 type VM struct {
-	opts Options
-	gas  GasSchedule
-	root DevAccount
-	devs []DevAccount
+	*runtime // what its sessions use of it
+	opts     Options
+	root     DevAccount
+	devs     []DevAccount
 
 	regMu  sync.Mutex // serialises Register
 	sealed atomic.Bool
-	reg    *registry
-	mods   *modules.Cache // decoded modules, registered ones pinned
-	// verified holds the verifier's verdict on each decoded module.
-	verified verifiedModules
-	// unverified lets code the verifier did not accept run; only tests of
-	// the interpreter's own run-time checks set it (export_test.go).
-	unverified bool
 
 	moveOnce sync.Once
 	move     *movevm.VM // the Move interpreter with the registry's natives
@@ -185,7 +192,8 @@ func New(opts Options) (*VM, error) {
 	if opts.RootBalance == 0 {
 		opts.RootBalance = DefaultRootBalance
 	}
-	vm := &VM{opts: opts, gas: opts.Gas.withDefaults(), reg: newRegistry(), mods: modules.NewCache(opts.ModuleCacheEntries)}
+	vm := &VM{opts: opts, runtime: &runtime{gas: opts.Gas.withDefaults(), chainID: opts.ChainID, debugPrint: opts.DebugPrint,
+		reg: newRegistry(), mods: modules.NewCache(opts.ModuleCacheEntries)}}
 	if vm.gas.MinGasUnitPrice > vm.gas.MaxGasUnitPrice {
 		return nil, fmt.Errorf("vmstub: min gas unit price %d above max %d", vm.gas.MinGasUnitPrice, vm.gas.MaxGasUnitPrice)
 	}

@@ -27,6 +27,7 @@ import (
 	"github.com/rs/zerolog/diode"
 
 	"github.com/ledgernode/ledgernode/handlers"
+	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/mempool"
 	"github.com/ledgernode/ledgernode/middleware"
 	"github.com/ledgernode/ledgernode/node"
@@ -48,6 +49,7 @@ type config struct {
 	dataDir          string
 	pprofAddr        string
 	quiet            bool
+	moveDebug        bool
 	gcPercent        int
 	admissionConfig
 	indexerConfig
@@ -68,6 +70,7 @@ func main() {
 	flag.StringVar(&c.logLevel, "log-level", "info", "log level: debug, info, warn, error")
 	flag.StringVar(&c.dataDir, "data-dir", "", "directory of a persistent ledger (Pebble); empty keeps the ledger in memory")
 	flag.BoolVar(&c.quiet, "quiet", false, "do not print the dev accounts")
+	flag.BoolVar(&c.moveDebug, "move-debug", true, "log what std::debug::print and print_stack_trace write in executed transactions (info level, field txn; false drops it as Aptos's production VM does)")
 	flag.StringVar(&c.pprofAddr, "pprof", "", "serve net/http/pprof on this address (for profiling; empty disables)")
 	flag.IntVar(&c.gcPercent, "gc-percent", 200, "Go garbage collector target percentage while the live heap is under 256 MiB, Go's default 100 above (GOGC in the environment takes precedence; -1 disables collection)")
 	c.admissionConfig.flags()
@@ -113,7 +116,11 @@ func run(c config) error {
 	if devs == 0 {
 		devs = -1 // vmstub reads 0 as "the default"; the flag means none
 	}
-	vm, err := vmstub.New(vmstub.Options{ChainID: uint8(c.chainID), DevAccounts: devs, Seed: c.seed})
+	opts := vmstub.Options{ChainID: uint8(c.chainID), DevAccounts: devs, Seed: c.seed}
+	if c.moveDebug {
+		opts.DebugPrint = func(txn ledgerapi.HashValue, msg string) { log.Info().Str("txn", txn.String()).Msg(msg) }
+	}
+	vm, err := vmstub.New(opts)
 	if err != nil {
 		return err
 	}

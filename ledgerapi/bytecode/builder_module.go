@@ -128,6 +128,21 @@ func (b *ModuleBuilder) Enum(name string, abilities AbilitySet, tps []StructType
 	return b.define(name, abilities, tps, StructDef{Layout: StructVariants, Variants: vs})
 }
 
+// SetVariants replaces the variants of enum def (one defined with Enum):
+// define every struct first, then give the variants, when their fields
+// refer to structs defined after the enum.
+func (b *ModuleBuilder) SetVariants(def StructDefIndex, variants ...VariantSpec) {
+	if int(def) >= len(b.m.StructDefs) || b.m.StructDefs[def].Layout != StructVariants {
+		b.failf("no enum definition %d", def)
+		return
+	}
+	vs := make([]VariantDef, len(variants))
+	for i, v := range variants {
+		vs[i] = VariantDef{Name: b.Identifier(v.Name), Fields: b.fields(v.Fields)}
+	}
+	b.m.StructDefs[def].Variants = vs
+}
+
 // StructHandle is the handle of a struct defined here.
 func (b *ModuleBuilder) StructHandle(def StructDefIndex) StructHandleIndex {
 	if int(def) >= len(b.m.StructDefs) {

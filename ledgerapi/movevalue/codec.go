@@ -82,6 +82,11 @@ func (l Limits) withDefaults() Limits {
 type Codec struct {
 	Resolver Resolver
 	Limits   Limits
+	// OnTable, if set, is called while BCS is rendered as JSON for every
+	// 0x1::table::Table<K, V> the value holds, with its handle and its key
+	// and value types: how an indexer learns the types of the tables a
+	// resource or a table item creates.
+	OnTable func(handle ledgerapi.Address, key, value ledgerapi.TypeTag)
 }
 
 // Error reports a value that could not be converted. Path names the value
@@ -148,6 +153,7 @@ const (
 	builtinString
 	builtinOption
 	builtinObject
+	builtinTable // only when the Codec watches tables
 )
 
 func builtinOf(s *ledgerapi.StructTag) builtin {
@@ -161,6 +167,8 @@ func builtinOf(s *ledgerapi.StructTag) builtin {
 		return builtinOption
 	case s.Module == "object" && s.Name == "Object" && len(s.TypeArgs) == 1:
 		return builtinObject
+	case s.Module == "table" && s.Name == "Table" && len(s.TypeArgs) == 2:
+		return builtinTable
 	}
 	return notBuiltin
 }

@@ -12,14 +12,15 @@ import (
 
 // jsonDecoder renders BCS values as JSON, driven by their type.
 type jsonDecoder struct {
-	r      Resolver
-	lim    Limits
-	d      *bcs.Decoder
-	base   int   // len(dst) when the conversion started, for MaxBytes
-	w      *work // pooled buffers
-	cache  [8]layoutEntry
-	ncache int
-	p      path
+	r       Resolver
+	onTable func(handle ledgerapi.Address, key, value ledgerapi.TypeTag)
+	lim     Limits
+	d       *bcs.Decoder
+	base    int   // len(dst) when the conversion started, for MaxBytes
+	w       *work // pooled buffers
+	cache   [8]layoutEntry
+	ncache  int
+	p       path
 }
 
 // layoutEntry remembers a resolved layout by the identity of its tag, so a
@@ -34,7 +35,7 @@ func (c Codec) decodeRoot(dst []byte, t ledgerapi.TypeTag, d *bcs.Decoder, root 
 	if w == nil {
 		w = new(work)
 	}
-	dd := jsonDecoder{r: c.Resolver, lim: c.Limits.withDefaults(), d: d, base: len(dst), w: w, p: path{root: root, segs: w.segs[:0]}}
+	dd := jsonDecoder{r: c.Resolver, onTable: c.OnTable, lim: c.Limits.withDefaults(), d: d, base: len(dst), w: w, p: path{root: root, segs: w.segs[:0]}}
 	out, err := dd.value(dst, t, 0)
 	if cap(w.scratch) <= maxPooledScratch {
 		w.segs = dd.p.segs[:0]
@@ -268,6 +269,17 @@ func (dd *jsonDecoder) structValue(dst []byte, st *ledgerapi.StructTag, depth in
 		var a ledgerapi.Address
 		d.Fixed(a[:], "0x1::object::Object")
 		return append(appendAddress(append(dst, `{"inner":`...), &a), '}'), nil
+	case builtinTable:
+		if dd.onTable != nil {
+			// The layout is the table module's: one field, the handle.
+			var a ledgerapi.Address
+			d.Fixed(a[:], "0x1::table::Table")
+			if d.Failed() {
+				return dst, dd.p.wrap(d.Err())
+			}
+			dd.onTable(a, st.TypeArgs[0], st.TypeArgs[1])
+			return append(appendAddress(append(dst, `{"handle":`...), &a), '}'), nil
+		}
 	}
 	l, err := dd.layout(st)
 	if err != nil {

@@ -116,6 +116,14 @@ func (f FunctionInfo) String() string {
 	return f.ModuleAddress.ShortString() + "::" + f.ModuleName + "::" + f.FunctionName
 }
 
+// MarshalBCS writes the FunctionInfo { module_address, module_name,
+// function_name }.
+func (f FunctionInfo) MarshalBCS(e *bcs.Encoder) {
+	f.ModuleAddress.MarshalBCS(e)
+	e.String(f.ModuleName)
+	e.String(f.FunctionName)
+}
+
 // MarshalBCS writes the authenticator.
 func (a *TransactionAuthenticator) MarshalBCS(e *bcs.Encoder) {
 	e.Variant(uint32(a.Variant))
@@ -252,9 +260,7 @@ func (a *AccountAuthenticator) MarshalBCS(e *bcs.Encoder) {
 		e.WriteBytes(m.Bitmap)
 	case AccountAbstraction:
 		x := a.Abstraction
-		x.FunctionInfo.ModuleAddress.MarshalBCS(e)
-		e.String(x.FunctionInfo.ModuleName)
-		e.String(x.FunctionInfo.FunctionName)
+		x.FunctionInfo.MarshalBCS(e)
 		e.Fixed(abstractionAuthData(x))
 	}
 }

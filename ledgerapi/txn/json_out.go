@@ -306,6 +306,10 @@ func multiEd25519JSON(pub, sig []byte) *signatureJSON {
 	return &signatureJSON{PublicKeys: keys, Signatures: sigs, Threshold: &threshold, Bitmap: bitmap, Type: "multi_ed25519_signature"}
 }
 
+// AuthDataBCS is the BCS of the authenticator's AbstractionAuthData (the
+// value 0x1::auth_data::AbstractionAuthData reads).
+func (x *AbstractionAuthenticator) AuthDataBCS() []byte { return abstractionAuthData(x) }
+
 // abstractionAuthData is the BCS of the abstraction auth data enum.
 func abstractionAuthData(x *AbstractionAuthenticator) ledgerapi.HexBytes {
 	e := bcs.NewEncoder(64)

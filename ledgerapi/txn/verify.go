@@ -94,7 +94,14 @@ func (a *AccountAuthenticator) Verify(msg []byte) error {
 	case AccountNoAccount:
 		return fmt.Errorf("%w: no_account_signature carries no signature; it is valid only for simulation", crypto.ErrInvalidSignature)
 	case AccountAbstraction:
-		return fmt.Errorf("%w: account abstraction authenticators are not supported", crypto.ErrUnsupported)
+		// The Move function the account registered authenticates it when
+		// the transaction runs; here only the digest is checked.
+		x := a.Abstraction
+		want := AASigningDigest(msg, x.FunctionInfo)
+		if string(x.Digest) != string(want[:]) {
+			return fmt.Errorf("%w: the signing message digest of the abstraction authenticator is not the expected one", crypto.ErrInvalidSignature)
+		}
+		return nil
 	}
 	return fmt.Errorf("%w: unknown account authenticator variant %d", crypto.ErrInvalidSignature, a.Variant)
 }
@@ -179,4 +186,20 @@ func (a *AccountAuthenticator) AuthKey() (ledgerapi.Address, bool) {
 		return crypto.AuthKey(crypto.SchemeMultiKey, e.Bytes()), true
 	}
 	return ledgerapi.Address{}, false
+}
+
+// saltAASigningData is Salt("AASigningData").
+var saltAASigningData = crypto.Salt("AASigningData")
+
+// AASigningDigest is the digest an account abstraction authenticator
+// carries for a transaction whose signing message is msg:
+// sha3-256(salt("AASigningData") ‖ BCS(AASigningData::V1 {
+// original_signing_message: msg, function_info: fi })), as on Aptos.
+func AASigningDigest(msg []byte, fi FunctionInfo) [32]byte {
+	e := bcs.NewEncoder(len(msg) + 96)
+	e.Fixed(saltAASigningData[:])
+	e.Variant(0)
+	e.WriteBytes(msg)
+	fi.MarshalBCS(e)
+	return crypto.SHA3_256(e.Bytes())
 }

@@ -2,6 +2,7 @@ package movevm
 
 import (
 	"errors"
+	"fmt"
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
@@ -171,4 +172,15 @@ func (c *NativeContext) Struct(t *Type, fields ...Value) (Value, error) {
 		}
 	}
 	return NewStruct(t, fields), nil
+}
+
+// CallStack describes the Move frames below the native, innermost first:
+// "module::function at offset pc" for each (std::debug::print_stack_trace).
+func (c *NativeContext) CallStack() []string {
+	out := make([]string, 0, len(c.s.frames))
+	for i := len(c.s.frames) - 1; i >= 0; i-- {
+		fr := c.s.frames[i]
+		out = append(out, fmt.Sprintf("%s::%s at offset %d", fr.fn.Module, fr.fn.Name, fr.pc))
+	}
+	return out
 }

@@ -84,6 +84,10 @@ type TxnInfo struct {
 	// multisig payload (nil otherwise).
 	Entry    *EntryCall
 	Multisig *ledgerapi.Address
+	// Print, when set, writes a line of std::debug output to the node's
+	// log, naming the transaction; it is nil in simulations, views and
+	// genesis, and when the node does not log it (vmstub.Options.DebugPrint).
+	Print func(msg string)
 }
 
 // EntryCall is an entry function call of a transaction's payload: the

@@ -59,11 +59,21 @@ type Struct struct {
 	// Fields are "name: type" specs in declaration (BCS) order, e.g.
 	// "coin: 0x1::coin::Coin<T0>".
 	Fields []string
+	// Variants, when set, make the struct an enum (Fields stays empty):
+	// its variants in declaration (BCS tag) order.
+	Variants []Variant
 	// IsEvent marks #[event] structs.
 	IsEvent bool
 	// ObjectGroup marks members of the 0x1::object::ObjectGroup resource
 	// group: the resources of one object share a storage slot for gas.
 	ObjectGroup bool
+}
+
+// Variant is one variant of an enum: its name and its fields as "name:
+// type" specs in declaration order.
+type Variant struct {
+	Name   string
+	Fields []string
 }
 
 // Visibility of a function.
@@ -86,6 +96,11 @@ type Function struct {
 	IsEntry bool
 	// IsView marks #[view] functions (callable by POST /view).
 	IsView bool
+	// LegacyEntry marks an entry function Aptos declares
+	// #[legacy_entry_fun]: its parameters need not be valid transaction
+	// arguments (a reference to a capability), so a transaction calling it
+	// fails its argument check, while its ABI says entry as on Aptos.
+	LegacyEntry bool
 	// TypeParams are the generic parameters (T0, T1, … in types).
 	TypeParams []TypeParam
 	// Params are the Move parameter types, references included:

@@ -8,7 +8,8 @@
 // Variants: v1 (modules message and math), v2 (v1 with math::double added: a
 // compatible upgrade), incompatible (math::add removed), missing-dep (a
 // module calling a module that is not published), apps (samples.Scores, a
-// table, samples.Badges, objects, and samples.Args, every argument type);
+// table, samples.Badges, objects, and samples.Args, every argument type),
+// aa (samples.Authenticator, account abstraction authentication functions);
 // transfer-script and
 // pay-each-other-script print {"script": "0x…"} instead.
 package main
@@ -30,7 +31,7 @@ const PackageName = "InteropPkg"
 
 func main() {
 	addr := flag.String("address", "", "the publishing account's address")
-	variant := flag.String("variant", "v1", "v1, v2, incompatible or missing-dep")
+	variant := flag.String("variant", "v1", "v1, v2, incompatible, missing-dep, apps or coin")
 	flag.Parse()
 	a, err := ledgerapi.ParseAddress(*addr)
 	if err != nil {
@@ -90,8 +91,12 @@ func build(addr ledgerapi.Address, variant string) ([]byte, [][]byte, error) {
 		mods = append(mods, message, mathModule(false, true))
 	case "missing-dep":
 		mods = append(mods, message, mathModule(true, true), broken)
+	case "coin":
+		mods = append(mods, sample("moon_coin", samples.MoonCoin))
 	case "apps":
 		mods = append(mods, sample("scores", samples.Scores), sample("badges", samples.Badges), sample("args", samples.Args))
+	case "aa":
+		mods = append(mods, sample("aa", samples.Authenticator))
 	default:
 		return nil, nil, fmt.Errorf("unknown variant %q", variant)
 	}

@@ -53,3 +53,13 @@ func Payments(addr ledgerapi.Address) ([]byte, error) {
 		}})
 	return b.Bytes()
 }
+
+// MoonCoin is <addr>::moon_coin, the coin type of Aptos's first-coin
+// tutorial, which 0x1::managed_coin initializes, mints and registers:
+//
+//	struct MoonCoin {}
+func MoonCoin(addr ledgerapi.Address) ([]byte, error) {
+	b := bytecode.NewModuleBuilder(addr, "moon_coin")
+	b.Struct("MoonCoin", 0, bytecode.Field("dummy_field", bytecode.Bool))
+	return b.Bytes()
+}

@@ -14,7 +14,7 @@ import (
 	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
 	"github.com/ledgernode/ledgernode/ledgerapi/crypto"
 	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
-	"github.com/ledgernode/ledgernode/ledgerapi/txn"
+	"github.com/ledgernode/ledgernode/vmstub/framework/aptosstdlib"
 	"github.com/ledgernode/ledgernode/vmstub/movevm"
 	"github.com/ledgernode/ledgernode/vmstub/native"
 )
@@ -45,18 +45,20 @@ func RotationProofChallengeMessage(seq uint64, originator, currentAuthKey ledger
 }
 
 // schemeAuthKey derives the auth key of a public key for the rotation
-// schemes 0 (Ed25519) and 1 (MultiEd25519), checking its size as the
-// framework's unvalidated constructors do (aborts of ed25519 and
-// multi_ed25519), EINVALID_SCHEME for another scheme.
+// schemes 0 (Ed25519) and 1 (MultiEd25519), checking it as the
+// framework's unvalidated constructors do (E_WRONG_PUBKEY_SIZE of ed25519
+// and multi_ed25519: 32 bytes; n sub-keys, 1 ≤ n ≤ 32, and a threshold
+// between 1 and n), EINVALID_SCHEME for another scheme.
 func schemeAuthKey(scheme uint8, pk []byte) (ledgerapi.Address, error) {
 	switch scheme {
 	case 0:
-		if len(pk) != 32 {
+		if len(pk) != crypto.Ed25519PublicKeyLength {
 			return ledgerapi.Address{}, abortIn("ed25519", native.InvalidArgument, 1)
 		}
 		return crypto.AuthKey(crypto.SchemeEd25519, pk), nil
 	case 1:
-		if len(pk) < 33 || (len(pk)-1)%32 != 0 {
+		n := len(pk) / 32
+		if len(pk)%32 != 1 || n == 0 || n > crypto.MaxMultiEd25519Keys || pk[len(pk)-1] == 0 || int(pk[len(pk)-1]) > n {
 			return ledgerapi.Address{}, abortIn("multi_ed25519", native.InvalidArgument, 1)
 		}
 		return crypto.AuthKey(crypto.SchemeMultiEd25519, pk), nil
@@ -64,25 +66,51 @@ func schemeAuthKey(scheme uint8, pk []byte) (ledgerapi.Address, error) {
 	return ledgerapi.Address{}, accountAbort(native.InvalidArgument, eInvalidScheme)
 }
 
-// verifyProof checks a rotation proof and returns the signing key's auth
-// key.
-func verifyProof(scheme uint8, pk, sig, msg []byte) (ledgerapi.Address, error) {
+// verifySig is the signature constructor and signature_verify_strict_t
+// of scheme 0 or 1 (pk already checked by schemeAuthKey): the signature's
+// size abort (E_WRONG_SIGNATURE_SIZE of ed25519 or multi_ed25519), then
+// whether sig signs msg under pk, charged as those natives charge.
+func verifySig(c *native.Context, scheme uint8, pk, sig, msg []byte) (bool, error) {
+	if scheme == 0 {
+		if len(sig) != crypto.Ed25519SignatureLength {
+			return false, abortIn("ed25519", native.InvalidArgument, 2)
+		}
+		if err := aptosstdlib.ChargeVerify(c, 1, 1, len(msg)); err != nil {
+			return false, err
+		}
+		return crypto.VerifyEd25519(pk, msg, sig) == nil, nil
+	}
+	if len(sig)%crypto.Ed25519SignatureLength != crypto.BitmapLength {
+		return false, abortIn("multi_ed25519", native.InvalidArgument, 2)
+	}
+	if err := aptosstdlib.ChargeVerify(c, len(pk)/32, len(sig)/crypto.Ed25519SignatureLength, len(msg)); err != nil {
+		return false, err
+	}
+	return crypto.VerifyMultiEd25519(pk, msg, sig) == nil, nil
+}
+
+// verifyProof checks a rotation proof (EINVALID_PROOF_OF_KNOWLEDGE) and
+// returns the signing key's auth key.
+func verifyProof(c *native.Context, scheme uint8, pk, sig, msg []byte) (ledgerapi.Address, error) {
 	key, err := schemeAuthKey(scheme, pk)
 	if err != nil {
 		return key, err
 	}
+	ok, err := verifySig(c, scheme, pk, sig, msg)
+	if err == nil && !ok {
+		err = accountAbort(native.InvalidArgument, eInvalidProofOfKnowledge)
+	}
+	return key, err
+}
+
+// verifiedBitmap is the verified_public_key_bit_map of a rotation to a
+// key of scheme proven by sig: the one key of an Ed25519 key, the
+// signature's bitmap for a MultiEd25519 key.
+func verifiedBitmap(scheme uint8, sig []byte) []byte {
 	if scheme == 0 {
-		if len(sig) != 64 {
-			return key, abortIn("ed25519", native.InvalidArgument, 2)
-		}
-		err = crypto.VerifyEd25519(pk, msg, sig)
-	} else {
-		err = crypto.VerifyMultiEd25519(pk, msg, sig)
+		return []byte{0x80, 0, 0, 0}
 	}
-	if err != nil {
-		return key, accountAbort(native.InvalidArgument, eInvalidProofOfKnowledge)
-	}
-	return key, nil
+	return append([]byte(nil), sig[len(sig)-4:]...)
 }
 
 // u8Arg is the u8 argument v.
@@ -109,10 +137,10 @@ func rotate(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.
 	var current ledgerapi.Address
 	copy(current[:], acc.AuthKey)
 	msg := RotationProofChallengeMessage(acc.SequenceNumber, a, current, toPK)
-	if _, err := verifyProof(fromScheme, fromPK, capRotate, msg); err != nil {
+	if _, err := verifyProof(c, fromScheme, fromPK, capRotate, msg); err != nil {
 		return nil, err
 	}
-	newKey, err := verifyProof(toScheme, toPK, capUpdate, msg)
+	newKey, err := verifyProof(c, toScheme, toPK, capUpdate, msg)
 	if err != nil {
 		return nil, err
 	}
@@ -120,11 +148,7 @@ func rotate(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.
 	if err := updateOriginatingAddress(h, a, acc, newKey); err != nil {
 		return nil, err
 	}
-	bitmap := []byte{0x80, 0, 0, 0}
-	if toScheme != 0 {
-		bitmap = capUpdate[len(capUpdate)-4:]
-	}
-	emitKeyRotationToPublicKey(h, a, bitmap, toScheme, toPK, old, newKey[:])
+	emitKeyRotationToPublicKey(h, a, verifiedBitmap(toScheme, capUpdate), toScheme, toPK, old, newKey[:])
 	return nil, nil
 }
 
@@ -208,9 +232,8 @@ func rotateFromPublicKey(c *native.Context, _ []*movevm.Type, args []movevm.Valu
 			return nil, err
 		}
 	case 2:
-		var k txn.AnyPublicKey
-		if bcs.Unmarshal(pk, &k) != nil {
-			return nil, c.Abort(native.Code(native.InvalidArgument, eUnrecognizedScheme))
+		if _, err := singleKeyFromBytes(pk); err != nil {
+			return nil, err
 		}
 		newKey = crypto.AuthKey(crypto.SchemeSingleKey, pk)
 	case 3:
@@ -241,4 +264,68 @@ func viewOriginatingAddress(c *native.Context, _ []*movevm.Type, args []movevm.V
 		return valueOf(c, tag, []byte{0})
 	}
 	return valueOf(c, tag, append([]byte{1}, v...))
+}
+
+// rotateWithCapability is
+// rotate_authentication_key_with_rotation_capability(delegate_signer,
+// rotation_cap_offerer_address, new_scheme, new_public_key_bytes,
+// cap_update_table): the offerer (EOFFERER_ADDRESS_DOES_NOT_EXIST without
+// an Account) must offer its rotation capability to the delegate
+// (ENO_SUCH_ROTATION_CAPABILITY_OFFER); the new key proves itself over a
+// RotationProofChallenge with the delegate's sequence number and the
+// offerer as originator, and becomes the offerer's key, the
+// OriginatingAddress table following.
+func rotateWithCapability(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
+	h, delegate, offerer := hostOf(c), signerAddress(args[0]), args[1].AsAddress()
+	scheme, pk, proof := u8Arg(args[2]), args[3].Bytes(), args[4].Bytes()
+	acc, err := offeredAccount(h, offerer, eOffererAddressDoesNotExist)
+	if err != nil {
+		return nil, err
+	}
+	if acc.RotationOffer == nil || *acc.RotationOffer != delegate {
+		return nil, c.Abort(native.Code(native.NotFound, eNoSuchRotationCapabilityOffer))
+	}
+	del, err := accountOrDefault(h, delegate)
+	if err != nil {
+		return nil, err
+	}
+	var current ledgerapi.Address
+	copy(current[:], acc.AuthKey)
+	msg := RotationProofChallengeMessage(del.SequenceNumber, offerer, current, pk)
+	newKey, err := verifyProof(c, scheme, pk, proof, msg)
+	if err != nil {
+		return nil, err
+	}
+	old := acc.AuthKey
+	if err := updateOriginatingAddress(h, offerer, acc, newKey); err != nil {
+		return nil, err
+	}
+	emitKeyRotationToPublicKey(h, offerer, verifiedBitmap(scheme, proof), scheme, pk, old, newKey[:])
+	return nil, nil
+}
+
+// setOriginatingAddress is set_originating_address(account): the
+// OriginatingAddress table maps the account's authentication key to it
+// (EACCOUNT_DOES_NOT_EXIST without an Account resource;
+// ENEW_AUTH_KEY_ALREADY_MAPPED when the key maps to another account).
+func setOriginatingAddress(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
+	h, a := hostOf(c), signerAddress(args[0])
+	acc, err := offeredAccount(h, a, eAccountDoesNotExist)
+	if err != nil {
+		return nil, err
+	}
+	if len(acc.AuthKey) != 32 {
+		return nil, abortIn("from_bcs", native.InvalidArgument, 1)
+	}
+	v, ok, err := h.TableItem(OriginatingAddressTable, acc.AuthKey)
+	if err != nil {
+		return nil, err
+	}
+	if ok {
+		if !bytes.Equal(v, a[:]) {
+			return nil, c.Abort(native.Code(native.InvalidArgument, eNewAuthKeyAlreadyMapped))
+		}
+		return nil, nil
+	}
+	return nil, h.SetTableItem(OriginatingAddressTable, append([]byte(nil), acc.AuthKey...), append([]byte(nil), a[:]...))
 }

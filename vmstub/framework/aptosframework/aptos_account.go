@@ -1,9 +1,14 @@
 package aptosframework
 
 // 0x1::aptos_account: APT transfers between accounts' primary fungible
-// stores (one or a batch), coin and fungible-asset transfers,
-// create_account for stateless accounts, and whether an account takes
-// direct coin transfers.
+// stores (one or a batch), coin transfers that register the recipient
+// (deposit_coins, transfer_coins and their batch), fungible-asset
+// transfers (one or a batch), create_account for stateless accounts (every
+// address is an account: assert_account_exists and
+// assert_account_is_registered_for_apt always pass), and whether an
+// account takes coins it did not register for (DirectTransferConfig,
+// set_allow_direct_coin_transfers and its DirectCoinTransferConfigUpdated
+// event, can_receive_direct_coin_transfers).
 
 import (
 	"github.com/ledgernode/ledgernode/ledgerapi"
@@ -12,7 +17,10 @@ import (
 )
 
 // Abort reasons of 0x1::aptos_account.
-const eMismatchingRecipientsLen = 5
+const (
+	eAccountNoDirectTransfers = 3
+	eMismatchingRecipientsLen = 5
+)
 
 // batchTransferUnits is what batch_transfer charges per recipient: one
 // gas unit at the default 50 interpreter units per gas unit, as many
@@ -33,15 +41,26 @@ func AptosAccount() native.Module {
 		},
 		Functions: []native.Function{
 			{Name: "transfer", IsEntry: true, Params: []string{"&signer", "address", "u64"}, Impl: aptTransfer},
-			{Name: "transfer_coins", IsEntry: true, TypeParams: []native.TypeParam{{}}, Params: []string{"&signer", "address", "u64"}, Impl: coinTransfer},
 			{Name: "batch_transfer", IsEntry: true, Params: []string{"&signer", "vector<address>", "vector<u64>"}, Impl: batchTransfer},
+			{Name: "transfer_coins", IsEntry: true, TypeParams: generic, Params: []string{"&signer", "address", "u64"}, Impl: transferCoins},
+			{Name: "batch_transfer_coins", IsEntry: true, TypeParams: generic, Params: []string{"&signer", "vector<address>", "vector<u64>"}, Impl: batchTransferCoins},
+			{Name: "deposit_coins", TypeParams: generic, Params: []string{"address", tCoinT0}, Impl: depositCoins},
 			{Name: "create_account", IsEntry: true, Params: []string{"address"}, Impl: createAccount},
 			{Name: "transfer_fungible_assets", IsEntry: true, Params: []string{"&signer", tObjectMetadata, "address", "u64"}, Impl: primaryTransfer},
+			{Name: "batch_transfer_fungible_assets", IsEntry: true, Params: []string{"&signer", tObjectMetadata, "vector<address>", "vector<u64>"}, Impl: batchTransferFA},
+			{Name: "deposit_fungible_assets", Params: []string{"address", tFungibleAsset}, Impl: primaryDeposit},
+			{Name: "assert_account_exists", Params: []string{"address"}, Impl: noop},
+			{Name: "assert_account_is_registered_for_apt", Params: []string{"address"}, Impl: noop},
+			{Name: "set_allow_direct_coin_transfers", IsEntry: true, Params: []string{"&signer", "bool"}, Impl: setAllowDirect},
 			{Name: "can_receive_direct_coin_transfers", IsView: true, Params: []string{"address"}, Return: []string{"bool"}, Impl: canReceiveDirect},
+			{Name: "register_apt", Visibility: native.Friend, Params: []string{"&signer"}, Impl: noop},
+			{Name: "fungible_transfer_only", Visibility: native.Friend, IsEntry: true, Params: []string{"&signer", "address", "u64"}, Impl: aptTransfer},
 		},
 		Errors: []native.AbortReason{
 			{Reason: 1, Name: "EACCOUNT_NOT_FOUND", Description: "Account does not exist."},
-			{Reason: 3, Name: "EACCOUNT_DOES_NOT_ACCEPT_DIRECT_COIN_TRANSFERS", Description: "Account opted out of receiving coins that they did not register to receive."},
+			{Reason: 2, Name: "EACCOUNT_NOT_REGISTERED_FOR_APT", Description: "Account is not registered to receive APT."},
+			{Reason: eAccountNoDirectTransfers, Name: "EACCOUNT_DOES_NOT_ACCEPT_DIRECT_COIN_TRANSFERS", Description: "Account opted out of receiving coins that they did not register to receive."},
+			{Reason: 4, Name: "EACCOUNT_DOES_NOT_ACCEPT_DIRECT_TOKEN_TRANSFERS", Description: "Account opted out of directly receiving NFT tokens."},
 			{Reason: eMismatchingRecipientsLen, Name: "EMISMATCHING_RECIPIENTS_AND_AMOUNTS_LENGTH", Description: "The lengths of the recipients and amounts lists don't match."},
 		},
 	}
@@ -104,14 +123,4 @@ func createAccount(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]
 		return nil, abortIn("account", native.InvalidArgument, eCannotReservedAddress)
 	}
 	return nil, nil
-}
-
-// canReceiveDirect is can_receive_direct_coin_transfers(account): true
-// unless a DirectTransferConfig says otherwise.
-func canReceiveDirect(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-	b, ok, err := hostOf(c).Resource(args[0].AsAddress(), directTransferTag)
-	if err != nil || !ok {
-		return []movevm.Value{movevm.Bool(true)}, err
-	}
-	return []movevm.Value{movevm.Bool(len(b) > 0 && b[0] == 1)}, nil
 }

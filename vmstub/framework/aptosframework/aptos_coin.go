@@ -22,8 +22,9 @@ func AptosCoin() native.Module {
 // coin's pairing with a fungible asset): CoinInfo<AptosCoin> at 0x1, its
 // supply tracked in an optional aggregator's integer (0: all APT is in
 // fungible stores); the metadata object at 0xa, owned by 0x1, with its
-// Metadata, PairedCoinType, PairedFungibleAssetRefs and DeriveRefPod; and
-// the PairCreation event.
+// Metadata, PairedCoinType, PairedFungibleAssetRefs and DeriveRefPod; the
+// PairCreation event; and coin's CoinConversionMap at 0x1 holding
+// AptosCoin → 0xa.
 func GenesisAPT(h native.Host) error {
 	var coinInfo bcs.Encoder
 	coinInfo.String("Aptos Coin")
@@ -61,7 +62,7 @@ func GenesisAPT(h native.Host) error {
 	onchain.TypeInfo{Tag: aptosCoinTag}.MarshalBCS(&pair)
 	pair.Fixed(APTMetadata[:])
 	h.EmitBCS(ledgerapi.StructType(tag1("coin", "PairCreation")), pair.Bytes())
-	return nil
+	return genesisCoinConversionMap(h)
 }
 
 // GenesisAPTSupply writes APT's ConcurrentSupply: supply, the APT genesis

@@ -1,9 +1,7 @@
 package aptosframework
 
-// 0x1::coin's legacy coin stores and migrate_to_fungible_store. This
-// framework never creates a CoinStore; one exists only if a host wrote it
-// (a pre-seeded legacy account, as tests do). The views coin::balance and
-// coin::supply count such stores, and migrate_to_fungible_store moves them
+// 0x1::coin's CoinStores and migrate_to_fungible_store (and
+// migrate_coin_store_to_fungible_store), which moves a CoinStore's coins
 // into the paired primary fungible store.
 
 import (
@@ -95,8 +93,8 @@ func migrateToFungibleStore(c *native.Context, targs []*movevm.Type, args []move
 // deleted_deposit_event_handle_creation_number,
 // deleted_withdraw_event_handle_creation_number} and, when the CoinStore's
 // frozen flag differs from the store's, sets it on the store and emits
-// fungible_asset::Frozen {store, frozen}. Only APT has a paired fungible
-// asset here: converting another coin fails with MISSING_DATA.
+// fungible_asset::Frozen {store, frozen}. The coin's paired asset is
+// created if it has none (ensure_paired_metadata).
 func MigrateToFungibleStore(h native.Host, account ledgerapi.Address, coinType ledgerapi.TypeTag) error {
 	tag := coinStoreTag(coinType)
 	var cs onchain.CoinStore
@@ -120,10 +118,11 @@ func MigrateToFungibleStore(h native.Host, account ledgerapi.Address, coinType l
 		}
 		return nil
 	}
-	if !coinType.Struct.Equal(aptosCoinTag) {
-		return &movevm.Error{Status: onchain.MISSING_DATA, Message: "the coin has no paired fungible asset"}
+	meta, err := ensurePairedMetadata(h, coinType, false)
+	if err != nil {
+		return err
 	}
-	storeAddr, err := ensurePrimaryStore(h, account, APTMetadata)
+	storeAddr, err := ensurePrimaryStore(h, account, meta)
 	if err != nil {
 		return err
 	}
@@ -136,7 +135,7 @@ func MigrateToFungibleStore(h native.Host, account ledgerapi.Address, coinType l
 	if err := burnCoinSupply(h, coinType, cs.Value); err != nil {
 		return err
 	}
-	if err := mintSupply(h, APTMetadata, cs.Value); err != nil {
+	if err := mintSupply(h, meta, cs.Value); err != nil {
 		return err
 	}
 	st, _, err := readStore(h, storeAddr)
@@ -184,4 +183,23 @@ func burnCoinSupply(h native.Host, coinType ledgerapi.TypeTag, amount uint64) er
 	e.U128(lo, hi)
 	copy(out[off:], e.Bytes())
 	return h.SetResource(coinType.Struct.Address, tag, out)
+}
+
+// migrateCoinStores is migrate_coin_store_to_fungible_store<T>(accounts):
+// each account's CoinStore<T> migrated, as migrate_to_fungible_store does.
+func migrateCoinStores(c *native.Context, targs []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
+	t, err := coinType(targs[0])
+	if err != nil {
+		return nil, err
+	}
+	n := args[0].Len()
+	if err := c.ChargeElems(n); err != nil {
+		return nil, err
+	}
+	for i := range n {
+		if err := MigrateToFungibleStore(hostOf(c), args[0].Elem(i).AsAddress(), t); err != nil {
+			return nil, err
+		}
+	}
+	return nil, nil
 }

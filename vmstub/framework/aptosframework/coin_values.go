@@ -1,10 +1,8 @@
 package aptosframework
 
-// 0x1::coin's functions Move code moves coins with: withdraw takes APT out
-// of the signer's primary fungible store as a Coin value (APT is held in
-// fungible stores), deposit puts a Coin into an account's primary store;
-// value, zero, destroy_zero, register, merge, extract and extract_all work
-// on the value (a Coin<T> holds its value).
+// 0x1::coin's functions on Coin values (a Coin<T> holds its value):
+// value, zero, destroy_zero, merge, extract and extract_all. Withdrawals,
+// deposits, transfers and registration are in coin_transfer.go.
 
 import (
 	"github.com/ledgernode/ledgernode/ledgerapi"
@@ -18,22 +16,19 @@ const tCoinT0 = "0x1::coin::Coin<T0>"
 // coinValueFunctions are the coin module's functions for Move code.
 func coinValueFunctions() []native.Function {
 	fs := []native.Function{
-		{Name: "withdraw", Params: []string{"&signer", "u64"}, Return: []string{tCoinT0}, Impl: coinWithdraw},
-		{Name: "deposit", Params: []string{"address", tCoinT0}, Impl: coinDeposit},
 		{Name: "value", Params: []string{"&" + tCoinT0}, Return: []string{"u64"}, Impl: coinValue},
 		{Name: "zero", Return: []string{tCoinT0}, Impl: func(c *native.Context, targs []*movevm.Type, _ []movevm.Value) ([]movevm.Value, error) {
 			return newCoin(c, targs[0], 0)
 		}},
 		{Name: "destroy_zero", Params: []string{tCoinT0}, Impl: coinDestroyZero},
-		{Name: "register", Params: []string{"&signer"}, Impl: func(*native.Context, []*movevm.Type, []movevm.Value) ([]movevm.Value, error) { return nil, nil }},
 		{Name: "merge", Params: []string{"&mut " + tCoinT0, tCoinT0}, Impl: coinMerge},
 		{Name: "extract", Params: []string{"&mut " + tCoinT0, "u64"}, Return: []string{tCoinT0}, Impl: coinExtract(false)},
 		{Name: "extract_all", Params: []string{"&mut " + tCoinT0}, Return: []string{tCoinT0}, Impl: coinExtract(true)},
 	}
 	for i := range fs {
-		fs[i].TypeParams = []native.TypeParam{{}}
+		fs[i].TypeParams = generic
 	}
-	return fs
+	return append(fs, coinTransferFunctions()...)
 }
 
 // newCoin is a Coin<t> holding n.
@@ -55,51 +50,6 @@ func coinAmount(v movevm.Value) uint64 {
 		v, _ = v.Deref()
 	}
 	return v.Elem(0).AsU64()
-}
-
-// coinWithdraw is coin::withdraw<T>(account, amount): Coin<T>. As Aptos
-// does for an account without a CoinStore: nothing is withdrawn for zero;
-// an account without a primary store of the paired asset (or a coin
-// without one) aborts with coin's EINSUFFICIENT_BALANCE; otherwise the
-// amount comes out of the primary store, whose short balance aborts with
-// fungible_asset's EINSUFFICIENT_BALANCE.
-func coinWithdraw(c *native.Context, targs []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-	from, amount := signerAddress(args[0]), args[1].AsU64()
-	if amount == 0 {
-		return newCoin(c, targs[0], 0)
-	}
-	if !isAPT(targs[0]) {
-		return nil, c.Abort(native.Code(native.InvalidArgument, eCoinInsufficientBalance))
-	}
-	store := primaryStoreAddress(from, APTMetadata)
-	if _, ok, err := hostOf(c).Resource(store, FungibleStoreTag); err != nil {
-		return nil, err
-	} else if !ok {
-		return nil, c.Abort(native.Code(native.InvalidArgument, eCoinInsufficientBalance))
-	}
-	ok, err := withdrawFrom(hostOf(c), store, amount)
-	if err != nil {
-		return nil, err
-	}
-	if !ok {
-		return nil, faAbort(native.InvalidArgument, eInsufficientBalance)
-	}
-	return newCoin(c, targs[0], amount)
-}
-
-// coinDeposit is coin::deposit<T>(account_addr, coin): a coin other than
-// APT has no store anywhere (ECOIN_STORE_NOT_PUBLISHED).
-func coinDeposit(c *native.Context, targs []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-	if !isAPT(targs[0]) {
-		return nil, c.Abort(native.Code(native.NotFound, eCoinStoreNotPublished))
-	}
-	amount := coinAmount(args[1])
-	movevm.Unpack(args[1])
-	store, err := ensurePrimaryStore(hostOf(c), args[0].AsAddress(), APTMetadata)
-	if err != nil {
-		return nil, err
-	}
-	return nil, depositTo(hostOf(c), store, amount)
 }
 
 func coinValue(_ *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {

@@ -1,15 +1,29 @@
 // Package aptosframework implements, in Go, the modules of Aptos's
 // AptosFramework package at 0x1, one file per module named after it:
 //
-//	account.go (+ _rotation) 0x1::account            Account, resource accounts,
-//	                                                  event handles, key rotation,
-//	                                                  OriginatingAddress, views
+//	account.go (+ _rotation, 0x1::account            Account, resource accounts,
+//	_capability, _keyless)                            event handles, GUIDs, key
+//	                                                  rotation, OriginatingAddress,
+//	                                                  rotation and signer capability
+//	                                                  offers, verify_signed_message,
+//	                                                  keyless backup keys, views
+//	account_abstraction.go  0x1::account_abstraction  DispatchableAuthenticator;
+//	                                                  add/remove_authentication_function,
+//	                                                  remove_authenticator, views,
+//	                                                  derived addresses; the checks of
+//	                                                  abstraction authenticators
 //	aggregator.go           0x1::aggregator           Aggregator
-//	aggregator_v2.go        0x1::aggregator_v2        Aggregator<T>
-//	aptos_account.go        0x1::aptos_account        transfer, transfer_coins,
-//	                                                  batch_transfer, create_account,
-//	                                                  transfer_fungible_assets
+//	aggregator_v2.go        0x1::aggregator_v2        complete: Aggregator<T>,
+//	                                                  snapshots, derived strings
+//	aptos_account.go        0x1::aptos_account        transfer, batch_transfer,
+//	(+ _coins.go)                                     transfer_coins, deposit_coins,
+//	                                                  batch_transfer_coins,
+//	                                                  (batch_)transfer_fungible_assets,
+//	                                                  create_account, the direct-
+//	                                                  transfer opt-out
 //	aptos_coin.go           0x1::aptos_coin           AptosCoin
+//	auth_data.go            0x1::auth_data            AbstractionAuthData and its
+//	                                                  accessors
 //	block.go                0x1::block                BlockResource, NewBlockEvent,
 //	                                                  UpdateEpochIntervalEvent;
 //	                                                  get_current_block_height,
@@ -22,13 +36,29 @@
 //	                                                  publish_package_txn (a request
 //	                                                  the executor carries out),
 //	                                                  upgrade_policy_*
-//	coin.go (+ coin_*.go)   0x1::coin                 Coin, CoinStore, CoinInfo;
-//	                                                  transfer, views, Coin values,
-//	                                                  migrate_to_fungible_store
+//	coin.go (+ coin_*.go)   0x1::coin                 the whole module: Coin, CoinStore,
+//	                                                  CoinInfo, capabilities; initialize,
+//	                                                  mint, burn, register, withdraw,
+//	                                                  deposit, transfer, freeze, views,
+//	                                                  the pairing with fungible assets
+//	                                                  (CoinConversionMap), migration
+//	dispatchable_fungible_  0x1::dispatchable_fungible_asset
+//	asset.go (+ _funcs.go)                            TransferRefStore; hooks'
+//	                                                  registration, withdraw,
+//	                                                  deposit, transfers, derived
+//	                                                  balance and supply calling
+//	                                                  the issuer's Move hooks
 //	event.go                0x1::event                EventHandle; emit, emit_event
-//	fungible_asset.go       0x1::fungible_asset       Metadata, stores, FungibleAsset;
-//	(+ fungible_asset_*.go)                           views, FungibleAsset values
+//	function_info.go        0x1::function_info        FunctionInfo; new_function_info(_from_address),
+//	                                                  dispatch compatibility (friends)
+//	fungible_asset.go       0x1::fungible_asset       complete: Metadata, supplies,
+//	(+ fungible_asset_*.go)                           stores, refs, mint/burn,
+//	                                                  dispatch hooks, views,
+//	                                                  FungibleAsset values
 //	guid.go                 0x1::guid                 GUID, ID
+//	managed_coin.go         0x1::managed_coin         Capabilities; initialize, mint,
+//	                                                  burn, register, destroy_caps,
+//	                                                  remove_caps
 //	multisig_account.go     0x1::multisig_account     MultisigAccount and its
 //	                                                  transactions, events, views;
 //	                                                  the validation and cleanup
@@ -50,8 +80,12 @@
 //	                                                  freeze_code_object
 //	optional_aggregator.go  0x1::optional_aggregator  OptionalAggregator, Integer
 //	primary_fungible_store  0x1::primary_fungible_store
-//	.go (+ _fee.go)                                   transfer, withdraw, deposit,
-//	                                                  views; the fee's burn
+//	.go (+ _ops.go, _fee.go)                          complete: primary stores,
+//	                                                  transfers, refs, views; the
+//	                                                  fee's burn
+//	resource_account.go     0x1::resource_account     Container; create_resource_account
+//	                                                  (_and_fund, _and_publish_package),
+//	                                                  retrieve_resource_account_cap
 //	timestamp.go            0x1::timestamp            CurrentTimeMicroseconds;
 //	                                                  now_microseconds, now_seconds
 //	transaction_context.go  0x1::transaction_context  AUID; get_transaction_hash,
@@ -70,7 +104,8 @@
 // fee (PrepareFee, Fee.Burn), balances (PrimaryStoreBalance,
 // CoinBalance), transfers it runs without an interpreter
 // (TransferFungible, TransferCoins, BatchTransfer), coin's generic
-// functions (CoinInfo, CoinSupply, IsAPT, MigrateToFungibleStore),
+// functions (CoinInfo, CoinSupply, IsAPT, IsAccountRegistered,
+// PairedMetadata, TransferCoinsToAccount, MigrateToFungibleStore),
 // accounts (AccountResource, IncrementSequenceNumber, NewEventHandle),
 // genesis (GenesisFrameworkAccount, GenesisAPT, GenesisPrimaryStore,
 // GenesisAPTSupply) and objects (CreateObject, ObjectOwner).
@@ -82,6 +117,7 @@ import (
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 	"github.com/ledgernode/ledgernode/vmstub/movevm"
 	"github.com/ledgernode/ledgernode/vmstub/native"
 )
@@ -92,10 +128,37 @@ var addr = ledgerapi.AddressOne
 // Modules returns the declarations of the package's modules, for the
 // executor to register.
 func Modules() []native.Module {
-	return []native.Module{ChainID(), Event(), Timestamp(), TransactionContext(),
-		ChainStatus(), Block(), TransactionFee(), NonceValidation(), Aggregator(), AggregatorV2(), OptionalAggregator(),
-		Object(), Code(), ObjectCodeDeployment(), GUID(),
-		FungibleAsset(), PrimaryFungibleStore(), Coin(), AptosCoin(), AptosAccount(), Account(), MultisigAccount()}
+	// One module per line, in registration order.
+	return []native.Module{
+		ChainID(),
+		Event(),
+		Timestamp(),
+		TransactionContext(),
+		ChainStatus(),
+		Block(),
+		TransactionFee(),
+		NonceValidation(),
+		Aggregator(),
+		AggregatorV2(),
+		OptionalAggregator(),
+		Object(),
+		Code(),
+		ObjectCodeDeployment(),
+		GUID(),
+		FunctionInfo(),
+		FungibleAsset(),
+		DispatchableFungibleAsset(),
+		PrimaryFungibleStore(),
+		Coin(),
+		AptosCoin(),
+		AptosAccount(),
+		ManagedCoin(),
+		Account(),
+		AuthData(),
+		AccountAbstraction(),
+		ResourceAccount(),
+		MultisigAccount(),
+	}
 }
 
 // tag1 is the tag of struct name of module at 0x1.
@@ -132,6 +195,29 @@ func readResource(h native.Host, a ledgerapi.Address, tag ledgerapi.StructTag, d
 	}
 	return true, nil
 }
+
+// moveTo is move_to: v written as resource tag at a, failing with
+// RESOURCE_ALREADY_EXISTS when one is there.
+func moveTo(h native.Host, a ledgerapi.Address, tag ledgerapi.StructTag, v bcs.Marshaler) error {
+	if _, ok, err := h.Resource(a, tag); err != nil {
+		return err
+	} else if ok {
+		return &movevm.Error{Status: onchain.RESOURCE_ALREADY_EXISTS, Message: fmt.Sprintf("%s already exists at %s", tag, a)}
+	}
+	return putResource(h, a, tag, v)
+}
+
+// missingData is the failure of borrow_global or move_from of resource
+// tag at a that does not exist.
+func missingData(tag ledgerapi.StructTag, a ledgerapi.Address) error {
+	return &movevm.Error{Status: onchain.MISSING_DATA, Message: fmt.Sprintf("%s does not exist at %s", tag, a)}
+}
+
+// addressResource is a resource (or value) of one address field, such as
+// DeriveRefPod's DeriveRef.
+type addressResource ledgerapi.Address
+
+func (a addressResource) MarshalBCS(e *bcs.Encoder) { e.Fixed(a[:]) }
 
 // putResource encodes v and writes it as resource tag at a.
 func putResource(h native.Host, a ledgerapi.Address, tag ledgerapi.StructTag, v bcs.Marshaler) error {

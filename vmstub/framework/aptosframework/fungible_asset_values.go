@@ -2,8 +2,9 @@ package aptosframework
 
 // 0x1::fungible_asset's functions on FungibleAsset values (a value with no
 // abilities: it must end deposited, merged or destroyed at zero): amount,
-// metadata_from_asset, zero, destroy_zero, merge and extract. A
-// FungibleAsset holds its metadata object and an amount.
+// metadata_from_asset, asset_metadata, zero, destroy_zero, merge and
+// extract; and the metadata objects of the refs. A FungibleAsset holds its
+// metadata object and an amount.
 
 import (
 	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
@@ -17,6 +18,11 @@ func faValueFunctions() []native.Function {
 	return []native.Function{
 		{Name: "amount", Params: []string{ref}, Return: []string{"u64"}, Impl: faAmount},
 		{Name: "metadata_from_asset", Params: []string{ref}, Return: []string{tObjectMetadata}, Impl: faMetadata},
+		{Name: "asset_metadata", Params: []string{ref}, Return: []string{tObjectMetadata}, Impl: faMetadata},
+		{Name: "mint_ref_metadata", Params: []string{"&0x1::fungible_asset::MintRef"}, Return: []string{tObjectMetadata}, Impl: faMetadata},
+		{Name: "transfer_ref_metadata", Params: []string{"&0x1::fungible_asset::TransferRef"}, Return: []string{tObjectMetadata}, Impl: faMetadata},
+		{Name: "burn_ref_metadata", Params: []string{"&0x1::fungible_asset::BurnRef"}, Return: []string{tObjectMetadata}, Impl: faMetadata},
+		{Name: "object_from_metadata_ref", Params: []string{"&0x1::fungible_asset::MutateMetadataRef"}, Return: []string{tObjectMetadata}, Impl: faMetadata},
 		{Name: "zero", TypeParams: keyParam, Params: []string{"0x1::object::Object<T0>"}, Return: []string{tFungibleAsset}, Impl: faZero},
 		{Name: "destroy_zero", Params: []string{tFungibleAsset}, Impl: faDestroyZero},
 		{Name: "merge", Params: []string{"&mut " + tFungibleAsset, tFungibleAsset}, Impl: faMerge},
@@ -51,14 +57,18 @@ func faAmount(_ *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movev
 	return []movevm.Value{movevm.U64(n)}, nil
 }
 
+// faMetadata is the Object<Metadata> a FungibleAsset or a ref holds (a
+// copy of its first field).
 func faMetadata(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-	m, _ := faFields(args[0])
-	return metadataObject(c, m.AsAddress())
+	return metadataObject(c, refMetadata(args[0]))
 }
 
 // faZero is zero<T>(metadata): an empty FungibleAsset of the metadata
-// object.
+// object, which must hold Metadata (object::convert's checks).
 func faZero(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
+	if err := addressToObject(hostOf(c), refAddress(args[0]), metadataTag); err != nil {
+		return nil, err
+	}
 	fa, err := newFA(c, args[0].Elem(0), 0)
 	return []movevm.Value{fa}, err
 }

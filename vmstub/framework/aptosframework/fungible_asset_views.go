@@ -1,8 +1,9 @@
 package aptosframework
 
-// 0x1::fungible_asset's #[view] functions, answered from the metadata,
-// supply and store resources as the framework computes them. Their
-// Object<T> arguments were checked to name an object holding T.
+// 0x1::fungible_asset's #[view] functions and its other readers
+// (dispatch functions of a store), answered from the metadata, supply and
+// store resources as the framework computes them. Their Object<T>
+// arguments were checked to name an object holding T.
 
 import (
 	"github.com/ledgernode/ledgernode/ledgerapi"
@@ -11,6 +12,38 @@ import (
 	"github.com/ledgernode/ledgernode/vmstub/movevm"
 	"github.com/ledgernode/ledgernode/vmstub/native"
 )
+
+// faViewFunctions are fungible_asset's views and readers of stores.
+func faViewFunctions() []native.Function {
+	objT := []string{tObjT}
+	optU128 := []string{"0x1::option::Option<u128>"}
+	view := func(name string, ret string, impl native.Func) native.Function {
+		return native.Function{Name: name, IsView: true, TypeParams: keyParam, Params: objT, Return: []string{ret}, Impl: impl}
+	}
+	friend := func(f native.Function) native.Function { f.Visibility = native.Friend; return f }
+	return []native.Function{
+		{Name: "supply", IsView: true, TypeParams: keyParam, Params: objT, Return: optU128, Impl: viewSupply},
+		{Name: "maximum", IsView: true, TypeParams: keyParam, Params: objT, Return: optU128, Impl: viewMaximum},
+		view("name", tString, viewMetadata(0)),
+		view("symbol", tString, viewMetadata(1)),
+		view("decimals", "u8", viewMetadata(2)),
+		view("icon_uri", tString, viewMetadata(3)),
+		view("project_uri", tString, viewMetadata(4)),
+		view("metadata", "0x1::fungible_asset::Metadata", viewMetadataStruct),
+		view("is_untransferable", "bool", viewUntransferable),
+		{Name: "store_exists", IsView: true, Params: []string{"address"}, Return: []string{"bool"}, Impl: viewStoreExists},
+		view("store_metadata", tObjectMetadata, viewStoreMetadata),
+		view("balance", "u64", viewBalance),
+		{Name: "is_balance_at_least", IsView: true, TypeParams: keyParam, Params: []string{tObjT, "u64"}, Return: []string{"bool"}, Impl: viewBalanceAtLeast},
+		friend(native.Function{Name: "is_address_balance_at_least", Params: []string{"address", "u64"}, Return: []string{"bool"}, Impl: addressBalanceAtLeast}),
+		view("is_frozen", "bool", viewIsFrozen),
+		view("is_store_dispatchable", "bool", viewStoreDispatchable),
+		{Name: "deposit_dispatch_function", TypeParams: keyParam, Params: objT, Return: []string{tOptFuncInfo}, Impl: storeDispatchFunction(1)},
+		{Name: "withdraw_dispatch_function", TypeParams: keyParam, Params: objT, Return: []string{tOptFuncInfo}, Impl: storeDispatchFunction(0)},
+		friend(native.Function{Name: "derived_balance_dispatch_function", TypeParams: keyParam, Params: objT, Return: []string{tOptFuncInfo}, Impl: storeDispatchFunction(2)}),
+		friend(native.Function{Name: "derived_supply_dispatch_function", TypeParams: keyParam, Params: objT, Return: []string{tOptFuncInfo}, Impl: supplyDispatchFunction}),
+	}
+}
 
 // maxU64 is both halves of u128::MAX, the max_value of an unlimited
 // ConcurrentSupply.
@@ -97,18 +130,33 @@ func viewMaximum(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]mo
 	return valueOf(c, optionU128Type, []byte{0})
 }
 
+// readMetadata reads the Metadata at a; without one the read fails with
+// MISSING_DATA, as borrow_global does.
+func readMetadata(h native.Host, a ledgerapi.Address) (*onchain.FungibleAssetMetadata, error) {
+	var m onchain.FungibleAssetMetadata
+	ok, err := readResource(h, a, metadataTag, &m)
+	if err == nil && !ok {
+		err = missingData(metadataTag, a)
+	}
+	return &m, err
+}
+
+// viewMetadataStruct is metadata(object): a copy of the Metadata.
+func viewMetadataStruct(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
+	m, err := readMetadata(hostOf(c), refAddress(args[0]))
+	if err != nil {
+		return nil, err
+	}
+	return valueOf(c, ledgerapi.StructType(metadataTag), encode(m))
+}
+
 // viewMetadata answers name (0), symbol, decimals, icon_uri and
-// project_uri (4) from the Metadata resource; without one the read fails
-// with MISSING_DATA, as borrow_global does.
+// project_uri (4) from the Metadata resource.
 func viewMetadata(field int) native.Func {
 	return func(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-		var m onchain.FungibleAssetMetadata
-		ok, err := readResource(hostOf(c), refAddress(args[0]), metadataTag, &m)
+		m, err := readMetadata(hostOf(c), refAddress(args[0]))
 		if err != nil {
 			return nil, err
-		}
-		if !ok {
-			return nil, &movevm.Error{Status: onchain.MISSING_DATA, Message: "0x1::fungible_asset::Metadata does not exist"}
 		}
 		if field == 2 {
 			return []movevm.Value{movevm.U8(m.Decimals)}, nil
@@ -161,6 +209,25 @@ var objectMetadataTag = ledgerapi.StructTag{Address: addr, Module: "object", Nam
 func viewBalance(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
 	b, err := storeBalance(hostOf(c), refAddress(args[0]))
 	return []movevm.Value{movevm.U64(b)}, err
+}
+
+// viewBalanceAtLeast is is_balance_at_least(store, amount): for a store
+// that does not exist, whether amount is 0.
+func viewBalanceAtLeast(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
+	return balanceAtLeast(c, refAddress(args[0]), args[1].AsU64())
+}
+
+func addressBalanceAtLeast(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
+	return balanceAtLeast(c, args[0].AsAddress(), args[1].AsU64())
+}
+
+func balanceAtLeast(c *native.Context, a ledgerapi.Address, amount uint64) ([]movevm.Value, error) {
+	_, ok, err := readStore(hostOf(c), a)
+	if err != nil || !ok {
+		return []movevm.Value{movevm.Bool(amount == 0)}, err
+	}
+	b, err := storeBalance(hostOf(c), a)
+	return []movevm.Value{movevm.Bool(b >= amount)}, err
 }
 
 // viewIsFrozen is is_frozen(store): false when no store exists there.

@@ -191,7 +191,7 @@ func msCreateWithExisting(revoke bool) native.Func {
 		e.U64(seq)
 		msWriteAddrs(e, owners)
 		e.U64(k)
-		if err := msVerifySignedMessage(h, ms, u8Arg(args[3]), pk, sig, e.Bytes()); err != nil {
+		if err := verifySignedMessage(c, ms, u8Arg(args[3]), pk, sig, e.Bytes()); err != nil {
 			return nil, err
 		}
 		if err := msCreateInternal(c, ms, owners, k, nil, args[6], args[7]); err != nil {
@@ -333,26 +333,6 @@ func msCreateResourceAccount(h native.Host, source ledgerapi.Address, seed []byt
 	acc.AuthKey = make([]byte, 32)
 	acc.SignerOffer = &a
 	return a, putResource(h, a, AccountTag, acc)
-}
-
-// msVerifySignedMessage is account::verify_signed_message: the public key
-// of scheme (Ed25519 0, MultiEd25519 1) must be the account's
-// authentication key (a stateless account's is its address), then sig its
-// signature of msg (the BCS of the message's TypeInfo and of the message).
-func msVerifySignedMessage(h native.Host, a ledgerapi.Address, scheme uint8, pk, sig, msg []byte) error {
-	acc, err := accountOrDefault(h, a)
-	if err != nil {
-		return err
-	}
-	key, err := schemeAuthKey(scheme, pk)
-	if err != nil {
-		return err
-	}
-	if string(acc.AuthKey) != string(key[:]) {
-		return accountAbort(native.InvalidArgument, eWrongCurrentPublicKey)
-	}
-	_, err = verifyProof(scheme, pk, sig, msg)
-	return err
 }
 
 // msRevokeAuthKey rotates the account's authentication key to zero

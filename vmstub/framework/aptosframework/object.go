@@ -371,6 +371,21 @@ func objectAt(c *native.Context, targs []*movevm.Type, args []movevm.Value) ([]m
 	return objectValue(c, targs[0], a)
 }
 
+// addressToObject is object::address_to_object's checks for other
+// modules' Funcs: an ObjectCore at a (EOBJECT_DOES_NOT_EXIST) holding res
+// (ERESOURCE_DOES_NOT_EXIST), both aborts located in 0x1::object.
+func addressToObject(h native.Host, a ledgerapi.Address, res ledgerapi.StructTag) error {
+	if _, err := mustReadObject(h, a); err != nil {
+		return err
+	}
+	if _, ok, err := h.Resource(a, res); err != nil {
+		return err
+	} else if !ok {
+		return abortIn("object", native.NotFound, eResourceDoesNotExist)
+	}
+	return nil
+}
+
 // objectValue is the Object<T> of the object at a.
 func objectValue(c *native.Context, t *movevm.Type, a ledgerapi.Address) ([]movevm.Value, error) {
 	tag, err := native.TypeTagCharged(c.NativeContext, t)

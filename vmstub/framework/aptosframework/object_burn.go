@@ -51,35 +51,39 @@ func burn(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Va
 // at BURN_ADDRESS goes back to the original owner recorded in it (a
 // Transfer); anyone else aborts with ENOT_OBJECT_OWNER.
 func unburn(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-	signer, a := signerAddress(args[0]), refAddress(args[1])
-	h := hostOf(c)
+	return nil, unburnObject(hostOf(c), signerAddress(args[0]), refAddress(args[1]))
+}
+
+// unburnObject is unburn for any caller: its aborts are located in
+// 0x1::object.
+func unburnObject(h native.Host, signer, a ledgerapi.Address) error {
 	tomb, ok, err := h.Resource(a, tombStoneTag)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	if !ok {
-		return nil, c.Abort(native.Code(native.InvalidArgument, eObjectNotBurnt))
+		return abortIn("object", native.InvalidArgument, eObjectNotBurnt)
 	}
-	core, err := mustReadObjectIn(c, a)
+	core, err := mustReadObject(h, a)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	switch {
 	case core.Owner == signer:
-		return nil, h.DeleteResource(a, tombStoneTag)
+		return h.DeleteResource(a, tombStoneTag)
 	case core.Owner == burnAddress:
 		var original ledgerapi.Address
 		copy(original[:], tomb)
 		if original != signer {
-			return nil, c.Abort(native.Code(native.PermissionDenied, eNotObjectOwner))
+			return abortIn("object", native.PermissionDenied, eNotObjectOwner)
 		}
 		if err := h.DeleteResource(a, tombStoneTag); err != nil {
-			return nil, err
+			return err
 		}
 		emitTransfer(h, a, core.Owner, original)
 		core.Owner = original
-		return nil, putResource(h, a, ObjectCoreTag, core)
+		return putResource(h, a, ObjectCoreTag, core)
 	default:
-		return nil, c.Abort(native.Code(native.PermissionDenied, eNotObjectOwner))
+		return abortIn("object", native.PermissionDenied, eNotObjectOwner)
 	}
 }

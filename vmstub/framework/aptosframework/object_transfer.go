@@ -225,37 +225,39 @@ func ungatedTransferAllowed(c *native.Context, _ []*movevm.Type, args []movevm.V
 
 // owns is the view owns<T>(object, owner): whether owner owns the object
 // directly or through at most 7 objects (EMAXIMUM_NESTING beyond); an
-// object owns itself.
+// object owns itself (before its existence is checked, as on Aptos).
 func owns(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-	a, want := refAddress(args[0]), args[1].AsAddress()
-	core, ok, err := readObject(hostOf(c), a)
-	switch {
-	case err != nil:
-		return nil, err
-	case !ok:
-		return nil, c.Abort(native.Code(native.NotFound, eObjectDoesNotExist))
-	case a == want:
-		return []movevm.Value{movevm.Bool(true)}, nil
+	ok, err := objectOwns(c, refAddress(args[0]), args[1].AsAddress())
+	return []movevm.Value{movevm.Bool(ok)}, err
+}
+
+// objectOwns is object::owns(object at a, want), aborting in 0x1::object
+// (whoever calls it) with EOBJECT_DOES_NOT_EXIST when a is no object and
+// with EMAXIMUM_NESTING past the nesting limit.
+func objectOwns(c *native.Context, a, want ledgerapi.Address) (bool, error) {
+	if a == want {
+		return true, nil
+	}
+	core, err := mustReadObject(hostOf(c), a)
+	if err != nil {
+		return false, err
 	}
 	current := core.Owner
 	for count := 0; current != want; {
 		count++
 		if count >= maxObjectNesting {
-			return nil, c.Abort(native.Code(native.OutOfRange, eMaximumNesting))
+			return false, abortIn("object", native.OutOfRange, eMaximumNesting)
 		}
 		if err := c.ChargeElems(native.SerializeCost); err != nil {
-			return nil, err
+			return false, err
 		}
 		parent, ok, err := readObject(hostOf(c), current)
-		if err != nil {
-			return nil, err
-		}
-		if !ok {
-			return []movevm.Value{movevm.Bool(false)}, nil
+		if err != nil || !ok {
+			return false, err
 		}
 		current = parent.Owner
 	}
-	return []movevm.Value{movevm.Bool(true)}, nil
+	return true, nil
 }
 
 // rootOwner is the view root_owner<T>(object): the first owner up the

@@ -6,25 +6,30 @@
 //	                                    account_address, module_name,
 //	                                    struct_name, size_of_val, chain_id
 //	math64.go        0x1::math64        max, min, average, clamp, pow,
-//	                                    floor_log2, sqrt
-//	math128.go       0x1::math128       the same on u128
+//	                                    floor_log2, log2, sqrt (the rest is
+//	                                    inline on Aptos)
+//	math128.go       0x1::math128       the same on u128, and log2_64
 //	from_bcs.go      0x1::from_bcs      to_bool, to_u8 … to_u256, to_address,
 //	                                    to_bytes, to_string
 //	string_utils.go  0x1::string_utils  to_string, to_string_with_canonical_addresses,
 //	                                    to_string_with_integer_types,
 //	                                    debug_string, format1 … format4
-//	simple_map.go    0x1::simple_map    SimpleMap, Element; new, create, length,
-//	                                    contains_key, borrow, borrow_mut, add,
-//	                                    upsert, remove, keys, values
+//	simple_map.go    0x1::simple_map    SimpleMap, Element; the whole module
 //	table.go         0x1::table         Table; new, add, upsert, borrow,
 //	                                    borrow_mut, borrow_with_default,
 //	                                    contains, remove (items touched in a
 //	                                    call are per-call state, written back
 //	                                    when it succeeds)
-//	table_with_length.go  0x1::table_with_length  TableWithLength (struct only)
-//	smart_table.go   0x1::smart_table   SmartTable, Entry; new, add, upsert,
-//	                                    borrow, borrow_mut, borrow_with_default,
-//	                                    contains, remove, length
+//	table_with_length.go  0x1::table_with_length  TableWithLength; the whole module
+//	big_vector.go    0x1::big_vector    BigVector; the whole module (buckets
+//	                                    in a TableWithLength, as on Aptos)
+//	smart_vector.go  0x1::smart_vector  SmartVector; the whole module
+//	debug.go         0x1::debug         print, print_stack_trace (to the node's
+//	                                    log, vmstub.Options.DebugPrint)
+//	smart_table.go   0x1::smart_table   SmartTable, Entry; the whole module,
+//	                                    linear hashing as on Aptos
+//	ordered_map.go        0x1::ordered_map        OrderedMap, Entry, IteratorPtr
+//	                                              (structs only)
 //	copyable_any.go  0x1::copyable_any  Any (struct only)
 //	aptos_hash.go    0x1::aptos_hash    sip_hash, sip_hash_from_value, keccak256,
 //	                                    sha2_512, sha3_512, ripemd160, blake2b_256
@@ -57,9 +62,9 @@ var addr = ledgerapi.AddressOne
 // Modules returns the declarations of the package's modules, for the
 // executor to register.
 func Modules() []native.Module {
-	return []native.Module{TypeInfo(), Math64(), Math128(), FromBCS(), StringUtils(), SimpleMap(), Table(), TableWithLength(), SmartTable(), CopyableAny(),
+	return []native.Module{TypeInfo(), Math64(), Math128(), FromBCS(), StringUtils(), SimpleMap(), OrderedMap(), Table(), TableWithLength(), SmartTable(), CopyableAny(),
 		AptosHash(), Ed25519(), MultiEd25519(), Secp256k1(),
-		Comparator(), FixedPoint64(), MathFixed(), MathFixed64()}
+		Comparator(), FixedPoint64(), MathFixed(), MathFixed64(), BigVector(), SmartVector(), Debug()}
 }
 
 // firstErr returns the first non-nil error.
@@ -80,4 +85,18 @@ func unpackN(v movevm.Value, n int) ([]movevm.Value, error) {
 		return nil, &movevm.Error{Status: onchain.UNKNOWN_INVARIANT_VIOLATION_ERROR, Message: fmt.Sprintf("a removed element has %d fields, want %d", len(f), n)}
 	}
 	return f, nil
+}
+
+// structOf is the type 0x1::<module>::<name><targs>, the type arguments'
+// tags charged.
+func structOf(c *native.Context, module, name string, targs ...*movevm.Type) (*movevm.Type, error) {
+	tags := make([]ledgerapi.TypeTag, len(targs))
+	for i, t := range targs {
+		tag, err := native.TypeTagCharged(c.NativeContext, t)
+		if err != nil {
+			return nil, err
+		}
+		tags[i] = tag
+	}
+	return c.TypeOf(ledgerapi.StructType(ledgerapi.StructTag{Address: addr, Module: module, Name: name, TypeArgs: tags}))
 }

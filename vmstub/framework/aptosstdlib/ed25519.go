@@ -65,7 +65,7 @@ func Ed25519() native.Module {
 			if len(sig) != crypto.Ed25519SignatureLength || len(pk) != crypto.Ed25519PublicKeyLength {
 				return false, nil
 			}
-			if err := chargeVerify(c, 1, 1, len(msg)); err != nil {
+			if err := ChargeVerify(c, 1, 1, len(msg)); err != nil {
 				return false, err
 			}
 			return crypto.VerifyEd25519(pk, msg, sig) == nil, nil
@@ -74,9 +74,9 @@ func Ed25519() native.Module {
 	})
 }
 
-// chargeVerify charges the verification of sigs signatures under keys
+// ChargeVerify charges the verification of sigs signatures under keys
 // public keys over a message of n bytes.
-func chargeVerify(c *native.Context, keys, sigs, n int) error {
+func ChargeVerify(c *native.Context, keys, sigs, n int) error {
 	if err := c.Charge(uint64(keys*ed25519ValidateCost + sigs*ed25519VerifyCost)); err != nil {
 		return err
 	}
@@ -225,7 +225,7 @@ func (m edModule) verifyBytes(c *native.Context, _ []*movevm.Type, args []movevm
 // verifyValue is signature_verify_strict_t<T>: the signed message is the
 // BCS of ed25519::SignedMessage<T> { type_of<T>(), data }.
 func (m edModule) verifyValue(c *native.Context, targs []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-	msg, err := signedMessageBCS(c, targs[0], args[2])
+	msg, err := SignedMessageBCS(c, targs[0], args[2])
 	if err != nil {
 		return nil, err
 	}
@@ -233,8 +233,8 @@ func (m edModule) verifyValue(c *native.Context, targs []*movevm.Type, args []mo
 	return []movevm.Value{movevm.Bool(ok)}, err
 }
 
-// signedMessageBCS is the BCS of SignedMessage<T> { type_info, inner: v }.
-func signedMessageBCS(c *native.Context, t *movevm.Type, v movevm.Value) ([]byte, error) {
+// SignedMessageBCS is the BCS of SignedMessage<T> { type_info, inner: v }.
+func SignedMessageBCS(c *native.Context, t *movevm.Type, v movevm.Value) ([]byte, error) {
 	ti, err := typeOf(c, []*movevm.Type{t}, nil)
 	if err != nil {
 		return nil, err

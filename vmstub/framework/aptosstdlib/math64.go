@@ -1,10 +1,10 @@
 package aptosstdlib
 
 // 0x1::math64: the public functions of aptos_std::math64 on u64 (max, min,
-// average, clamp, pow, floor_log2, sqrt). gcd, mul_div and ceil_div are
-// inline in Aptos (absent from the on-chain module) and log2 returns a
-// fixed-point type not modelled here, so they are not declared. The
-// implementation is shared with math128 (math128.go).
+// average, clamp, pow, floor_log2, log2 (math64_log2.go), sqrt). gcd,
+// mul_div, mul_div_unchecked and ceil_div are inline in Aptos (absent from
+// the on-chain module), so they are not declared. The implementation is
+// shared with math128 (math128.go).
 
 import (
 	"math/big"
@@ -19,7 +19,11 @@ import (
 const EInvalidArgFloorLog2 = 1
 
 // Math64 declares 0x1::math64.
-func Math64() native.Module { return mathModule("math64", 64) }
+func Math64() native.Module {
+	m := mathModule("math64", 64)
+	m.Functions = append(m.Functions, mathLog2("log2", "u64", false))
+	return m
+}
 
 // mathModule declares math64 (bits 64) or math128 (bits 128): the
 // functions compute on big integers, math128's charged native.WideIntCost

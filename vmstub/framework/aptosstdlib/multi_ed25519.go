@@ -50,7 +50,7 @@ func MultiEd25519() native.Module {
 			if len(pk)%multiPkLen != 1 || keys > crypto.MaxMultiEd25519Keys || len(sig)%multiSigLen != crypto.BitmapLength || sigs > crypto.MaxMultiEd25519Keys {
 				return false, nil
 			}
-			if err := chargeVerify(c, keys, sigs, len(msg)); err != nil {
+			if err := ChargeVerify(c, keys, sigs, len(msg)); err != nil {
 				return false, err
 			}
 			return crypto.VerifyMultiEd25519(pk, msg, sig) == nil, nil

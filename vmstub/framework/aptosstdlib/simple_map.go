@@ -1,16 +1,21 @@
 package aptosstdlib
 
 // 0x1::simple_map: SimpleMap (a vector of key-value Elements, keys
-// compared by value, their BCS, as the Move module does it) and its
-// public functions: new, create, length, contains_key, borrow, borrow_mut,
-// add, upsert, remove, keys, values. Removing swaps the last element into
-// the removed one's place, as vector::swap_remove does there; changes are
-// made in place in the map's own vector.
+// compared by value, their BCS, as the Move module does it) and all its
+// public functions: new, new_from, create, length, contains_key, borrow,
+// borrow_mut, destroy_empty, add, add_all, upsert, keys, values,
+// to_vec_pair, remove (destroy is inline on Aptos). Removing swaps the
+// last element into the removed one's place, as vector::swap_remove does
+// there; changes are made in place in the map's own vector. new_from and
+// add_all given vectors of different lengths abort with std::vector's
+// EVECTORS_LENGTH_MISMATCH (0x20002), located here.
 
 import (
 	"bytes"
+	"fmt"
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 	"github.com/ledgernode/ledgernode/vmstub/framework/movestdlib"
 	"github.com/ledgernode/ledgernode/vmstub/movevm"
 	"github.com/ledgernode/ledgernode/vmstub/native"
@@ -21,6 +26,10 @@ const (
 	EKeyAlreadyExists = 1
 	EKeyNotFound      = 2
 )
+
+// EVectorsLengthMismatch is std::vector's EVECTORS_LENGTH_MISMATCH
+// (0x20002, as vector::zip aborts), raised by new_from and add_all.
+const EVectorsLengthMismatch = 2
 
 // SimpleMap declares 0x1::simple_map.
 func SimpleMap() native.Module {
@@ -38,6 +47,10 @@ func SimpleMap() native.Module {
 		Functions: []native.Function{
 			f("new", nil, []string{"0x1::simple_map::SimpleMap<T0, T1>"}, mapNew),
 			f("create", nil, []string{"0x1::simple_map::SimpleMap<T0, T1>"}, mapNew),
+			f("new_from", []string{"vector<T0>", "vector<T1>"}, []string{"0x1::simple_map::SimpleMap<T0, T1>"}, mapNewFrom),
+			f("destroy_empty", []string{"0x1::simple_map::SimpleMap<T0, T1>"}, nil, mapDestroyEmpty),
+			f("add_all", []string{mm, "vector<T0>", "vector<T1>"}, nil, mapAddAll),
+			f("to_vec_pair", []string{"0x1::simple_map::SimpleMap<T0, T1>"}, []string{"vector<T0>", "vector<T1>"}, mapToVecPair),
 			f("length", []string{m}, []string{"u64"}, mapLength),
 			f("contains_key", []string{m, "&T0"}, []string{"bool"}, mapContains),
 			f("borrow", []string{m, "&T0"}, []string{"&T1"}, mapBorrow(false)),
@@ -225,20 +238,13 @@ func mapColumn(field int) native.Func {
 	return func(ctx *native.Context, targs []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
 		m, _ := args[0].Deref()
 		data := m.Elem(0)
-		out := make([]movevm.Value, data.Len())
-		total := 0
-		for i := range out {
-			b, err := native.SerializeCharged(ctx.NativeContext, data.Elem(i).Elem(field))
-			if err != nil {
-				return nil, err
-			}
-			total += len(b)
-			if err := native.ChargeOutput(ctx.NativeContext, len(b), total); err != nil {
-				return nil, err
-			}
-			if out[i], err = ctx.Deserialize(targs[field], b); err != nil {
-				return nil, err
-			}
+		vals := make([]movevm.Value, data.Len())
+		for i := range vals {
+			vals[i] = data.Elem(i).Elem(field)
+		}
+		out, err := copies(ctx, targs[field], vals)
+		if err != nil {
+			return nil, err
 		}
 		vt, err := ctx.VectorOf(targs[field])
 		if err != nil {
@@ -246,4 +252,76 @@ func mapColumn(field int) native.Func {
 		}
 		return []movevm.Value{movevm.NewVector(vt, out)}, nil
 	}
+}
+
+// mapNewFrom is simple_map::new_from: a new map with the pairs added in
+// order.
+func mapNewFrom(ctx *native.Context, targs []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
+	m, err := mapNew(ctx, targs, nil)
+	if err != nil {
+		return nil, err
+	}
+	cell := movevm.NewCell(m[0].Type(), m[0])
+	ref, err := ctx.Ref(cell, true)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := mapAddAll(ctx, targs, []movevm.Value{ref, args[0], args[1]}); err != nil {
+		return nil, err
+	}
+	return []movevm.Value{cell.Take()}, nil
+}
+
+// mapAddAll is simple_map::add_all: each key added in order, a key
+// already there aborting as add does.
+func mapAddAll(ctx *native.Context, targs []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
+	if args[1].Len() != args[2].Len() {
+		return nil, ctx.Abort(native.Code(native.OutOfRange, EVectorsLengthMismatch))
+	}
+	keys, vals := movevm.Unpack(args[1]), movevm.Unpack(args[2])
+	for i := range keys {
+		if _, err := mapAdd(ctx, targs, []movevm.Value{args[0], keys[i], vals[i]}); err != nil {
+			return nil, err
+		}
+	}
+	return nil, nil
+}
+
+// mapDestroyEmpty is simple_map::destroy_empty: a map with elements fails
+// as vector::destroy_empty of a non-empty vector does.
+func mapDestroyEmpty(_ *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
+	if n := args[0].Elem(0).Len(); n != 0 {
+		return nil, &movevm.Error{Status: onchain.VECTOR_OPERATION_ERROR, Message: fmt.Sprintf("destroying a simple_map of %d elements (destroy of a non-empty vector)", n)}
+	}
+	return nil, nil
+}
+
+// mapToVecPair is simple_map::to_vec_pair: the keys and the values, in
+// element order; the map is taken apart.
+func mapToVecPair(ctx *native.Context, targs []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
+	data := movevm.Unpack(args[0])
+	if len(data) != 1 {
+		return nil, &movevm.Error{Status: onchain.UNKNOWN_INVARIANT_VIOLATION_ERROR, Message: "a simple_map without its data"}
+	}
+	elems := movevm.Unpack(data[0])
+	if err := ctx.ChargeElems(len(elems)); err != nil {
+		return nil, err
+	}
+	ks, vs := make([]movevm.Value, len(elems)), make([]movevm.Value, len(elems))
+	for i, e := range elems {
+		f, err := unpackN(e, 2)
+		if err != nil {
+			return nil, err
+		}
+		ks[i], vs[i] = f[0], f[1]
+	}
+	kt, err := ctx.VectorOf(targs[0])
+	if err != nil {
+		return nil, err
+	}
+	vt, err := ctx.VectorOf(targs[1])
+	if err != nil {
+		return nil, err
+	}
+	return []movevm.Value{movevm.NewVector(kt, ks), movevm.NewVector(vt, vs)}, nil
 }

@@ -1,69 +1,103 @@
 package aptosstdlib
 
-// 0x1::smart_table: SmartTable and Entry, and the functions Move code
-// calls: new, add, upsert, borrow, borrow_mut, borrow_with_default,
-// contains, remove, length. A SmartTable keeps its entries in buckets,
-// vectors of Entry { hash, key, value } held in a TableWithLength under
-// the bucket index, hash being SipHash-2-4 of the key's BCS as
-// sip_hash_from_value computes it. Aptos splits buckets as the table grows
-// (linear hashing); here a table keeps one bucket, index 0, which the
-// layout allows (num_buckets 1, level 0 put every hash there): the values
-// Move code sees are the same, the JSON of a table shows one bucket where
-// Aptos would show several. The bucket is a table item of table.go's
-// per-call cells.
+// 0x1::smart_table: SmartTable and Entry and all the module's public
+// functions (the for_each/map/any family is inline on Aptos). A
+// SmartTable is a linear-hashing table as on Aptos: entries Entry { hash,
+// key, value } (hash the SipHash-2-4 of the key's BCS, as
+// sip_hash_from_value computes it) in buckets, vectors held in a
+// TableWithLength under their index; num_buckets and level pick a key's
+// bucket, and a bucket splits, the next in linear-hashing order, when an
+// add brings the load factor to split_load_threshold. new starts with two
+// buckets, the target bucket size is set from the first entry's size,
+// and a split moves entries as Aptos's partition and trim_reverse do, so
+// the buckets' table items hold what Aptos's would. The buckets are
+// table items of table.go's per-call cells, changed in place.
 
 import (
-	"bytes"
 	"encoding/binary"
 	"math/bits"
 
-	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/vmstub/movevm"
 	"github.com/ledgernode/ledgernode/vmstub/native"
 )
 
-// Abort reasons of smart_table (invalid_argument).
+// Abort reasons of smart_table.
 const (
-	ESmartNotFound      = 1
-	ESmartAlreadyExists = 4
+	ESmartNotFound             = 1 // invalid_argument
+	ESmartZeroCapacity         = 2
+	ESmartNotEmpty             = 3 // invalid_argument
+	ESmartAlreadyExists        = 4 // invalid_argument
+	ESmartInvalidLoadThreshold = 5 // invalid_argument
+	ESmartInvalidTargetSize    = 6 // invalid_argument
+	ESmartExceedMaxBucketSize  = 7 // permission_denied
+	ESmartInvalidBucketIndex   = 8 // raw, from keys_paginated
+	ESmartInvalidVectorIndex   = 9 // raw, from keys_paginated
 )
 
-const tSmartTable = "0x1::smart_table::SmartTable<T0, T1>"
+// smartMaxBucket is the length a bucket may have before an add (Aptos's
+// per-bucket limit).
+const smartMaxBucket = 10000
 
-// bucketKey returns the BCS of the one bucket's index, 0u64 (a new slice:
-// the item keeps it).
-func bucketKey() []byte { return make([]byte, 8) }
+const tSmartTable = "0x1::smart_table::SmartTable<T0, T1>"
 
 // SmartTable declares 0x1::smart_table.
 func SmartTable() native.Module {
 	t, mt := "&"+tSmartTable, "&mut "+tSmartTable
-	any2 := []native.TypeParam{{}, {}}
-	kDrop := []native.TypeParam{{Constraints: []string{native.AbilityDrop}}, {}}
-	kCopyDrop := []native.TypeParam{{Constraints: []string{native.AbilityCopy, native.AbilityDrop}}, {}}
+	tp := func(k, v []string) []native.TypeParam { return []native.TypeParam{{Constraints: k}, {Constraints: v}} }
+	c, d, s := native.AbilityCopy, native.AbilityDrop, native.AbilityStore
+	any2 := tp(nil, nil)
+	kDrop := tp([]string{d}, nil)
+	kCopyDrop := tp([]string{c, d}, nil)
+	view := tp([]string{s, c, d}, []string{s, c})
+	entry, mentry := "&0x1::smart_table::Entry<T0, T1>", "&mut 0x1::smart_table::Entry<T0, T1>"
+	twl := "0x1::table_with_length::TableWithLength<u64, vector<0x1::smart_table::Entry<T0, T1>>>"
+	f := func(name string, tps []native.TypeParam, params, ret []string, impl native.Func) native.Function {
+		return native.Function{Name: name, TypeParams: tps, Params: params, Return: ret, Impl: impl}
+	}
 	return native.Module{Address: addr, Name: "smart_table",
 		Structs: []native.Struct{
-			{Name: "Entry", Abilities: []string{native.AbilityCopy, native.AbilityDrop, native.AbilityStore}, TypeParams: any2,
-				Fields: []string{"hash: u64", "key: T0", "value: T1"}},
-			{Name: "SmartTable", Abilities: []string{native.AbilityStore}, TypeParams: any2,
-				Fields: []string{"buckets: 0x1::table_with_length::TableWithLength<u64, vector<0x1::smart_table::Entry<T0, T1>>>",
-					"num_buckets: u64", "level: u8", "size: u64", "split_load_threshold: u8", "target_bucket_size: u64"}},
+			{Name: "Entry", Abilities: []string{c, d, s}, TypeParams: []native.TypeParam{{}, {}}, Fields: []string{"hash: u64", "key: T0", "value: T1"}},
+			{Name: "SmartTable", Abilities: []string{s}, TypeParams: []native.TypeParam{{}, {}},
+				Fields: []string{"buckets: " + twl, "num_buckets: u64", "level: u8", "size: u64", "split_load_threshold: u8", "target_bucket_size: u64"}},
 		},
 		Functions: []native.Function{
-			{Name: "new", TypeParams: []native.TypeParam{{Constraints: []string{native.AbilityCopy, native.AbilityDrop, native.AbilityStore}},
-				{Constraints: []string{native.AbilityStore}}}, Return: []string{tSmartTable}, Impl: smartNew},
-			{Name: "add", TypeParams: any2, Params: []string{mt, "T0", "T1"}, Impl: smartAdd(false)},
-			{Name: "upsert", TypeParams: []native.TypeParam{{Constraints: []string{native.AbilityCopy, native.AbilityDrop}},
-				{Constraints: []string{native.AbilityDrop}}}, Params: []string{mt, "T0", "T1"}, Impl: smartAdd(true)},
-			{Name: "borrow", TypeParams: kDrop, Params: []string{t, "T0"}, Return: []string{"&T1"}, Impl: smartBorrow(false)},
-			{Name: "borrow_mut", TypeParams: kDrop, Params: []string{mt, "T0"}, Return: []string{"&mut T1"}, Impl: smartBorrow(true)},
-			{Name: "borrow_with_default", TypeParams: kCopyDrop, Params: []string{t, "T0", "&T1"}, Return: []string{"&T1"}, Impl: smartBorrowWithDefault},
-			{Name: "contains", TypeParams: kDrop, Params: []string{t, "T0"}, Return: []string{"bool"}, Impl: smartContains},
-			{Name: "remove", TypeParams: kCopyDrop, Params: []string{mt, "T0"}, Return: []string{"T1"}, Impl: smartRemove},
-			{Name: "length", TypeParams: any2, Params: []string{t}, Return: []string{"u64"}, Impl: smartLength},
+			f("new", tp([]string{c, d, s}, []string{s}), nil, []string{tSmartTable}, smartNew),
+			f("new_with_config", tp([]string{c, d, s}, []string{s}), []string{"u64", "u8", "u64"}, []string{tSmartTable}, smartNew),
+			f("destroy_empty", any2, []string{tSmartTable}, nil, smartDestroyEmpty),
+			f("destroy", tp([]string{d}, []string{d}), []string{tSmartTable}, nil, smartDestroy),
+			f("clear", tp([]string{d}, []string{d}), []string{mt}, nil, smartClear),
+			f("add", any2, []string{mt, "T0", "T1"}, nil, smartAddFunc),
+			f("add_all", any2, []string{mt, "vector<T0>", "vector<T1>"}, nil, smartAddAll),
+			f("to_simple_map", view, []string{t}, []string{"0x1::simple_map::SimpleMap<T0, T1>"}, smartToSimpleMap),
+			f("keys", view, []string{t}, []string{"vector<T0>"}, smartKeys),
+			f("keys_paginated", view, []string{t, "u64", "u64", "u64"}, []string{"vector<T0>", "u64", "u64"}, smartKeysPaginated),
+			f("borrow", kDrop, []string{t, "T0"}, []string{"&T1"}, smartBorrow(false)),
+			f("borrow_with_default", kCopyDrop, []string{t, "T0", "&T1"}, []string{"&T1"}, smartBorrowWithDefault),
+			f("borrow_mut", kDrop, []string{mt, "T0"}, []string{"&mut T1"}, smartBorrow(true)),
+			f("borrow_mut_with_default", tp([]string{c, d}, []string{d}), []string{mt, "T0", "T1"}, []string{"&mut T1"}, smartBorrowMutWithDefault),
+			f("contains", kDrop, []string{t, "T0"}, []string{"bool"}, smartContains),
+			f("remove", kCopyDrop, []string{mt, "T0"}, []string{"T1"}, smartRemove),
+			f("upsert", tp([]string{c, d}, []string{d}), []string{mt, "T0", "T1"}, nil, smartUpsert),
+			f("length", any2, []string{t}, []string{"u64"}, smartField(3)),
+			f("load_factor", any2, []string{t}, []string{"u64"}, smartLoadFactor),
+			f("update_split_load_threshold", any2, []string{mt, "u8"}, nil, smartUpdate(4)),
+			f("update_target_bucket_size", any2, []string{mt, "u64"}, nil, smartUpdate(5)),
+			f("borrow_kv", any2, []string{entry}, []string{"&T0", "&T1"}, smartBorrowKV(false)),
+			f("borrow_kv_mut", any2, []string{mentry}, []string{"&mut T0", "&mut T1"}, smartBorrowKV(true)),
+			f("num_buckets", any2, []string{t}, []string{"u64"}, smartField(1)),
+			f("borrow_buckets", any2, []string{t}, []string{"&" + twl}, smartBorrowBuckets(false)),
+			f("borrow_buckets_mut", any2, []string{mt}, []string{"&mut " + twl}, smartBorrowBuckets(true)),
 		},
 		Errors: []native.AbortReason{
 			{Reason: ESmartNotFound, Name: "ENOT_FOUND", Description: "Key not found in the smart table"},
+			{Reason: ESmartZeroCapacity, Name: "EZERO_CAPACITY", Description: "Smart table capacity must be larger than 0"},
+			{Reason: ESmartNotEmpty, Name: "ENOT_EMPTY", Description: "Cannot destroy non-empty hashmap"},
 			{Reason: ESmartAlreadyExists, Name: "EALREADY_EXIST", Description: "Key already exists"},
+			{Reason: ESmartInvalidLoadThreshold, Name: "EINVALID_LOAD_THRESHOLD_PERCENT", Description: "Invalid load threshold percent to trigger split."},
+			{Reason: ESmartInvalidTargetSize, Name: "EINVALID_TARGET_BUCKET_SIZE", Description: "Invalid target bucket size."},
+			{Reason: ESmartExceedMaxBucketSize, Name: "EEXCEED_MAX_BUCKET_SIZE", Description: "Invalid target bucket size."},
+			{Reason: ESmartInvalidBucketIndex, Name: "EINVALID_BUCKET_INDEX", Description: "Invalid bucket index."},
+			{Reason: ESmartInvalidVectorIndex, Name: "EINVALID_VECTOR_INDEX", Description: "Invalid vector index within a bucket."},
 		},
 	}
 }
@@ -105,214 +139,175 @@ func sipHash24(k0, k1 uint64, msg []byte) uint64 {
 	return v0 ^ v1 ^ v2 ^ v3
 }
 
-// smartBucket returns the bucket (index 0) of the SmartTable st points at.
-func smartBucket(ctx *native.Context, st movevm.Value, targs []*movevm.Type) (*tableCell, error) {
-	handle := st.Elem(0).Elem(0).Elem(0).AsAddress() // buckets.inner.handle
-	vt, err := smartEntriesType(ctx, targs)
-	if err != nil {
-		return nil, err
-	}
-	return cellOf(ctx, handle, bucketKey(), vt)
+// smartTab is a SmartTable a Func works on.
+type smartTab struct {
+	buckets
+	k, v *movevm.Type
 }
 
-// smartEntriesType is vector<Entry<K, V>>.
-func smartEntriesType(ctx *native.Context, targs []*movevm.Type) (*movevm.Type, error) {
-	k, err := native.TypeTagCharged(ctx.NativeContext, targs[0])
+// smartOf is the SmartTable<targs> ref points at.
+func smartOf(c *native.Context, targs []*movevm.Type, ref movevm.Value) (*smartTab, error) {
+	et, err := structOf(c, "smart_table", "Entry", targs...)
 	if err != nil {
 		return nil, err
 	}
-	v, err := native.TypeTagCharged(ctx.NativeContext, targs[1])
-	if err != nil {
-		return nil, err
-	}
-	return ctx.TypeOf(ledgerapi.VectorOf(ledgerapi.StructType(ledgerapi.StructTag{Address: ledgerapi.AddressOne, Module: "smart_table",
-		Name: "Entry", TypeArgs: []ledgerapi.TypeTag{k, v}})))
+	vt, err := c.VectorOf(et)
+	return &smartTab{buckets: buckets{c: c, ref: ref, vt: vt}, k: targs[0], v: targs[1]}, err
 }
 
-// smartFind returns the bucket and the index of key in it (-1), charging
-// per byte of the keys compared.
-func smartFind(ctx *native.Context, ref, key movevm.Value, targs []*movevm.Type) (*tableCell, int, error) {
-	st, _ := ref.Deref()
-	cell, err := smartBucket(ctx, st, targs)
-	if err != nil {
-		return nil, -1, err
+func (t *smartTab) num() uint64    { return t.val().Elem(1).AsU64() }
+func (t *smartTab) level() uint64  { return t.val().Elem(2).AsU64() }
+func (t *smartTab) size() uint64   { return t.val().Elem(3).AsU64() }
+func (t *smartTab) target() uint64 { return t.val().Elem(5).AsU64() }
+
+func (t *smartTab) abort(category, reason uint64) error {
+	return t.c.Abort(native.Code(category, reason))
+}
+
+// index is the bucket of hash: hash modulo 2^(level+1), or modulo
+// 2^level when that bucket is not split yet.
+func (t *smartTab) index(hash uint64) uint64 {
+	return smartIndex(t.level(), t.num(), hash)
+}
+
+func smartIndex(level, num, hash uint64) uint64 {
+	i := hash
+	if level+1 < 64 {
+		i = hash % (1 << (level + 1))
 	}
-	want, err := native.SerializeCharged(ctx.NativeContext, key)
-	if err != nil {
-		return nil, -1, err
+	if i < num {
+		return i
 	}
-	bucket := cell.cell.Value()
-	for i := range bucket.Len() {
-		b, err := native.SerializeCharged(ctx.NativeContext, bucket.Elem(i).Elem(1))
+	return i % (1 << level)
+}
+
+// find returns the hash of key, its bucket and its position there (-1).
+func (t *smartTab) find(key movevm.Value, mut bool) (uint64, movevm.Value, int, error) {
+	want, err := native.SerializeCharged(t.c.NativeContext, key)
+	if err != nil {
+		return 0, movevm.Value{}, -1, err
+	}
+	hash := sipHash24(0, 0, want)
+	r, err := t.bucketRef(t.index(hash), mut)
+	if err != nil {
+		return 0, movevm.Value{}, -1, err
+	}
+	b, _ := r.Deref()
+	for i := range b.Len() {
+		got, err := native.SerializeCharged(t.c.NativeContext, b.Elem(i).Elem(1))
 		if err != nil {
-			return nil, -1, err
+			return 0, movevm.Value{}, -1, err
 		}
-		if bytes.Equal(b, want) {
-			return cell, i, nil
-		}
-	}
-	return cell, -1, nil
-}
-
-// bucketRef is a mutable reference to the bucket in cell, marked changed.
-func bucketRef(ctx *native.Context, cell *tableCell) (movevm.Value, error) {
-	cell.dirty = true
-	return ctx.Ref(cell.cell, true)
-}
-
-func smartNew(ctx *native.Context, targs []*movevm.Type, _ []movevm.Value) ([]movevm.Value, error) {
-	handle := newHandle(ctx)
-	vt, err := smartEntriesType(ctx, targs)
-	if err != nil {
-		return nil, err
-	}
-	vtag, err := native.TypeTagCharged(ctx.NativeContext, vt)
-	if err != nil {
-		return nil, err
-	}
-	cell, err := cellOf(ctx, handle, bucketKey(), vt)
-	if err != nil {
-		return nil, err
-	}
-	cell.cell.Put(movevm.NewVector(vt, nil))
-	cell.dirty = true
-	k, _ := targs[0].Tag()
-	v, _ := targs[1].Tag()
-	types := map[string]*movevm.Type{}
-	for name, tag := range map[string]ledgerapi.StructTag{
-		"table": {Address: ledgerapi.AddressOne, Module: "table", Name: "Table", TypeArgs: []ledgerapi.TypeTag{{Kind: ledgerapi.KindU64}, vtag}},
-		"twl":   {Address: ledgerapi.AddressOne, Module: "table_with_length", Name: "TableWithLength", TypeArgs: []ledgerapi.TypeTag{{Kind: ledgerapi.KindU64}, vtag}},
-		"smart": {Address: ledgerapi.AddressOne, Module: "smart_table", Name: "SmartTable", TypeArgs: []ledgerapi.TypeTag{k, v}},
-	} {
-		if types[name], err = ctx.TypeOf(ledgerapi.StructType(tag)); err != nil {
-			return nil, err
+		if string(got) == string(want) {
+			return hash, r, i, nil
 		}
 	}
-	twl := movevm.NewStruct(types["twl"], []movevm.Value{movevm.NewStruct(types["table"], []movevm.Value{movevm.Address(handle)}), movevm.U64(1)})
-	return []movevm.Value{movevm.NewStruct(types["smart"], []movevm.Value{twl, movevm.U64(1), movevm.U8(0), movevm.U64(0), movevm.U8(75), movevm.U64(0)})}, nil
+	return hash, r, -1, nil
 }
 
-// smartAdd is smart_table::add (the key must be new) or upsert
-// (the value of an existing key is overwritten in place).
-func smartAdd(upsert bool) native.Func {
-	return func(ctx *native.Context, targs []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-		cell, i, err := smartFind(ctx, args[0], args[1], targs)
+// add adds key and value, aborting when the key is there, then splits a
+// bucket when the load factor reaches the threshold.
+func (t *smartTab) add(key, value movevm.Value) error {
+	hash, r, i, err := t.find(key, true)
+	if err != nil {
+		return err
+	}
+	if movevm.VecLen(r) > smartMaxBucket {
+		return t.abort(native.PermissionDenied, ESmartExceedMaxBucketSize)
+	}
+	if i >= 0 {
+		return t.abort(native.InvalidArgument, ESmartAlreadyExists)
+	}
+	e := movevm.NewStruct(t.vt.Elem, []movevm.Value{movevm.U64(hash), key, value})
+	if t.target() == 0 {
+		b, err := native.SerializeCharged(t.c.NativeContext, e)
 		if err != nil {
-			return nil, err
+			return err
 		}
-		if i >= 0 && !upsert {
-			return nil, &movevm.NativeAbort{Code: native.Code(native.InvalidArgument, ESmartAlreadyExists)}
+		if err := setField(t.c, t.ref, 5, movevm.U64(max(1024/max(uint64(len(b)), 1), 1))); err != nil {
+			return err
 		}
-		bucket, err := bucketRef(ctx, cell)
-		if err != nil {
-			return nil, err
-		}
-		if i >= 0 {
-			r, err := ctx.InnerRef(bucket, true, i, 2)
-			if err != nil {
-				return nil, err
-			}
-			_, err = ctx.WriteThrough(r, args[2])
-			return nil, err
-		}
-		key, err := native.SerializeCharged(ctx.NativeContext, args[1])
-		if err != nil {
-			return nil, err
-		}
-		e := movevm.NewStruct(cell.cell.Value().Type().Elem, []movevm.Value{movevm.U64(sipHash24(0, 0, key)), args[1], args[2]})
-		st, _ := args[0].Deref()
-		if st.Elem(5).AsU64() == 0 { // set on the first add from the entry's size, as Aptos does
-			b, err := native.SerializeCharged(ctx.NativeContext, e)
-			if err != nil {
-				return nil, err
-			}
-			if err := setU64Field(ctx, args[0], 5, max(1024/max(uint64(len(b)), 1), 1)); err != nil {
-				return nil, err
-			}
-		}
-		if err := ctx.VecPushBack(bucket, e); err != nil {
-			return nil, err
-		}
-		return nil, setU64Field(ctx, args[0], 3, st.Elem(3).AsU64()+1)
 	}
-}
-
-func smartNotFound() error {
-	return &movevm.NativeAbort{Code: native.Code(native.InvalidArgument, ESmartNotFound)}
-}
-
-func smartBorrow(mut bool) native.Func {
-	return func(ctx *native.Context, targs []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-		cell, i, err := smartFind(ctx, args[0], args[1], targs)
-		if err != nil || i < 0 {
-			return nil, firstErr(err, smartNotFound())
-		}
-		cell.dirty = cell.dirty || mut
-		ref, err := ctx.Ref(cell.cell, mut)
-		if err != nil {
-			return nil, err
-		}
-		r, err := ctx.InnerRef(ref, mut, i, 2)
-		return []movevm.Value{r}, err
+	if err := t.c.VecPushBack(r, e); err != nil {
+		return err
 	}
+	if err := setField(t.c, t.ref, 3, movevm.U64(t.size()+1)); err != nil {
+		return err
+	}
+	if t.size()*100/t.num()/t.target() >= t.val().Elem(4).AsU64() {
+		return t.split()
+	}
+	return nil
 }
 
-func smartBorrowWithDefault(ctx *native.Context, targs []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-	cell, i, err := smartFind(ctx, args[0], args[1], targs)
+// split adds bucket num_buckets, moving into it the entries of the bucket
+// it splits (num_buckets without its top bit) that now belong there: the
+// entries that stay keep their order, those that move are in the order
+// Aptos's partition then trim_reverse leave them.
+func (t *smartTab) split() error {
+	n, level := t.num(), t.level()
+	from := n ^ (1 << level)
+	if err := setField(t.c, t.ref, 1, movevm.U64(n+1)); err != nil {
+		return err
+	}
+	if from+1 == 1<<level {
+		level++
+		if err := setField(t.c, t.ref, 2, movevm.U8(uint8(level))); err != nil {
+			return err
+		}
+	}
+	r, err := t.bucketRef(from, true)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	if i < 0 {
-		return []movevm.Value{args[2]}, nil
+	m := movevm.VecLen(r)
+	if err := t.c.ChargeElems(2 * m); err != nil {
+		return err
 	}
-	ref, err := ctx.Ref(cell.cell, false)
-	if err != nil {
-		return nil, err
+	es := make([]movevm.Value, m)
+	for i := m - 1; i >= 0; i-- {
+		if es[i], err = t.c.VecPopBack(r); err != nil {
+			return err
+		}
 	}
-	r, err := ctx.InnerRef(ref, false, i, 2)
-	return []movevm.Value{r}, err
+	stays := func(e movevm.Value) bool { return smartIndex(level, n+1, e.Elem(0).AsU64()) != n }
+	p := 0
+	for p < m && stays(es[p]) {
+		p++
+	}
+	for i := p + 1; i < m; i++ {
+		if stays(es[i]) {
+			es[p], es[i] = es[i], es[p]
+			p++
+		}
+	}
+	for _, e := range es[:p] {
+		if err := t.c.VecPushBack(r, e); err != nil {
+			return err
+		}
+	}
+	moved := make([]movevm.Value, 0, m-p)
+	for i := m - 1; i >= p; i-- {
+		moved = append(moved, es[i])
+	}
+	if err := t.putBucket(n, moved); err != nil {
+		return err
+	}
+	return t.setNumBuckets(t.numBuckets() + 1)
 }
 
-func smartContains(ctx *native.Context, targs []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-	_, i, err := smartFind(ctx, args[0], args[1], targs)
-	return []movevm.Value{movevm.Bool(i >= 0)}, err
-}
-
-// smartRemove is smart_table::remove: the bucket's last entry takes
-// the removed one's place, in place; the removed entry is taken apart.
-func smartRemove(ctx *native.Context, targs []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-	cell, i, err := smartFind(ctx, args[0], args[1], targs)
-	if err != nil || i < 0 {
-		return nil, firstErr(err, smartNotFound())
-	}
-	bucket, err := bucketRef(ctx, cell)
-	if err != nil {
-		return nil, err
-	}
-	e, err := ctx.VecRemove(bucket, uint64(i), true)
-	if err != nil {
-		return nil, err
-	}
-	f, err := unpackN(e, 3)
-	if err != nil {
-		return nil, err
-	}
-	st, _ := args[0].Deref()
-	return []movevm.Value{f[2]}, setU64Field(ctx, args[0], 3, st.Elem(3).AsU64()-1)
-}
-
-func smartLength(_ *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-	st, _ := args[0].Deref()
-	return []movevm.Value{st.Elem(3)}, nil
-}
-
-// setU64Field writes u64 field i of the struct ref points at, in place, so
-// that every reference to the struct or into it sees the new value.
-func setU64Field(ctx *native.Context, ref movevm.Value, i int, x uint64) error {
+// setField writes field i of the struct ref points at, in place, so that
+// every reference to the struct or into it sees the new value.
+func setField(ctx *native.Context, ref movevm.Value, i int, x movevm.Value) error {
 	r, err := ctx.InnerRef(ref, true, i)
 	if err != nil {
 		return err
 	}
-	_, err = ctx.WriteThrough(r, movevm.U64(x))
+	_, err = ctx.WriteThrough(r, x)
 	return err
+}
+
+// setU64Field is setField of a u64.
+func setU64Field(ctx *native.Context, ref movevm.Value, i int, x uint64) error {
+	return setField(ctx, ref, i, movevm.U64(x))
 }

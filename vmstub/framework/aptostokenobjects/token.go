@@ -225,12 +225,14 @@ func createTokenAt(c *native.Context, a ledgerapi.Address, s tokenSpec) error {
 	if err != nil {
 		return err
 	}
-	name, width := s.name, constantStringWidth(len(s.name))
+	// The name is a derived string stored at Aptos's width: a constant
+	// one, or one with room for the widest u64 index.
+	name, width := s.name, aptosframework.ConstantStringWidth(len(s.name))
 	if s.suffix != nil {
 		name += strconv.FormatUint(index, 10) + *s.suffix
-		width = bcsBytesSize(len(s.name)+len(*s.suffix)+u64MaxDigits) + 1
+		width = aptosframework.IntegerStringWidth(len(s.name)+len(*s.suffix), u64MaxDigits)
 	}
-	if err := moveTo(h, a, tokenIdentifiersTag, &tokenIdentifiers{Index: index, Name: name, Padding: derivedPadding(name, width)}); err != nil {
+	if err := moveTo(h, a, tokenIdentifiersTag, &tokenIdentifiers{Index: index, Name: name, Padding: aptosframework.DerivedPadding(len(name), width)}); err != nil {
 		return err
 	}
 	num, err := aptosframework.NextObjectGUID(h, a)
@@ -353,30 +355,5 @@ func createTokenAs(isObject bool, kind tokenKind, asOwner bool) native.Func {
 	}
 }
 
-// Derived strings (0x1::aggregator_v2::DerivedStringSnapshot) are stored
-// at a fixed width, the serialized size of value and padding together:
-// for a constant string the larger of its own size (with an empty
-// padding) and what a u64 placeholder needs; for a numbered name its size
-// with the widest u64 in it. The padding is zeros filling up to the width.
+// u64MaxDigits is the decimal digits of the widest u64 index.
 const u64MaxDigits = 20
-
-// bcsBytesSize is the BCS size of a byte vector of n bytes.
-func bcsBytesSize(n int) int {
-	size := 1
-	for x := n; x >= 0x80; x >>= 7 {
-		size++
-	}
-	return size + n
-}
-
-// constantStringWidth is the width of a derived string made from n bytes.
-func constantStringWidth(n int) int { return max(bcsBytesSize(n)+1, u64MaxDigits+2) }
-
-// derivedPadding is the padding of name stored at width.
-func derivedPadding(name string, width int) []byte {
-	n := width - bcsBytesSize(len(name)) - 1
-	if n < 0 {
-		n = 0
-	}
-	return make([]byte, n)
-}

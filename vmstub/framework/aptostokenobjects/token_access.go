@@ -338,7 +338,7 @@ func setTokenField(h native.Host, a ledgerapi.Address, field, value string) erro
 			return err
 		}
 		if ok {
-			ev.old, ids.Name, ids.Padding = ids.Name, value, derivedPadding(value, constantStringWidth(len(value)))
+			ev.old, ids.Name, ids.Padding = ids.Name, value, aptosframework.DerivedPadding(len(value), aptosframework.ConstantStringWidth(len(value)))
 			if err := putRes(h, a, tokenIdentifiersTag, &ids); err != nil {
 				return err
 			}

@@ -1,10 +1,10 @@
 package movestdlib
 
-// 0x1::vector: the natives of std::vector that write through a mutable
-// reference or compare elements of any type (is_empty, contains, index_of,
-// reverse, append, singleton, remove, swap_remove, insert). The bytecode
-// instructions (length, borrow, push_back, pop_back, swap) are the
-// interpreter's; the rest of the module's Move functions are not declared.
+// 0x1::vector: the functions of std::vector that are not bytecode
+// instructions (is_empty, contains, index_of, reverse, append, singleton,
+// remove, swap_remove, insert here; the range functions in
+// vector_ranges.go). The bytecode instructions (length, borrow, push_back,
+// pop_back, swap) are the interpreter's; the rest is inline on Aptos.
 
 import (
 	"bytes"
@@ -35,18 +35,25 @@ func Vector() native.Module {
 	for i := range fs {
 		fs[i].TypeParams = []native.TypeParam{{}}
 	}
+	fs = append(fs, vectorRanges()...)
 	return native.Module{Address: addr, Name: "vector", Functions: fs,
-		Errors: []native.AbortReason{{Reason: EIndexOutOfBounds & 0xFFFF, Name: "EINDEX_OUT_OF_BOUNDS", Description: "The index into the vector is out of bounds"}}}
+		Errors: []native.AbortReason{
+			{Reason: EIndexOutOfBounds & 0xFFFF, Name: "EINDEX_OUT_OF_BOUNDS", Description: "The index into the vector is out of bounds"},
+			{Reason: EInvalidRange & 0xFFFF, Name: "EINVALID_RANGE", Description: "The index into the vector is out of bounds"},
+			{Reason: EVectorsLengthMismatch & 0xFFFF, Name: "EVECTORS_LENGTH_MISMATCH", Description: "The length of the vectors are not equal."},
+			{Reason: EInvalidStep & 0xFFFF, Name: "EINVALID_STEP", Description: "The step provided in `range` is invalid, must be greater than zero."},
+			{Reason: EInvalidSliceRange & 0xFFFF, Name: "EINVALID_SLICE_RANGE", Description: "The range in `slice` is invalid."},
+		}}
 }
 
 func isEmpty(_ *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
 	return []movevm.Value{movevm.Bool(movevm.VecLen(args[0]) == 0)}, nil
 }
 
-// find finds the first element of the vector vec points at equal to what
+// Find finds the first element of the vector vec points at equal to what
 // ref points at (Move equality is equality of the BCS encodings),
 // charging per byte compared.
-func find(c *native.Context, vec, ref movevm.Value) (int, error) {
+func Find(c *native.Context, vec, ref movevm.Value) (int, error) {
 	x, _ := ref.Deref()
 	want, err := native.SerializeCharged(c.NativeContext, x)
 	if err != nil {
@@ -66,12 +73,12 @@ func find(c *native.Context, vec, ref movevm.Value) (int, error) {
 }
 
 func contains(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-	i, err := find(c, args[0], args[1])
+	i, err := Find(c, args[0], args[1])
 	return []movevm.Value{movevm.Bool(i >= 0)}, err
 }
 
 func indexOf(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-	i, err := find(c, args[0], args[1])
+	i, err := Find(c, args[0], args[1])
 	if i < 0 {
 		return []movevm.Value{movevm.Bool(false), movevm.U64(0)}, err
 	}
