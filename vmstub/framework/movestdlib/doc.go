@@ -3,9 +3,10 @@
 //
 //	vector.go   0x1::vector   is_empty, contains, index_of, reverse, append,
 //	                          singleton, remove, swap_remove, insert
-//	signer.go   0x1::signer   address_of
+//	signer.go   0x1::signer   address_of, borrow_address
 //	error.go    0x1::error    canonical and the category constructors
-//	bcs.go      0x1::bcs      to_bytes
+//	bcs.go      0x1::bcs      to_bytes, serialized_size,
+//	                          constant_serialized_size
 //	hash.go     0x1::hash     sha2_256, sha3_256
 //	string.go   0x1::string   String; utf8, try_utf8, length, is_empty,
 //	                          index_of, sub_string, append, append_utf8,
