@@ -6,6 +6,7 @@ import (
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/bytecode"
+	"github.com/ledgernode/ledgernode/ledgerapi/bytecode/samples"
 	"github.com/ledgernode/ledgernode/ledgerapi/crypto"
 	"github.com/ledgernode/ledgernode/ledgerapi/txn"
 	"github.com/ledgernode/ledgernode/vmstub"
@@ -214,5 +215,40 @@ func TestFungibleAssetFromMove(t *testing.T) {
 	}
 	if got := view("0x1::fungible_asset::decimals", addrJSON(other)) + view("0x1::fungible_asset::symbol", addrJSON(meta)); got != `[32]["TST"]` {
 		t.Errorf("decimals, symbol %s", got)
+	}
+}
+
+// TestFACoinSample: the sdkinterop sample fa_coin (samples.FACoin)
+// publishes, mints to primary stores, transfers and freezes.
+func TestFACoinSample(t *testing.T) {
+	c := newChain(t, vmstub.Options{})
+	a, b := c.vm.DevAccounts()[0], c.vm.DevAccounts()[1]
+	code, err := samples.FACoin(a.Address)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out := c.publish(a, packageMeta("FACoin", 1, []string{"fa_coin"}, stdDeps...), code); !out.Info.Success() {
+		t.Fatalf("publish: %s", out.Info.Status.String())
+	}
+	meta := crypto.ObjectAddressFromSeed(a.Address, []byte("FACOIN"))
+	if got := c.json(meta, "0x1::fungible_asset::Metadata"); got != `{"decimals":8,"icon_uri":"https://fa.coin/icon.png","name":"FA Coin","project_uri":"https://fa.coin","symbol":"FAC"}` {
+		t.Errorf("Metadata %s", got)
+	}
+	for _, p := range []txn.TransactionPayload{
+		vmstub.EntryPayload(a.Address, "fa_coin", "mint", nil, vmstub.AddressValue(a.Address), vmstub.U64Value(500)),
+		pfsTransfer(meta, b.Address, 200),
+		vmstub.EntryPayload(a.Address, "fa_coin", "burn", nil, vmstub.AddressValue(b.Address), vmstub.U64Value(50)),
+		vmstub.EntryPayload(a.Address, "fa_coin", "freeze_account", nil, vmstub.AddressValue(b.Address)),
+	} {
+		if out := c.mustExec(a.Sign(c.raw(a, p))); !out.Info.Success() {
+			t.Fatalf("%+v: %s", p, out.Info.Status.String())
+		}
+	}
+	meta1 := []string{"0x1::fungible_asset::Metadata"}
+	if got := c.mustView("0x1::primary_fungible_store::balance", meta1, addrJSON(a.Address), addrJSON(meta)) +
+		c.mustView("0x1::primary_fungible_store::balance", meta1, addrJSON(b.Address), addrJSON(meta)) +
+		c.mustView("0x1::primary_fungible_store::is_frozen", meta1, addrJSON(b.Address), addrJSON(meta)) +
+		c.mustView("0x1::fungible_asset::supply", meta1, addrJSON(meta)); got != `["300"]["150"][true][{"vec":["450"]}]` {
+		t.Errorf("balances, frozen, supply %s", got)
 	}
 }

@@ -31,7 +31,7 @@ const PackageName = "InteropPkg"
 
 func main() {
 	addr := flag.String("address", "", "the publishing account's address")
-	variant := flag.String("variant", "v1", "v1, v2, incompatible, missing-dep, apps or coin")
+	variant := flag.String("variant", "v1", "v1, v2, incompatible, missing-dep, apps, coin, aa or fa")
 	flag.Parse()
 	a, err := ledgerapi.ParseAddress(*addr)
 	if err != nil {
@@ -93,6 +93,8 @@ func build(addr ledgerapi.Address, variant string) ([]byte, [][]byte, error) {
 		mods = append(mods, message, mathModule(true, true), broken)
 	case "coin":
 		mods = append(mods, sample("moon_coin", samples.MoonCoin))
+	case "fa":
+		mods = append(mods, sample("fa_coin", samples.FACoin))
 	case "apps":
 		mods = append(mods, sample("scores", samples.Scores), sample("badges", samples.Badges), sample("args", samples.Args))
 	case "aa":
