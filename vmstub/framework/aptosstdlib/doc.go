@@ -33,7 +33,7 @@
 //	                                    log, vmstub.Options.DebugPrint)
 //	smart_table.go   0x1::smart_table   SmartTable, Entry; the whole module,
 //	                                    linear hashing as on Aptos
-//	copyable_any.go  0x1::copyable_any  Any (struct only)
+//	copyable_any.go  0x1::copyable_any  Any; pack, unpack, type_name
 //	aptos_hash.go    0x1::aptos_hash    sip_hash, sip_hash_from_value, keccak256,
 //	                                    sha2_512, sha3_512, ripemd160, blake2b_256
 //	ed25519.go       0x1::ed25519       keys, signatures, strict verification
