@@ -52,9 +52,11 @@ func TestAbstractionSignedTransactions(t *testing.T) {
 	s.submitAndWait(t, st.Bytes(), st.Hash())
 	// The authenticator lives in the ObjectGroup at the account's address
 	// derived for 0xA (its APT primary store's), listed with the store's
-	// resources (as BCS: enum values are not rendered as JSON yet).
+	// resources; enums render with their "__variant__".
 	status, v := getAny(t, s.base+"/accounts/"+crypto.PrimaryStoreAddress(a.Address, ledgerapi.AddressA).String()+"/resources")
-	if js, _ := json.Marshal(v); status != 200 || !strings.Contains(string(js), `"type":"0x1::account_abstraction::DispatchableAuthenticator"`) {
+	want := `{"data":{"__variant__":"V1","auth_functions":{"__variant__":"SortedVectorMap","entries":[{"key":{"function_name":"authenticate",` +
+		`"module_address":"` + b.Address.String() + `","module_name":"aa"},"value":true}]}},"type":"0x1::account_abstraction::DispatchableAuthenticator"}`
+	if js, _ := json.Marshal(v); status != 200 || !strings.Contains(string(js), want) {
 		t.Fatalf("resources of the authenticator's address: %d %s", status, js)
 	}
 

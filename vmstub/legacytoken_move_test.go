@@ -2,13 +2,11 @@ package vmstub_test
 
 import (
 	"fmt"
-	"strings"
 	"testing"
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/bytecode"
 	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
-	"github.com/ledgernode/ledgernode/ledgerapi/txn"
 	"github.com/ledgernode/ledgernode/vmstub"
 )
 
@@ -129,7 +127,7 @@ func legacyViewCases(a ledgerapi.Address, k *v1Kit) []viewCase {
 	ldAddr := in(bytecode.OpLdConst, uint64(k.b.Constant(bytecode.Address, a[:])))
 	long := string(make([]byte, 129))
 	pmErr := func(code uint64) *abortAt { return aborts("0x3::property_map", code) }
-	return []viewCase{
+	return append([]viewCase{
 		{name: "read_u64", rets: []tok{u64T}, locals: mapLocals, want: le64(5),
 			code: func(*kit) []bytecode.Instruction { return append(k.abMap(), k.withKey(false, "a", readU64)...) }},
 		{name: "read_bool", rets: []tok{bytecode.Bool}, locals: mapLocals, want: []byte{1},
@@ -223,6 +221,90 @@ func legacyViewCases(a ledgerapi.Address, k *v1Kit) []viewCase {
 				return []bytecode.Instruction{in(bytecode.OpLdTrue), in(bytecode.OpVecPack, uint64(k.b.Signature(bytecode.Bool)), 1), in(bytecode.OpStLoc, 0),
 					in(bytecode.OpImmBorrowLoc, 0), callF(tokMut), in(bytecode.OpPop)}
 			}},
+	}, accessorCases(a, k)...)
+}
+
+// accessorCases call the typed reads, new_with_key_and_property_value,
+// empty and the accessors of royalties, configs and ids.
+func accessorCases(a ledgerapi.Address, k *v1Kit) []viewCase {
+	rpm, rs, A := bytecode.Ref(k.pm), bytecode.Ref(strT), bytecode.Address
+	cds := bytecode.AbilityCopy | bytecode.AbilityDrop | bytecode.AbilityStore
+	tmod := k.b.ModuleRef(three, "token")
+	royaltyT := bytecode.StructOf(k.b.ImportStruct(tmod, "Royalty", cds))
+	tokMutT := bytecode.StructOf(k.b.ImportStruct(tmod, "TokenMutabilityConfig", cds))
+	collMutT := bytecode.StructOf(k.b.ImportStruct(tmod, "CollectionMutabilityConfig", cds))
+	tdidT := bytecode.StructOf(k.b.ImportStruct(tmod, "TokenDataId", cds))
+	ldAddr := in(bytecode.OpLdConst, uint64(k.b.Constant(A, a[:])))
+	read := func(name string, ret tok) bytecode.FunctionHandleIndex {
+		return k.f3("property_map", name, []tok{rpm, rs}, []tok{ret})
+	}
+	getters := func(local tok, names ...string) []bytecode.Instruction { // each getter of &local 0
+		var code []bytecode.Instruction
+		for _, n := range names {
+			code = append(code, in(bytecode.OpImmBorrowLoc, 0), callF(k.f3("token", n, []tok{bytecode.Ref(local)}, []tok{bytecode.Bool})))
+		}
+		return code
+	}
+	boolVec := func(bs ...bool) []bytecode.Instruction {
+		var code []bytecode.Instruction
+		for _, b := range bs {
+			code = append(code, in(map[bool]bytecode.Opcode{true: bytecode.OpLdTrue, false: bytecode.OpLdFalse}[b]))
+		}
+		return append(code, in(bytecode.OpVecPack, uint64(k.b.Signature(bytecode.Bool)), uint64(len(bs))), in(bytecode.OpStLoc, 1), in(bytecode.OpImmBorrowLoc, 1))
+	}
+	u128 := append(le64(7), le64(1)...)
+	return []viewCase{
+		{name: "typed reads", rets: []tok{A, bytecode.U128, bytecode.U8, strT}, locals: []tok{k.pm, strT}, want: cat(a[:], u128, []byte{9}, bcsBytes([]byte("hi"))),
+			code: func(*kit) []bytecode.Instruction {
+				code := k.newMap([]string{"a", "b", "c", "s"}, [][]byte{a[:], u128, {9}, bcsBytes([]byte("hi"))}, []string{"address", "u128", "u8", "0x1::string::String"})
+				code = append(code, k.withKey(false, "a", read("read_address", A))...)
+				code = append(code, k.withKey(false, "b", read("read_u128", bytecode.U128))...)
+				code = append(code, k.withKey(false, "c", read("read_u8", bytecode.U8))...)
+				return append(code, k.withKey(false, "s", read("read_string", strT))...)
+			}},
+		{name: "new_with_key_and_property_value and empty", rets: []tok{u64T, u64T}, locals: []tok{k.pm}, want: cat(le64(1), le64(0)),
+			code: func(*kit) []bytecode.Instruction {
+				length := k.f3("property_map", "length", []tok{rpm}, []tok{u64T})
+				code := k.strVec("x")
+				code = append(append(append(code, k.bytes([]byte{1})), k.utf8("u8")...), callF(k.f3("property_map", "create_property_value_raw", []tok{bytecode.Vector(bytecode.U8), strT}, []tok{k.pv})))
+				code = append(code, in(bytecode.OpVecPack, uint64(k.b.Signature(k.pv)), 1),
+					callF(k.f3("property_map", "new_with_key_and_property_value", []tok{bytecode.Vector(strT), bytecode.Vector(k.pv)}, []tok{k.pm})),
+					in(bytecode.OpStLoc, 0), in(bytecode.OpImmBorrowLoc, 0), callF(length))
+				return append(code, callF(k.f3("property_map", "empty", nil, []tok{k.pm})), in(bytecode.OpStLoc, 0), in(bytecode.OpImmBorrowLoc, 0), callF(length))
+			}},
+		{name: "royalty accessors", rets: []tok{u64T, u64T, A}, locals: []tok{royaltyT}, want: cat(le64(3), le64(10), a[:]),
+			code: func(*kit) []bytecode.Instruction {
+				code := []bytecode.Instruction{in(bytecode.OpLdU64, 3), in(bytecode.OpLdU64, 10), ldAddr,
+					callF(k.f3("token", "create_royalty", []tok{u64T, u64T, A}, []tok{royaltyT})), in(bytecode.OpStLoc, 0)}
+				for _, n := range []string{"get_royalty_numerator", "get_royalty_denominator", "get_royalty_payee"} {
+					ret := map[bool]tok{true: A, false: u64T}[n == "get_royalty_payee"]
+					code = append(code, in(bytecode.OpImmBorrowLoc, 0), callF(k.f3("token", n, []tok{bytecode.Ref(royaltyT)}, []tok{ret})))
+				}
+				return code
+			}},
+		{name: "token mutability accessors", rets: []tok{bytecode.Bool, bytecode.Bool, bytecode.Bool, bytecode.Bool, bytecode.Bool},
+			locals: []tok{tokMutT, bytecode.Vector(bytecode.Bool)}, want: []byte{1, 0, 1, 0, 1},
+			code: func(*kit) []bytecode.Instruction {
+				code := append(boolVec(true, false, true, false, true), callF(k.f3("token", "create_token_mutability_config",
+					[]tok{bytecode.Ref(bytecode.Vector(bytecode.Bool))}, []tok{tokMutT})), in(bytecode.OpStLoc, 0))
+				return append(code, getters(tokMutT, "get_token_mutability_maximum", "get_token_mutability_uri", "get_token_mutability_royalty",
+					"get_token_mutability_description", "get_token_mutability_default_properties")...)
+			}},
+		{name: "collection mutability accessors", rets: []tok{bytecode.Bool, bytecode.Bool, bytecode.Bool},
+			locals: []tok{collMutT, bytecode.Vector(bytecode.Bool)}, want: []byte{0, 1, 0},
+			code: func(*kit) []bytecode.Instruction {
+				code := append(boolVec(false, true, false), callF(k.f3("token", "create_collection_mutability_config",
+					[]tok{bytecode.Ref(bytecode.Vector(bytecode.Bool))}, []tok{collMutT})), in(bytecode.OpStLoc, 0))
+				return append(code, getters(collMutT, "get_collection_mutability_description", "get_collection_mutability_uri",
+					"get_collection_mutability_maximum")...)
+			}},
+		{name: "get_tokendata_id and its fields", rets: []tok{A, strT, strT}, locals: []tok{tdidT}, want: cat(a[:], bcsBytes([]byte("C")), bcsBytes([]byte("T"))),
+			code: func(*kit) []bytecode.Instruction {
+				code := append(append([]bytecode.Instruction{ldAddr}, k.utf8("C")...), k.utf8("T")...)
+				code = append(code, in(bytecode.OpLdU64, 4), callF(k.f3("token", "create_token_id_raw", []tok{A, strT, strT, u64T}, []tok{k.tokenID})),
+					callF(k.f3("token", "get_tokendata_id", []tok{k.tokenID}, []tok{tdidT})), in(bytecode.OpStLoc, 0), in(bytecode.OpImmBorrowLoc, 0))
+				return append(code, callF(k.f3("token", "get_token_data_id_fields", []tok{bytecode.Ref(tdidT)}, []tok{A, strT, strT})))
+			}},
 	}
 }
 
@@ -252,325 +334,4 @@ func TestLegacyTokenFromMoveViews(t *testing.T) {
 			checkOutcome(t, tc, vals, err)
 		})
 	}
-}
-
-// tokenMover is a module of entry functions moving Token values of the
-// signer's token "T" (and "U") of collection "C":
-//
-//	shuffle: withdraw 3, split 1 off, merge it back (amount 3, token_id
-//	the id), deposit; a capability for 2, partially used for 1 then
-//	wholly for the rest, each deposited back.
-//	bad_split: split all of 2 off (ETOKEN_SPLIT_AMOUNT_LARGER_OR_EQUAL_TO_TOKEN_AMOUNT).
-//	bad_merge: merge a U into a T (EINVALID_TOKEN_MERGE).
-//	expired: a capability expiring at second 1 (EWITHDRAW_PROOF_EXPIRES).
-//	overdrawn: 3 taken with a capability for 2 (EINSUFFICIENT_WITHDRAW_CAPABILITY_AMOUNT).
-func tokenMover(t *testing.T, addr ledgerapi.Address) []byte {
-	k := newV1Kit(t, addr, "mover")
-	sig := bytecode.Ref(bytecode.Signer)
-	addrOf := k.fn("signer", "address_of", nil, []tok{sig}, []tok{bytecode.Address})
-	idRaw := k.f3("token", "create_token_id_raw", []tok{bytecode.Address, strT, strT, u64T}, []tok{k.tokenID})
-	withdraw := k.f3("token", "withdraw_token", []tok{sig, k.tokenID, u64T}, []tok{k.token})
-	split := k.f3("token", "split", []tok{bytecode.MutRef(k.token), u64T}, []tok{k.token})
-	merge := k.f3("token", "merge", []tok{bytecode.MutRef(k.token), k.token}, nil)
-	amount := k.f3("token", "get_token_amount", []tok{bytecode.Ref(k.token)}, []tok{u64T})
-	tokenID := k.f3("token", "token_id", []tok{bytecode.Ref(k.token)}, []tok{bytecode.Ref(k.tokenID)})
-	deposit := k.f3("token", "deposit_token", []tok{sig, k.token}, nil)
-	mkCap := k.f3("token", "create_withdraw_capability", []tok{sig, k.tokenID, u64T, u64T}, []tok{k.cap})
-	partial := k.f3("token", "partial_withdraw_with_capability", []tok{k.cap, u64T}, []tok{k.token, optOf(k.cap)})
-	whole := k.f3("token", "withdraw_with_capability", []tok{k.cap}, []tok{k.token})
-	destroySome := k.fn("option", "destroy_some", anyTP, []tok{optOf(bytecode.TypeParameter(0))}, []tok{bytecode.TypeParameter(0)})
-	locals := []tok{k.tokenID, k.token, k.token, k.cap, optOf(k.cap)}
-	var code []bytecode.Instruction
-	add := func(is ...bytecode.Instruction) { code = append(code, is...) }
-	check := func(reason uint64) { // the bool on the stack must be true
-		at := uint64(len(code))
-		add(in(bytecode.OpBrTrue, at+3), in(bytecode.OpLdU64, reason), in(bytecode.OpAbort))
-	}
-	id := func(name string) { // local 1: the id of name
-		add(in(bytecode.OpCopyLoc, 0), callF(addrOf))
-		add(k.utf8("C")...)
-		add(k.utf8(name)...)
-		add(in(bytecode.OpLdU64, 0), callF(idRaw), in(bytecode.OpStLoc, 1))
-	}
-	take := func(n uint64, local uint64) {
-		add(in(bytecode.OpCopyLoc, 0), in(bytecode.OpCopyLoc, 1), in(bytecode.OpLdU64, n), callF(withdraw), in(bytecode.OpStLoc, local))
-	}
-	putBack := func(local uint64) { add(in(bytecode.OpCopyLoc, 0), in(bytecode.OpMoveLoc, local), callF(deposit)) }
-	capFor := func(n, expires uint64) {
-		add(in(bytecode.OpCopyLoc, 0), in(bytecode.OpCopyLoc, 1), in(bytecode.OpLdU64, n), in(bytecode.OpLdU64, expires), callF(mkCap), in(bytecode.OpStLoc, 4))
-	}
-	entry := func(name string) {
-		add(in(bytecode.OpRet))
-		k.b.Function(name, bytecode.Public|bytecode.Entry, bytecode.Fn{Params: []tok{sig}, Locals: locals, Code: code})
-		code = nil
-	}
-	id("T")
-	take(3, 2)
-	add(in(bytecode.OpMutBorrowLoc, 2), in(bytecode.OpLdU64, 1), callF(split), in(bytecode.OpStLoc, 3))
-	add(in(bytecode.OpImmBorrowLoc, 2), callF(amount), in(bytecode.OpLdU64, 2), in(bytecode.OpEq))
-	check(100)
-	add(in(bytecode.OpMutBorrowLoc, 2), in(bytecode.OpMoveLoc, 3), callF(merge))
-	add(in(bytecode.OpImmBorrowLoc, 2), callF(amount), in(bytecode.OpLdU64, 3), in(bytecode.OpEq))
-	check(101)
-	add(in(bytecode.OpImmBorrowLoc, 2), callF(tokenID), in(bytecode.OpReadRef), in(bytecode.OpCopyLoc, 1), in(bytecode.OpEq))
-	check(102)
-	putBack(2)
-	capFor(2, 1<<40)
-	add(in(bytecode.OpMoveLoc, 4), in(bytecode.OpLdU64, 1), callF(partial), in(bytecode.OpStLoc, 5), in(bytecode.OpStLoc, 2))
-	putBack(2)
-	add(in(bytecode.OpMoveLoc, 5), k.callG(destroySome, k.cap), callF(whole), in(bytecode.OpStLoc, 2))
-	add(in(bytecode.OpImmBorrowLoc, 2), callF(amount), in(bytecode.OpLdU64, 1), in(bytecode.OpEq))
-	check(103)
-	putBack(2)
-	entry("shuffle")
-
-	id("T")
-	take(2, 2)
-	add(in(bytecode.OpMutBorrowLoc, 2), in(bytecode.OpLdU64, 2), callF(split), in(bytecode.OpStLoc, 3))
-	putBack(2)
-	putBack(3)
-	entry("bad_split")
-
-	id("T")
-	take(1, 2)
-	id("U")
-	take(1, 3)
-	add(in(bytecode.OpMutBorrowLoc, 2), in(bytecode.OpMoveLoc, 3), callF(merge))
-	putBack(2)
-	entry("bad_merge")
-
-	id("T")
-	capFor(1, 1)
-	add(in(bytecode.OpMoveLoc, 4), callF(whole), in(bytecode.OpStLoc, 2))
-	putBack(2)
-	entry("expired")
-
-	id("T")
-	capFor(2, 1<<40)
-	add(in(bytecode.OpMoveLoc, 4), in(bytecode.OpLdU64, 3), callF(partial), in(bytecode.OpStLoc, 5), in(bytecode.OpStLoc, 2))
-	putBack(2)
-	add(in(bytecode.OpMoveLoc, 5), k.callG(destroySome, k.cap), callF(whole), in(bytecode.OpStLoc, 2))
-	putBack(2)
-	entry("overdrawn")
-	return k.code()
-}
-
-// TestLegacyTokenValuesFromMove: Token values withdrawn, split, merged,
-// taken with capabilities and deposited by Move code; the balance is
-// back where it was, each move emitted; the checks abort with Aptos's codes.
-func TestLegacyTokenValuesFromMove(t *testing.T) {
-	c := newChain(t, vmstub.Options{})
-	a := c.vm.DevAccounts()[0]
-	if out := c.publish(a, packageMeta("Mover", onchain.UpgradeCompatible, []string{"mover"}, legacyDeps...), tokenMover(t, a.Address)); !out.Info.Status.Success() {
-		t.Fatalf("publish: %s", out.Info.Status.String())
-	}
-	for _, p := range []txn.TransactionPayload{createCollectionV1("C", 0), createTokenV1(a.Address, "C", "T", 3, 0, false), createTokenV1(a.Address, "C", "U", 1, 0, false)} {
-		if _, out := c.run(t, a, p); !out.Info.Success() {
-			t.Fatalf("setup: %s", out.Info.Status.String())
-		}
-	}
-	js, out := c.run(t, a, vmstub.EntryPayload(a.Address, "mover", "shuffle", nil))
-	if !out.Info.Success() {
-		t.Fatalf("shuffle: %s", out.Info.Status.String())
-	}
-	var moves []string
-	for i := range 6 {
-		for _, ev := range []string{"TokenWithdraw", "TokenDeposit"} {
-			if got, ok := js["event 0x3::token::"+ev+"#"+u(uint64(i))]; ok {
-				_, amt, _ := strings.Cut(got, `"amount":"`)
-				amt, _, _ = strings.Cut(amt, `"`)
-				moves = append(moves, ev+" "+amt)
-			}
-		}
-	}
-	if got, want := strings.Join(moves, ", "), "TokenWithdraw 3, TokenDeposit 3, TokenWithdraw 1, TokenDeposit 1, TokenWithdraw 1, TokenDeposit 1"; got != want {
-		t.Errorf("events %s, want %s", got, want)
-	}
-	tokA := handleIn(t, c.json(a.Address, "0x3::token::TokenStore"), "tokens")
-	if got := c.tableJSON(t, tokA, tokenIDBCS(a.Address, "C", "T"), "0x3::token::Token"); !strings.HasPrefix(got, `{"amount":"3"`) {
-		t.Errorf("T after the shuffle: %s", got)
-	}
-	for fn, want := range map[string]string{
-		"bad_split": "0x3::token: ETOKEN_SPLIT_AMOUNT_LARGER_OR_EQUAL_TO_TOKEN_AMOUNT(0x1000c)",
-		"bad_merge": "0x3::token: EINVALID_TOKEN_MERGE(0x10006)",
-		"expired":   "0x3::token: EWITHDRAW_PROOF_EXPIRES(0x10027)",
-		"overdrawn": "0x3::token: EINSUFFICIENT_WITHDRAW_CAPABILITY_AMOUNT(0x10026)",
-	} {
-		_, out := c.run(t, a, vmstub.EntryPayload(a.Address, "mover", fn, nil))
-		wantAbort(t, out, fn, want)
-	}
-}
-
-// legacyGetters is a module of views over creator's collection "C"
-// (maximum 5, fully mutable) and token "T" of it (3 of at most 10,
-// properties {"p": u8 1}, royalty 1/10), and of entries mutating them.
-func legacyGetters(t *testing.T, a, other ledgerapi.Address) (*v1Kit, []viewCase) {
-	k := newV1Kit(t, a, "getters")
-	b := k.b
-	cds := bytecode.AbilityCopy | bytecode.AbilityDrop | bytecode.AbilityStore
-	tmod := b.ModuleRef(three, "token")
-	tdidT := bytecode.StructOf(b.ImportStruct(tmod, "TokenDataId", cds))
-	royaltyT := bytecode.StructOf(b.ImportStruct(tmod, "Royalty", cds))
-	tokMutT := bytecode.StructOf(b.ImportStruct(tmod, "TokenMutabilityConfig", cds))
-	collMutT := bytecode.StructOf(b.ImportStruct(tmod, "CollectionMutabilityConfig", cds))
-	A, O := bytecode.Address, optOf(u64T)
-	ld := func(x ledgerapi.Address) bytecode.Instruction {
-		return in(bytecode.OpLdConst, uint64(b.Constant(A, x[:])))
-	}
-	tdidH := k.f3("token", "create_token_data_id", []tok{A, strT, strT}, []tok{tdidT})
-	idH := k.f3("token", "create_token_id_raw", []tok{A, strT, strT, u64T}, []tok{k.tokenID})
-	data := func(name string) []bytecode.Instruction { // TokenDataId of a's C::name
-		return append(append(append([]bytecode.Instruction{ld(a)}, k.utf8("C")...), k.utf8(name)...), callF(tdidH))
-	}
-	tokenID := func() []bytecode.Instruction {
-		return append(append(append([]bytecode.Instruction{ld(a)}, k.utf8("C")...), k.utf8("T")...), in(bytecode.OpLdU64, 0), callF(idH))
-	}
-	coll := func(who ledgerapi.Address, name string) []bytecode.Instruction {
-		return append([]bytecode.Instruction{ld(who)}, k.utf8(name)...)
-	}
-	call := func(name string, params []tok, ret tok, args ...[]bytecode.Instruction) []bytecode.Instruction {
-		var code []bytecode.Instruction
-		for _, x := range args {
-			code = append(code, x...)
-		}
-		return append(code, callF(k.f3("token", name, params, []tok{ret})))
-	}
-	v := func(name string, ret tok, want []byte, code []bytecode.Instruction) viewCase {
-		return viewCase{name: name, rets: []tok{ret}, want: want, code: func(*kit) []bytecode.Instruction { return code }}
-	}
-	fail := func(name string, code uint64, body []bytecode.Instruction) viewCase {
-		return viewCase{name: name, rets: []tok{u64T}, abort: aborts("0x3::token", code), code: func(*kit) []bytecode.Instruction {
-			return append(body, in(bytecode.OpPop), in(bytecode.OpLdU64, 0))
-		}}
-	}
-	props := cat([]byte{1}, bcsBytes([]byte("p")), bcsBytes([]byte{1}), bcsBytes([]byte("u8")))
-	royalty := cat(le64(1), le64(10), a[:])
-	cases := []viewCase{
-		v("balance_of", u64T, le64(3), call("balance_of", []tok{A, k.tokenID}, u64T, []bytecode.Instruction{ld(a)}, tokenID())),
-		v("balance_of without a store", u64T, le64(0), call("balance_of", []tok{A, k.tokenID}, u64T, []bytecode.Instruction{ld(other)}, tokenID())),
-		v("get_collection_supply", O, cat([]byte{1}, le64(1)), call("get_collection_supply", []tok{A, strT}, O, coll(a, "C"))),
-		v("get_collection_description", strT, bcsBytes([]byte("A collection")), call("get_collection_description", []tok{A, strT}, strT, coll(a, "C"))),
-		v("get_collection_uri", strT, bcsBytes([]byte("https://coll")), call("get_collection_uri", []tok{A, strT}, strT, coll(a, "C"))),
-		v("get_collection_maximum", u64T, le64(5), call("get_collection_maximum", []tok{A, strT}, u64T, coll(a, "C"))),
-		v("get_collection_mutability_config", collMutT, []byte{1, 1, 1}, call("get_collection_mutability_config", []tok{A, strT}, collMutT, coll(a, "C"))),
-		v("get_token_supply", O, cat([]byte{1}, le64(3)), call("get_token_supply", []tok{A, tdidT}, O, []bytecode.Instruction{ld(a)}, data("T"))),
-		v("get_tokendata_largest_property_version", u64T, le64(0), call("get_tokendata_largest_property_version", []tok{A, tdidT}, u64T, []bytecode.Instruction{ld(a)}, data("T"))),
-		v("get_tokendata_maximum", u64T, le64(10), call("get_tokendata_maximum", []tok{tdidT}, u64T, data("T"))),
-		v("get_tokendata_uri", strT, bcsBytes([]byte("https://tok")), call("get_tokendata_uri", []tok{A, tdidT}, strT, []bytecode.Instruction{ld(a)}, data("T"))),
-		v("get_tokendata_description", strT, bcsBytes([]byte("A token")), call("get_tokendata_description", []tok{tdidT}, strT, data("T"))),
-		v("get_tokendata_royalty", royaltyT, royalty, call("get_tokendata_royalty", []tok{tdidT}, royaltyT, data("T"))),
-		v("get_royalty", royaltyT, royalty, call("get_royalty", []tok{k.tokenID}, royaltyT, tokenID())),
-		v("get_tokendata_mutability_config", tokMutT, []byte{1, 1, 1, 1, 1}, call("get_tokendata_mutability_config", []tok{tdidT}, tokMutT, data("T"))),
-		v("get_property_map", k.pm, props, call("get_property_map", []tok{A, k.tokenID}, k.pm, []bytecode.Instruction{ld(a)}, tokenID())),
-		v("check_collection_exists", bytecode.Bool, []byte{1}, call("check_collection_exists", []tok{A, strT}, bytecode.Bool, coll(a, "C"))),
-		v("check_tokendata_exists", bytecode.Bool, []byte{0}, call("check_tokendata_exists", []tok{A, strT, strT}, bytecode.Bool, coll(a, "C"), k.utf8("X"))),
-		v("has_token_store", bytecode.Bool, []byte{1}, call("has_token_store", []tok{A}, bytecode.Bool, []bytecode.Instruction{ld(a)})),
-		v("get_direct_transfer", bytecode.Bool, []byte{0}, call("get_direct_transfer", []tok{A}, bytecode.Bool, []bytecode.Instruction{ld(a)})),
-		fail("get_property_map without a balance", 0x60005, call("get_property_map", []tok{A, k.tokenID}, k.pm, []bytecode.Instruction{ld(other)}, tokenID())),
-		fail("a missing collection", 0x60002, call("get_collection_uri", []tok{A, strT}, strT, coll(a, "X"))),
-		fail("no collections", 0x60001, call("get_collection_uri", []tok{A, strT}, strT, coll(other, "C"))),
-		fail("a missing token data", 0x6000a, call("get_tokendata_maximum", []tok{tdidT}, u64T, data("X"))),
-	}
-	// Entries: mutate(s) changes every mutable field of C and T (and adds
-	// property "q"); the others each fail a check.
-	sig := bytecode.Ref(bytecode.Signer)
-	ent := func(name string, code ...[]bytecode.Instruction) {
-		var all []bytecode.Instruction
-		for _, c := range code {
-			all = append(all, c...)
-		}
-		b.Function(name, bytecode.Public|bytecode.Entry, bytecode.Fn{Params: []tok{sig}, Code: append(all, in(bytecode.OpRet))})
-	}
-	s0 := []bytecode.Instruction{in(bytecode.OpCopyLoc, 0)}
-	mut := func(name string, param tok, args ...[]bytecode.Instruction) []bytecode.Instruction {
-		code := append([]bytecode.Instruction{}, s0...)
-		for _, x := range args {
-			code = append(code, x...)
-		}
-		second := tdidT
-		if strings.HasPrefix(name, "mutate_collection") {
-			second = strT
-		}
-		return append(code, callF(k.f3("token", name, []tok{sig, second, param}, nil)))
-	}
-	vs, bs := bytecode.Vector(strT), bytecode.Vector(bytecode.Vector(bytecode.U8))
-	prop := append(append(append(append([]bytecode.Instruction{in(bytecode.OpCopyLoc, 0)}, data("T")...), k.strVec("q")...), k.bytesVec([]byte{2})), k.strVec("u8")...)
-	prop = append(prop, callF(k.f3("token", "mutate_tokendata_property", []tok{sig, tdidT, vs, bs, vs}, nil)))
-	newRoyalty := []bytecode.Instruction{in(bytecode.OpLdU64, 1), in(bytecode.OpLdU64, 4), ld(a),
-		callF(k.f3("token", "create_royalty", []tok{u64T, u64T, A}, []tok{royaltyT}))}
-	ent("mutate",
-		mut("mutate_collection_description", strT, k.utf8("C"), k.utf8("d2")),
-		mut("mutate_collection_uri", strT, k.utf8("C"), k.utf8("u2")),
-		mut("mutate_collection_maximum", u64T, k.utf8("C"), []bytecode.Instruction{in(bytecode.OpLdU64, 7)}),
-		mut("mutate_tokendata_maximum", u64T, data("T"), []bytecode.Instruction{in(bytecode.OpLdU64, 20)}),
-		mut("mutate_tokendata_uri", strT, data("T"), k.utf8("tu2")),
-		mut("mutate_tokendata_royalty", royaltyT, data("T"), newRoyalty),
-		mut("mutate_tokendata_description", strT, data("T"), k.utf8("td2")),
-		prop)
-	ent("max_below_supply", mut("mutate_tokendata_maximum", u64T, data("T"), []bytecode.Instruction{in(bytecode.OpLdU64, 2)}))
-	ent("max_zero", mut("mutate_collection_maximum", u64T, k.utf8("C"), []bytecode.Instruction{in(bytecode.OpLdU64, 0)}))
-	ent("fixed_uri", mut("mutate_collection_uri", strT, k.utf8("F"), k.utf8("u3")))
-	ent("reserved", append(append(append(append([]bytecode.Instruction{in(bytecode.OpCopyLoc, 0)}, data("T")...), k.strVec("TOKEN_X")...),
-		k.bytesVec([]byte{2})), append(k.strVec("u8"), callF(k.f3("token", "mutate_tokendata_property", []tok{sig, tdidT, vs, bs, vs}, nil)))...))
-	return k, cases
-}
-
-// TestLegacyTokenGettersAndMutators: the getters read what the entries
-// wrote; the mutators change the collection's and token data's fields as
-// the items show, and refuse with Aptos's codes.
-func TestLegacyTokenGettersAndMutators(t *testing.T) {
-	c := newChain(t, vmstub.Options{})
-	a, o := c.vm.DevAccounts()[0], c.vm.DevAccounts()[1]
-	all := bools(true, true, true, true, true)
-	for _, p := range []txn.TransactionPayload{
-		at3("token", "create_collection_script", vmstub.StringValue("C"), vmstub.StringValue("A collection"), vmstub.StringValue("https://coll"),
-			vmstub.U64Value(5), bools(true, true, true)),
-		at3("token", "create_collection_script", vmstub.StringValue("F"), vmstub.StringValue(""), vmstub.StringValue(""),
-			vmstub.U64Value(5), bools(false, false, false)),
-		at3("token", "create_token_script", vmstub.StringValue("C"), vmstub.StringValue("T"), vmstub.StringValue("A token"),
-			vmstub.U64Value(3), vmstub.U64Value(10), vmstub.StringValue("https://tok"), vmstub.AddressValue(a.Address), vmstub.U64Value(10), vmstub.U64Value(1),
-			all, strs("p"), seqOf(vmstub.BytesValue([]byte{1})), strs("u8")),
-	} {
-		if _, out := c.run(t, a, p); !out.Info.Success() {
-			t.Fatalf("setup: %s", out.Info.Status.String())
-		}
-	}
-	k, cases := legacyGetters(t, a.Address, o.Address)
-	for i, tc := range cases {
-		k.view(fmt.Sprintf("case_%d", i), tc.rets, tc.locals, append(tc.code(k.kit), in(bytecode.OpRet)))
-	}
-	if out := c.publish(a, packageMeta("Getters", onchain.UpgradeCompatible, []string{"getters"}, legacyDeps...), k.code()); !out.Info.Status.Success() {
-		t.Fatalf("publish: %s", out.Info.Status.String())
-	}
-	for i, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			fn := ledgerapi.EntryFunctionId{Module: ledgerapi.ModuleId{Address: a.Address, Name: "getters"}, Name: fmt.Sprintf("case_%d", i)}
-			vals, _, _, err := c.vm.View(c, fn, nil, nil)
-			checkOutcome(t, tc, vals, err)
-		})
-	}
-	entry := func(fn string) txn.TransactionPayload {
-		return vmstub.EntryPayload(a.Address, "getters", fn, nil)
-	}
-	for fn, want := range map[string]string{
-		"max_below_supply": "0x3::token: EINVALID_MAXIMUM(0x10024)",
-		"max_zero":         "0x3::token: EINVALID_MAXIMUM(0x10024)",
-		"fixed_uri":        "0x3::token: EFIELD_NOT_MUTABLE(0x5000d)",
-		"reserved":         "0x3::token: EPROPERTY_RESERVED_BY_STANDARD(0x50028)",
-	} {
-		_, out := c.run(t, a, entry(fn))
-		wantAbort(t, out, fn, want)
-	}
-	_, out := c.run(t, o, entry("mutate"))
-	wantAbort(t, out, "mutate by another", "ECOLLECTIONS_NOT_PUBLISHED(0x60001)")
-	if _, out = c.run(t, a, entry("mutate")); !out.Info.Success() {
-		t.Fatalf("mutate: %s", out.Info.Status.String())
-	}
-	colls := c.json(a.Address, "0x3::token::Collections")
-	wantJSON(t, "CollectionData", c.tableJSON(t, handleIn(t, colls, "collection_data"), vmstub.StringValue("C"), "0x3::token::CollectionData"),
-		`{"description":"d2","maximum":"7","mutability_config":{"description":true,"maximum":true,"uri":true},"name":"C","supply":"1","uri":"u2"}`)
-	wantJSON(t, "TokenData", c.tableJSON(t, handleIn(t, colls, "token_data"), cat(a.Address[:], vmstub.StringValue("C"), vmstub.StringValue("T")), "0x3::token::TokenData"),
-		`{"default_properties":{"map":{"data":[{"key":"p","value":{"type":"u8","value":"0x01"}},{"key":"q","value":{"type":"u8","value":"0x02"}}]}},`+
-			`"description":"td2","largest_property_version":"0","maximum":"20","mutability_config":{"description":true,"maximum":true,"properties":true,"royalty":true,"uri":true},`+
-			`"name":"T","royalty":{"payee_address":"`+a.Address.String()+`","royalty_points_denominator":"4","royalty_points_numerator":"1"},"supply":"3","uri":"tu2"}`)
 }

@@ -1,11 +1,13 @@
 package vmstub_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/movevalue"
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 	"github.com/ledgernode/ledgernode/ledgerapi/txn"
 	"github.com/ledgernode/ledgernode/storage"
 	"github.com/ledgernode/ledgernode/vmstub"
@@ -257,6 +259,7 @@ func TestLegacyTokenAborts(t *testing.T) {
 		wantAbort(t, out, what, want)
 	}
 	long := strings.Repeat("x", 129)
+	fails("deprecated initialize_token_script", a, at3("token", "initialize_token_script"), "0x3::token: EALREADY_HAS_BALANCE(0x0)")
 	fails("token without collections", a, createTokenV1(a.Address, "Dogs", "Rex", 1, 1, false), "ECOLLECTIONS_NOT_PUBLISHED(0x60001)")
 	fails("collection name too long", a, createCollectionV1(long, 1), "0x3::token: ECOLLECTION_NAME_TOO_LONG(0x10019)")
 	fails("uri too long", a, at3("token", "create_collection_script", vmstub.StringValue("Dogs"), vmstub.StringValue(""),
@@ -362,4 +365,26 @@ func TestLegacyTokenAborts(t *testing.T) {
 		vmstub.U64Value(0), bools(true, true, true)))
 	ok("Jerry token", a, createTokenV1(a.Address, "Mice", "Jerry", 1, 0, true))
 	fails("burn_by_creator not burnable", a, burnBy(a.Address, "Mice", "Jerry", 1), "ECREATOR_CANNOT_BURN_TOKEN(0x5001f)")
+}
+
+// TestLegacyTokenRegistry: genesis lists the 0x3 modules in 0x3's
+// PackageRegistry as the package AptosToken, depending on AptosFramework.
+func TestLegacyTokenRegistry(t *testing.T) {
+	c := newChain(t, vmstub.Options{})
+	reg, err := onchain.DecodePackageRegistry(c.get(three, "0x1::code::PackageRegistry"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(reg.Packages) != 1 {
+		t.Fatalf("%d packages at 0x3", len(reg.Packages))
+	}
+	p := reg.Packages[0]
+	var mods []string
+	for _, m := range p.Modules {
+		mods = append(mods, m.Name)
+	}
+	if got := p.Name + " " + strings.Join(mods, ",") + " " + fmt.Sprint(p.Deps); got != "AptosToken property_map,token,token_transfers [{"+
+		ledgerapi.AddressOne.String()+" AptosFramework}]" {
+		t.Errorf("0x3's package: %s", got)
+	}
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/ledgernode/ledgernode/ledgerapi/crypto"
 	"github.com/ledgernode/ledgernode/ledgerapi/modules"
 	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
+	"github.com/ledgernode/ledgernode/ledgerapi/txn"
 	"github.com/ledgernode/ledgernode/storage"
 	"github.com/ledgernode/ledgernode/vmstub/movevm"
 	"github.com/ledgernode/ledgernode/vmstub/native"
@@ -147,6 +148,15 @@ func (h *moveHost) Txn() native.TxnInfo {
 		sh := crypto.SHA3_256(raw.Payload.Script.Code)
 		info.ScriptHash = sh[:]
 	}
+	auth := &h.s.txn.Auth
+	info.SecondarySigners, info.GasPayer = auth.SecondaryAddresses, raw.Sender
+	if auth.Variant == txn.AuthFeePayer {
+		info.GasPayer = auth.FeePayerAddress
+	}
+	if f := raw.Payload.EntryFunction; f != nil {
+		info.Entry = &native.EntryCall{Module: f.Module, Function: f.Function, TyArgs: f.TyArgs, Args: f.Args}
+	}
+	info.Multisig = raw.Payload.Multisig
 	return info
 }
 

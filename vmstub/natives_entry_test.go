@@ -20,6 +20,7 @@ import (
 //	struct Holder has key { t: Table<u64, u64> }
 //	entry fun who(a: &signer, b: &signer)    // emits Seen{b}
 //	entry fun tables(s: &signer)             // add, upsert, remove, contains, borrow, borrow_with_default; emits Report
+//	entry fun defaults(s: &signer)           // borrow_mut_with_default
 //	entry fun dup(s: &signer)                // add of a key twice
 //	entry fun missing(s: &signer)            // borrow of a missing key
 //	entry fun remove_missing(s: &signer)     // remove of a missing key
@@ -79,6 +80,14 @@ func entriesModule(t testing.TB, addr ledgerapi.Address) []byte {
 		op(bytecode.OpImmBorrowLoc, 3), withDefault, op(bytecode.OpReadRef),
 		op(bytecode.OpPack, uint64(report)), k.callG(emit, b.StructType(report)))
 	entry("tables", []tok{sig}, tblLocals, append(code, store...)...)
+	// defaults: item 7 made 71 through borrow_mut_with_default (default
+	// 70), then read back through it with default 5 (ignored).
+	bmwd := tfn("borrow_mut_with_default", []bytecode.AbilitySet{copyDropT, bytecode.AbilityDrop}, []tok{bytecode.MutRef(tk), k0, v1},
+		[]tok{bytecode.MutRef(v1)})
+	entry("defaults", []tok{sig}, tblLocals, append([]bytecode.Instruction{newT, op(bytecode.OpStLoc, 1),
+		op(bytecode.OpLdU64, 71), op(bytecode.OpMutBorrowLoc, 1), op(bytecode.OpLdU64, 7), op(bytecode.OpLdU64, 70), bmwd, op(bytecode.OpWriteRef),
+		op(bytecode.OpMutBorrowLoc, 1), op(bytecode.OpLdU64, 7), op(bytecode.OpLdU64, 5), bmwd, op(bytecode.OpReadRef),
+		op(bytecode.OpLdU64, 71), op(bytecode.OpEq), op(bytecode.OpBrTrue, 18), op(bytecode.OpLdU64, 1), op(bytecode.OpAbort)}, store...)...)
 	entry("dup", []tok{sig}, tblLocals, append(append(append([]bytecode.Instruction{newT, op(bytecode.OpStLoc, 1)},
 		put(add, 1, 1)...), put(add, 1, 2)...), store...)...)
 	entry("missing", []tok{sig}, tblLocals, append([]bytecode.Instruction{newT, op(bytecode.OpStLoc, 1),
@@ -204,6 +213,15 @@ func TestMoveEntryNatives(t *testing.T) {
 					}
 				}
 				absent(t, storage.TableItemKey(handle, le64(3)))
+			}},
+		{name: "table borrow_mut_with_default", fn: "defaults", from: b,
+			check: func(t *testing.T, out storage.Transaction) {
+				holder := state(t, storage.ResourceKey(b.Address, ledgerapi.StructTag{Address: a.Address, Module: "entries", Name: "Holder"}))
+				var handle ledgerapi.Address
+				copy(handle[:], holder)
+				if got := state(t, storage.TableItemKey(handle, le64(7))); string(got) != string(le64(71)) {
+					t.Fatalf("item 7: %x, want 71", got)
+				}
 			}},
 		{name: "table add of a present key", fn: "dup", from: b, abort: aborts("0x1::table", 100<<8+7)},
 		{name: "table borrow of a missing key", fn: "missing", from: b, abort: aborts("0x1::table", 101<<8+7)},

@@ -100,17 +100,35 @@ func (m *Module) layout(d *bytecode.StructDef) (*movevalue.StructLayout, error) 
 	case bytecode.StructNative:
 		return nil, errors.New("a native struct has no fields")
 	case bytecode.StructVariants:
-		return nil, errors.New("enum values are not rendered yet")
+		l := &movevalue.StructLayout{}
+		for _, v := range d.Variants {
+			fs, err := m.fieldLayouts(v.Fields)
+			if err != nil {
+				return nil, fmt.Errorf("variant %s: %w", m.Compiled.Identifiers[v.Name], err)
+			}
+			l.Variants = append(l.Variants, movevalue.Variant{Name: m.Compiled.Identifiers[v.Name], Fields: fs})
+		}
+		return l, nil
 	}
-	l := &movevalue.StructLayout{Fields: make([]movevalue.Field, len(d.Fields))}
-	for i, f := range d.Fields {
+	fs, err := m.fieldLayouts(d.Fields)
+	if err != nil {
+		return nil, err
+	}
+	return &movevalue.StructLayout{Fields: fs}, nil
+}
+
+// fieldLayouts are the movevalue fields of a struct's or a variant's
+// field definitions.
+func (m *Module) fieldLayouts(defs []bytecode.FieldDef) ([]movevalue.Field, error) {
+	out := make([]movevalue.Field, len(defs))
+	for i, f := range defs {
 		t, err := m.Tag(f.Type)
 		if err != nil {
 			return nil, fmt.Errorf("field %s: %w", m.Compiled.Identifiers[f.Name], err)
 		}
-		l.Fields[i] = movevalue.Field{Name: m.Compiled.Identifiers[f.Name], Type: t}
+		out[i] = movevalue.Field{Name: m.Compiled.Identifiers[f.Name], Type: t}
 	}
-	return l, nil
+	return out, nil
 }
 
 func (m *Module) function(d *bytecode.FunctionDef, md *bytecode.MetadataV1) *Function {
@@ -212,13 +230,9 @@ func (m *Module) Layout(tag ledgerapi.StructTag) (*movevalue.StructLayout, error
 	case len(tag.TypeArgs) == 0:
 		return s.Layout, nil
 	}
-	out := &movevalue.StructLayout{Fields: make([]movevalue.Field, len(s.Layout.Fields))}
-	for i, f := range s.Layout.Fields {
-		t, err := movevalue.Substitute(f.Type, tag.TypeArgs)
-		if err != nil {
-			return nil, fmt.Errorf("%w %s field %s: %v", movevalue.ErrUnknownStruct, tag, f.Name, err)
-		}
-		out.Fields[i] = movevalue.Field{Name: f.Name, Type: t}
+	out, err := s.Layout.Instantiate(tag.TypeArgs)
+	if err != nil {
+		return nil, fmt.Errorf("%w %s %v", movevalue.ErrUnknownStruct, tag, err)
 	}
 	return out, nil
 }

@@ -75,10 +75,14 @@ func TestDecode(t *testing.T) {
 	if got := s.Layout.Fields[0].Type.String() + " " + s.Layout.Fields[1].Type.String(); got != "vector<0xcafe::vault::Item> "+movevalue.TypeParam(1).String() {
 		t.Fatalf("Vault fields %s", got)
 	}
-	for _, name := range []string{"Handle", "Color"} {
-		if s := m.Struct(name); s == nil || s.Layout != nil || s.Err == nil {
-			t.Errorf("%s has a layout: %+v", name, s)
-		}
+	if s := m.Struct("Handle"); s == nil || s.Layout != nil || s.Err == nil {
+		t.Errorf("the native Handle has a layout: %+v", s)
+	}
+	// An enum's layout lists its variants and their fields.
+	if c := m.Struct("Color"); c == nil || c.Layout == nil || len(c.Layout.Fields) != 0 || len(c.Layout.Variants) != 2 ||
+		c.Layout.Variants[0].Name != "Red" || len(c.Layout.Variants[0].Fields) != 0 ||
+		c.Layout.Variants[1].Name != "Rgb" || len(c.Layout.Variants[1].Fields) != 1 || c.Layout.Variants[1].Fields[0].Type != ledgerapi.TypeU8 {
+		t.Errorf("Color's layout: %+v", c)
 	}
 	dep := m.Function("deposit")
 	if dep.Signers != 1 || len(dep.Params) != 2 || !dep.IsEntry || dep.IsView || !dep.IsNative || dep.Err != nil || len(dep.TypeParams) != 1 {

@@ -17,9 +17,48 @@ type Field struct {
 	Type ledgerapi.TypeTag
 }
 
-// StructLayout lists a struct's fields in declaration order (the BCS order).
+// StructLayout lists a struct's fields in declaration order (the BCS order),
+// or an enum's variants in tag order (Fields is then empty).
 type StructLayout struct {
+	Fields   []Field
+	Variants []Variant
+}
+
+// Variant is one variant of an enum: its name and fields in declaration
+// order. JSON renders an enum value as an object with its variant's name
+// under "__variant__" and its fields, as Aptos's API does.
+type Variant struct {
+	Name   string
 	Fields []Field
+}
+
+// Instantiate returns the layout with args substituted for the type
+// parameters of a generic layout template (TypeParam placeholders).
+func (l *StructLayout) Instantiate(args []ledgerapi.TypeTag) (*StructLayout, error) {
+	subst := func(fs []Field) ([]Field, error) {
+		out := make([]Field, len(fs))
+		for i, f := range fs {
+			t, err := Substitute(f.Type, args)
+			if err != nil {
+				return nil, fmt.Errorf("field %s: %w", f.Name, err)
+			}
+			out[i] = Field{Name: f.Name, Type: t}
+		}
+		return out, nil
+	}
+	fields, err := subst(l.Fields)
+	if err != nil {
+		return nil, err
+	}
+	out := &StructLayout{Fields: fields}
+	for _, v := range l.Variants {
+		vf, err := subst(v.Fields)
+		if err != nil {
+			return nil, fmt.Errorf("variant %s: %w", v.Name, err)
+		}
+		out.Variants = append(out.Variants, Variant{Name: v.Name, Fields: vf})
+	}
+	return out, nil
 }
 
 // Resolver supplies the layouts of structs other than the built-in ones

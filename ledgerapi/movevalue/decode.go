@@ -288,6 +288,9 @@ func (dd *jsonDecoder) structValue(dst []byte, st *ledgerapi.StructTag, depth in
 	if err := dd.enter(depth); err != nil {
 		return dst, err
 	}
+	if len(l.Variants) > 0 {
+		return dd.variantValue(dst, st, l, depth)
+	}
 	var orderBuf [16]int
 	order := sortedOrder(l.Fields, orderBuf[:])
 	if order == nil {

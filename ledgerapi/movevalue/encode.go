@@ -250,6 +250,9 @@ func (en *jsonEncoder) structValue(st *ledgerapi.StructTag, s *scanner, depth in
 	if err != nil {
 		return en.p.wrap(err)
 	}
+	if len(l.Variants) > 0 {
+		return en.p.errorf("%s is an enum: enum values are not accepted as JSON", st)
+	}
 	if err := en.enter(depth); err != nil {
 		return err
 	}

@@ -46,13 +46,9 @@ func (m MapResolver) StructLayout(tag ledgerapi.StructTag) (*StructLayout, error
 	if len(tag.TypeArgs) > 0 {
 		generic := ledgerapi.StructTag{Address: tag.Address, Module: tag.Module, Name: tag.Name}
 		if l := m[generic.String()]; l != nil {
-			out := &StructLayout{Fields: make([]Field, len(l.Fields))}
-			for i, f := range l.Fields {
-				t, err := Substitute(f.Type, tag.TypeArgs)
-				if err != nil {
-					return nil, fmt.Errorf("%s field %s: %w", key, f.Name, err)
-				}
-				out.Fields[i] = Field{Name: f.Name, Type: t}
+			out, err := l.Instantiate(tag.TypeArgs)
+			if err != nil {
+				return nil, fmt.Errorf("%s %w", key, err)
 			}
 			return out, nil
 		}

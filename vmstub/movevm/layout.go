@@ -99,3 +99,13 @@ func (s *Session) depthOf(t *Type) (int, error) {
 	}
 	return 1, nil
 }
+
+// FieldTypes returns the field types of plain struct type t (its layout
+// worked out on first use), for natives that walk a type (bcs's
+// constant_serialized_size). Enums and other types are an error.
+func (c *NativeContext) FieldTypes(t *Type) ([]*Type, error) {
+	if t.Kind != KindStruct || t.Struct.IsEnum() {
+		return nil, errorf(onchain.INTERNAL_TYPE_ERROR, "%s is not a plain struct", t)
+	}
+	return c.s.fieldTypes(t, 0)
+}

@@ -74,10 +74,29 @@ type TxnInfo struct {
 	// ScriptHash is the sha3-256 of a script payload's code (nil for
 	// other payloads).
 	ScriptHash []byte
+	// SecondarySigners are the addresses of a multi-agent transaction's
+	// secondary signers; GasPayer is the fee payer's address, the sender's
+	// without one.
+	SecondarySigners []ledgerapi.Address
+	GasPayer         ledgerapi.Address
+	// Entry is the entry function the payload calls (nil for a script or
+	// an empty multisig executable); Multisig is the multisig account of a
+	// multisig payload (nil otherwise).
+	Entry    *EntryCall
+	Multisig *ledgerapi.Address
 	// Print, when set, writes a line of std::debug output to the node's
 	// log, naming the transaction; it is nil in simulations, views and
 	// genesis, and when the node does not log it (vmstub.Options.DebugPrint).
 	Print func(msg string)
+}
+
+// EntryCall is an entry function call of a transaction's payload: the
+// function, its type arguments and the BCS of its arguments.
+type EntryCall struct {
+	Module   ledgerapi.ModuleId
+	Function string
+	TyArgs   []ledgerapi.TypeTag
+	Args     [][]byte
 }
 
 // PublishRequest is a package publication 0x1::code asks of the executor.

@@ -24,8 +24,8 @@ import (
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
-	"github.com/ledgernode/ledgernode/ledgerapi/bytecode"
 	"github.com/ledgernode/ledgernode/ledgerapi/crypto"
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 	"github.com/ledgernode/ledgernode/ledgerapi/txn"
 	"github.com/ledgernode/ledgernode/vmstub/framework/movestdlib"
 	"github.com/ledgernode/ledgernode/vmstub/movevm"
@@ -91,6 +91,8 @@ func AccountAbstraction() native.Module {
 			private("remove_authentication_function", names, updateAuthFunction(false)),
 			private("remove_authenticator", []string{"&signer"}, removeAuthenticator),
 			{Name: "register_derivable_authentication_function", IsEntry: true, Params: names, Impl: registerDerivable},
+			{Name: "dispatchable_authenticate", Visibility: native.Private,
+				Params: []string{"signer", "0x1::auth_data::AbstractionAuthData", "&" + tFunctionInfo}, Return: []string{"signer"}, Impl: dispatchableAuthenticate},
 			deprecated("add_dispatchable_authentication_function", names),
 			deprecated("remove_dispatchable_authentication_function", names),
 			deprecated("remove_dispatchable_authenticator", []string{"&signer"}),
@@ -169,34 +171,30 @@ func functionInfoArgs(c *native.Context, args []movevm.Value) (txn.FunctionInfo,
 	return txn.FunctionInfo{ModuleAddress: args[0].AsAddress(), ModuleName: string(m), FunctionName: string(f)}, nil
 }
 
+// dispatcher is account_abstraction::dispatchable_authenticate, the
+// framework function authentication functions stand in for.
+var dispatcher = FunctionRef{Module: module1("account_abstraction"), Name: "dispatchable_authenticate"}
+
 // checkAuthFunction is the dispatch compatibility check of
-// update_dispatchable_authenticator_impl: the function must exist
-// (EINVALID_FUNCTION of function_info) and be a public
-// fun(signer, AbstractionAuthData): signer outside account_abstraction
-// (EAUTH_FUNCTION_SIGNATURE_MISMATCH).
+// update_dispatchable_authenticator_impl: f must exist (EINVALID_FUNCTION
+// of function_info) and be able to stand in for dispatchable_authenticate
+// — a public fun(signer, AbstractionAuthData): signer of another module —
+// else EAUTH_FUNCTION_SIGNATURE_MISMATCH.
 func checkAuthFunction(c *native.Context, f txn.FunctionInfo) error {
-	m, err := loadModule(c, ledgerapi.ModuleId{Address: f.ModuleAddress, Name: f.ModuleName})
-	if err != nil {
-		return err
+	target := FunctionRef{Module: ledgerapi.ModuleId{Address: f.ModuleAddress, Name: f.ModuleName}, Name: f.FunctionName}
+	ok, err := dispatchCompatible(c, dispatcher, target)
+	if err == nil && !ok {
+		err = abortIn("account_abstraction", native.InvalidArgument, eAuthFunctionSignatureMismatch)
 	}
-	var abi *bytecode.FunctionABI
-	if m != nil {
-		for i := range m.ABI.ExposedFunctions {
-			if fa := &m.ABI.ExposedFunctions[i]; fa.Name == f.FunctionName {
-				abi = fa
-			}
-		}
-	}
-	if abi == nil {
-		return abortIn("function_info", 0, eInvalidFunction)
-	}
-	ok := abi.Visibility == "public" && len(abi.GenericTypeParams) == 0 &&
-		slices.Equal(abi.Params, []string{"signer", AbstractionAuthDataTag.String()}) && slices.Equal(abi.Return, []string{"signer"}) &&
-		!(f.ModuleAddress == addr && f.ModuleName == "account_abstraction")
-	if !ok {
-		return abortIn("account_abstraction", native.InvalidArgument, eAuthFunctionSignatureMismatch)
-	}
-	return nil
+	return err
+}
+
+// dispatchableAuthenticate is the native dispatchable_authenticate(account,
+// signing_data, function), which only account_abstraction's private
+// authenticate calls on Aptos; here the executor dispatches to the
+// registered function itself (vmstub), so no Move code reaches it.
+func dispatchableAuthenticate(*native.Context, []*movevm.Type, []movevm.Value) ([]movevm.Value, error) {
+	return nil, &movevm.Error{Status: onchain.UNREACHABLE, Message: "account_abstraction::dispatchable_authenticate is called by the executor only"}
 }
 
 // updateAuthFunction is add_authentication_function (add) and

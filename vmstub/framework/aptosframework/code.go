@@ -6,7 +6,11 @@ package aptosframework
 // has returned (Host.RequestPublish): the executor runs the checks of
 // package publish, stores the modules, writes the registry, emits
 // PublishPackage and runs the new modules' init_module, as Aptos does after
-// the call.
+// the call. publish_package does the same for a PackageMetadata value;
+// freeze_code_object makes a code object's packages immutable;
+// can_change_upgrade_policy_to compares policies. Permissioned signers
+// were never enabled: grant_permission aborts in permissioned_signer and
+// check_code_publishing_permission always passes.
 
 import (
 	"github.com/ledgernode/ledgernode/ledgerapi"
@@ -62,14 +66,22 @@ func Code() native.Module {
 			{Name: "PublishPackage", Abilities: []string{native.AbilityDrop, native.AbilityStore}, IsEvent: true,
 				Fields: []string{"code_address: address", "is_upgrade: bool"}},
 			{Name: "AllowedDep", Abilities: []string{native.AbilityDrop}, Fields: []string{"account: address", "module_name: 0x1::string::String"}},
+			{Name: "CodePublishingPermission", Abilities: all3, Fields: []string{"dummy_field: bool"}},
 		},
 		Functions: []native.Function{
 			{Name: "publish_package_txn", IsEntry: true, Params: []string{"&signer", "vector<u8>", "vector<vector<u8>>"}, Impl: publishPackageTxn},
 			{Name: "upgrade_policy_arbitrary", Return: []string{policy}, Impl: upgradePolicy(onchain.UpgradeArbitrary)},
 			{Name: "upgrade_policy_compat", Return: []string{policy}, Impl: upgradePolicy(onchain.UpgradeCompatible)},
 			{Name: "upgrade_policy_immutable", Return: []string{policy}, Impl: upgradePolicy(onchain.UpgradeImmutable)},
+			{Name: "can_change_upgrade_policy_to", Params: []string{policy, policy}, Return: []string{"bool"}, Impl: canChangeUpgradePolicyTo},
+			{Name: "publish_package", Params: []string{"&signer", "0x1::code::PackageMetadata", "vector<vector<u8>>"}, Impl: publishPackage},
+			{Name: "freeze_code_object", Params: []string{"&signer", codeRegistryParam}, Impl: freezeRegistry},
+			{Name: "grant_permission", Params: []string{"&signer", "&signer"}, Impl: grantPermission},
+			{Name: "check_code_publishing_permission", Visibility: native.Friend, Params: []string{"&signer"},
+				Impl: func(*native.Context, []*movevm.Type, []movevm.Value) ([]movevm.Value, error) { return nil, nil }},
 		},
-		Errors: CodeErrors,
+		Errors: append(CodeErrors[:len(CodeErrors):len(CodeErrors)],
+			native.AbortReason{Reason: 0xB, Name: "ENO_CODE_PERMISSION", Description: "Current permissioned signer cannot publish codes."}),
 	}
 }
 
@@ -81,6 +93,23 @@ func publishPackageTxn(c *native.Context, _ []*movevm.Type, args []movevm.Value)
 	return nil, requestPublish(c, owner.AsAddress(), args[1], args[2])
 }
 
+// publishPackage is code::publish_package(owner, pack, code): as
+// publish_package_txn, with the metadata given as a value (serialized,
+// charged as such, for the executor).
+func publishPackage(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
+	meta, err := native.SerializeCharged(c.NativeContext, args[1])
+	if err != nil {
+		return nil, err
+	}
+	return nil, requestPublishBytes(c, signerAddress(args[0]), meta, args[2])
+}
+
+// canChangeUpgradePolicyTo is can_change_upgrade_policy_to(from, to): a
+// policy may only be strengthened.
+func canChangeUpgradePolicyTo(_ *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
+	return []movevm.Value{movevm.Bool(args[0].Elem(0).AsU64() <= args[1].Elem(0).AsU64())}, nil
+}
+
 // requestPublish asks the executor to publish at publisher the package of
 // metadata (a vector<u8>, the BCS of its PackageMetadata) and code (a
 // vector<vector<u8>>, its modules). The executor carries it out after the
@@ -89,11 +118,16 @@ func publishPackageTxn(c *native.Context, _ []*movevm.Type, args []movevm.Value)
 // arguments, which the interpreter charged when it decoded them, costs
 // nothing more.
 func requestPublish(c *native.Context, publisher ledgerapi.Address, metadata, code movevm.Value) error {
+	return requestPublishBytes(c, publisher, metadata.Bytes(), code)
+}
+
+// requestPublishBytes is requestPublish with the metadata's BCS given.
+func requestPublishBytes(c *native.Context, publisher ledgerapi.Address, metadata []byte, code movevm.Value) error {
 	mods := make([][]byte, code.Len())
 	for i := range mods {
 		mods[i] = code.Elem(i).Bytes()
 	}
-	return c.Host().RequestPublish(native.PublishRequest{Publisher: publisher, Metadata: metadata.Bytes(), Code: mods})
+	return c.Host().RequestPublish(native.PublishRequest{Publisher: publisher, Metadata: metadata, Code: mods})
 }
 
 // upgradePolicy is upgrade_policy_arbitrary, _compat or _immutable: the

@@ -132,7 +132,20 @@ func upgradeCodeObject(c *native.Context, _ []*movevm.Type, args []movevm.Value)
 // object must hold a PackageRegistry (ECODE_OBJECT_DOES_NOT_EXIST) and be
 // the publisher's (ENOT_PACKAGE_OWNER), both aborts of 0x1::code; its
 // packages become immutable and Freeze is emitted.
-func freezeCodeObject(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
+func freezeCodeObject(c *native.Context, targs []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
+	if _, err := freezeRegistry(c, targs, args); err != nil {
+		return nil, err
+	}
+	obj := refAddress(args[1])
+	c.Host().EmitBCS(codeFreezeType, obj[:])
+	return nil, nil
+}
+
+// freezeRegistry is code::freeze_code_object(publisher, code_object): the
+// object's owner makes every package in its registry immutable
+// (ECODE_OBJECT_DOES_NOT_EXIST without a registry, ENOT_PACKAGE_OWNER for
+// anyone else; both in code).
+func freezeRegistry(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
 	h := c.Host()
 	obj := refAddress(args[1])
 	b, ok, err := h.Resource(obj, PackageRegistryTag)
@@ -153,9 +166,5 @@ func freezeCodeObject(c *native.Context, _ []*movevm.Type, args []movevm.Value) 
 	for i := range reg.Packages {
 		reg.Packages[i].UpgradePolicy = onchain.UpgradeImmutable
 	}
-	if err := h.SetResource(obj, PackageRegistryTag, reg.Encode()); err != nil {
-		return nil, err
-	}
-	h.EmitBCS(codeFreezeType, obj[:])
-	return nil, nil
+	return nil, h.SetResource(obj, PackageRegistryTag, reg.Encode())
 }

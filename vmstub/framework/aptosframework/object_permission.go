@@ -15,8 +15,9 @@ import (
 // EPERMISSION_SIGNER_DISABLED, the reason grant_permission aborts with.
 const ePermissionSignerDisabled = 9
 
-// grantPermission is grant_permission<T>(master, permissioned_signer,
-// object): it always aborts with
+// grantPermission is object::grant_permission<T>(master,
+// permissioned_signer, object) and code::grant_permission(master,
+// permissioned_signer): it always aborts with
 // PERMISSION_DENIED(EPERMISSION_SIGNER_DISABLED) located in
 // 0x1::permissioned_signer, as Aptos's authorize_unlimited does (this node
 // does not declare that module, so the status carries no explanation).

@@ -1,8 +1,9 @@
 package aptosframework
 
 // 0x1::transaction_context: what Move code may know of the transaction it
-// runs in (its hash, sender, gas parameters, script hash, the chain id)
-// and the transaction-unique addresses (AUIDs) it generates, numbered in
+// runs in (its hash, sender, gas parameters, script hash, the chain id;
+// signers and payload in transaction_context_payload.go) and the
+// transaction-unique addresses (AUIDs) it generates, numbered in
 // per-session state owned by this module.
 
 import (
@@ -31,25 +32,27 @@ func NextAUID(s *native.States, txnHash ledgerapi.HashValue) ledgerapi.Address {
 // TransactionContext declares 0x1::transaction_context.
 func TransactionContext() native.Module {
 	u64 := func(f func(native.TxnInfo) uint64) native.Func {
-		return func(c *native.Context, _ []*movevm.Type, _ []movevm.Value) ([]movevm.Value, error) {
-			return []movevm.Value{movevm.U64(f(c.Host().Txn()))}, nil
-		}
+		return inTxn(func(_ *native.Context, t native.TxnInfo) ([]movevm.Value, error) {
+			return []movevm.Value{movevm.U64(f(t))}, nil
+		})
 	}
 	return native.Module{Address: addr, Name: "transaction_context",
-		Structs: []native.Struct{{Name: "AUID", Abilities: []string{native.AbilityDrop, native.AbilityStore}, Fields: []string{"unique_address: address"}}},
-		Functions: []native.Function{
+		Structs: append([]native.Struct{{Name: "AUID", Abilities: []string{native.AbilityDrop, native.AbilityStore}, Fields: []string{"unique_address: address"}}},
+			txnContextPayloadStructs()...),
+		Errors: txnContextErrors,
+		Functions: append([]native.Function{
 			{Name: "get_transaction_hash", Return: []string{"vector<u8>"}, Impl: txnHash},
 			{Name: "generate_auid_address", Return: []string{"address"}, Impl: generateAUID(false)},
 			{Name: "generate_auid", Return: []string{"0x1::transaction_context::AUID"}, Impl: generateAUID(true)},
 			{Name: "auid_address", Params: []string{"&0x1::transaction_context::AUID"}, Return: []string{"address"}, Impl: auidAddress},
 			{Name: "get_script_hash", Return: []string{"vector<u8>"}, Impl: scriptHash},
-			{Name: "sender", Return: []string{"address"}, Impl: sender},
+			{Name: "sender", Return: []string{"address"}, Impl: inTxn(sender)},
 			{Name: "max_gas_amount", Return: []string{"u64"}, Impl: u64(func(t native.TxnInfo) uint64 { return t.MaxGasAmount })},
 			{Name: "gas_unit_price", Return: []string{"u64"}, Impl: u64(func(t native.TxnInfo) uint64 { return t.GasUnitPrice })},
-			{Name: "chain_id", Return: []string{"u8"}, Impl: func(c *native.Context, _ []*movevm.Type, _ []movevm.Value) ([]movevm.Value, error) {
+			{Name: "chain_id", Return: []string{"u8"}, Impl: inTxn(func(c *native.Context, _ native.TxnInfo) ([]movevm.Value, error) {
 				return []movevm.Value{movevm.U8(c.Host().ChainID())}, nil
-			}},
-		},
+			})},
+		}, txnContextPayloadFunctions()...),
 	}
 }
 
@@ -75,9 +78,9 @@ func scriptHash(c *native.Context, _ []*movevm.Type, _ []movevm.Value) ([]movevm
 	return bytesResult(c, c.Host().Txn().ScriptHash)
 }
 
-// sender is transaction_context::sender (0x0 outside a transaction).
-func sender(c *native.Context, _ []*movevm.Type, _ []movevm.Value) ([]movevm.Value, error) {
-	return []movevm.Value{movevm.Address(c.Host().Txn().Sender)}, nil
+// sender is transaction_context::sender.
+func sender(_ *native.Context, t native.TxnInfo) ([]movevm.Value, error) {
+	return []movevm.Value{movevm.Address(t.Sender)}, nil
 }
 
 // generateAUID is generate_auid_address or, with wrap, generate_auid (the

@@ -1,7 +1,9 @@
 package aptosstdlib
 
 // 0x1::table: Table (a handle) and its natives: new, add, upsert, borrow,
-// borrow_mut, borrow_with_default, contains, remove. A table's items are
+// borrow_mut, borrow_with_default, borrow_mut_with_default, contains,
+// remove; Box, the wrapper Aptos's natives store values in (its BCS is the
+// value's). A table's items are
 // state items keyed by (handle, BCS of the key) holding the BCS of the
 // value, readable through POST /tables/{handle}/item. During a Move call
 // an item Move code touched lives in a movevm.Cell (borrow and borrow_mut
@@ -39,8 +41,12 @@ func Table() native.Module {
 	kvDrop := []native.TypeParam{{Constraints: copyDrop}, {Constraints: []string{native.AbilityDrop}}}
 	kvStore := []native.TypeParam{{Constraints: copyDrop}, {Constraints: []string{native.AbilityStore}}}
 	return native.Module{Address: addr, Name: "table",
-		Structs: []native.Struct{{Name: "Table", Abilities: []string{native.AbilityStore},
-			TypeParams: []native.TypeParam{{Constraints: copyDrop, Phantom: true}, {Phantom: true}}, Fields: []string{"handle: address"}}},
+		Structs: []native.Struct{
+			{Name: "Table", Abilities: []string{native.AbilityStore},
+				TypeParams: []native.TypeParam{{Constraints: copyDrop, Phantom: true}, {Phantom: true}}, Fields: []string{"handle: address"}},
+			{Name: "Box", Abilities: []string{native.AbilityKey, native.AbilityDrop, native.AbilityStore},
+				TypeParams: []native.TypeParam{{}}, Fields: []string{"val: T0"}},
+		},
 		Functions: []native.Function{
 			{Name: "new", TypeParams: kvStore, Return: []string{"0x1::table::Table<T0, T1>"}, Impl: tableNew},
 			{Name: "add", TypeParams: kv, Params: []string{mt, "T0", "T1"}, Impl: tableAdd(false)},
@@ -48,6 +54,8 @@ func Table() native.Module {
 			{Name: "borrow", TypeParams: kv, Params: []string{t, "T0"}, Return: []string{"&T1"}, Impl: tableBorrow(false)},
 			{Name: "borrow_mut", TypeParams: kv, Params: []string{mt, "T0"}, Return: []string{"&mut T1"}, Impl: tableBorrow(true)},
 			{Name: "borrow_with_default", TypeParams: kv, Params: []string{t, "T0", "&T1"}, Return: []string{"&T1"}, Impl: tableBorrowWithDefault},
+			{Name: "borrow_mut_with_default", TypeParams: kvDrop, Params: []string{mt, "T0", "T1"}, Return: []string{"&mut T1"},
+				Impl: tableBorrowMutWithDefault},
 			{Name: "contains", TypeParams: kv, Params: []string{t, "T0"}, Return: []string{"bool"}, Impl: tableContains},
 			{Name: "remove", TypeParams: kv, Params: []string{mt, "T0"}, Return: []string{"T1"}, Impl: tableRemove},
 		},
@@ -235,6 +243,25 @@ func tableBorrowWithDefault(c *native.Context, targs []*movevm.Type, args []move
 		return []movevm.Value{args[2]}, nil
 	}
 	r, err := c.Ref(tc.cell, false)
+	return []movevm.Value{r}, err
+}
+
+// tableBorrowMutWithDefault is table::borrow_mut_with_default: a mutable
+// reference to the item, added with the default value first when there
+// is none (the default is dropped otherwise).
+func tableBorrowMutWithDefault(c *native.Context, targs []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
+	tc, err := tableItem(c, targs, args)
+	if err != nil {
+		return nil, err
+	}
+	if !tc.cell.Value().IsValid() {
+		if err := c.KeepMemory(args[2]); err != nil {
+			return nil, err
+		}
+		tc.cell.Put(args[2])
+	}
+	tc.dirty = true
+	r, err := c.Ref(tc.cell, true)
 	return []movevm.Value{r}, err
 }
 

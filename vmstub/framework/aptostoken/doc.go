@@ -2,7 +2,9 @@
 // (legacy tokens), one file per module named after it:
 //
 //	property_map.go     0x3::property_map     PropertyMap, PropertyValue; new,
-//	                                          add, borrow, remove, update
+//	                                          add, borrow, contains_key, length
+//	property_map_update.go                    remove, update_property_value,
+//	                                          update_property_map
 //	property_map_read.go                      keys, types, values, the typed
 //	                                          read_<type>, create_property_value
 //	token.go            0x3::token            the structs and events, the
@@ -10,9 +12,11 @@
 //	token_state.go                            Collections, TokenStore and the
 //	                                          items of their tables as BCS
 //	token_create.go                           collections, token data, mint
+//	token_ids.go                              ids, royalty, mutability configs
 //	token_transfer.go                         withdraw, deposit, transfer,
-//	                                          capabilities, burn
-//	token_views.go                            getters and views
+//	                                          capabilities, merge, split
+//	token_burn.go                             burn, burn_by_creator
+//	token_views.go                            getters and the view
 //	token_mutate.go                           mutators of collections, token
 //	                                          data and token properties
 //	token_transfers.go  0x3::token_transfers  PendingClaims; offer, claim,

@@ -8,6 +8,7 @@ package aptostoken
 
 import (
 	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
+	"github.com/ledgernode/ledgernode/vmstub/movevm"
 	"github.com/ledgernode/ledgernode/vmstub/native"
 )
 
@@ -220,7 +221,16 @@ func tokenFunctions() []native.Function {
 		fn("get_collection_mutability_description", []string{"&" + tCollMut}, []string{"bool"}, fieldCopy(cmDescription)),
 		fn("get_collection_mutability_uri", []string{"&" + tCollMut}, []string{"bool"}, fieldCopy(cmURI)),
 		fn("get_collection_mutability_maximum", []string{"&" + tCollMut}, []string{"bool"}, fieldCopy(cmMaximum)),
+		// Deprecated: both abort 0 as on Aptos.
+		entry(fn("initialize_token_script", []string{tSigner}, nil, deprecated)),
+		fn("initialize_token", []string{tSigner, tTokenID}, nil, deprecated),
 	}
+}
+
+// deprecated is initialize_token_script and initialize_token, which
+// Aptos keeps as functions that abort with code 0.
+func deprecated(c *native.Context, _ []*movevm.Type, _ []movevm.Value) ([]movevm.Value, error) {
+	return nil, c.Abort(0)
 }
 
 var tokenErrors = []native.AbortReason{

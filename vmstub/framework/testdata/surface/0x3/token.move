@@ -309,3 +309,5 @@ public fun get_collection_mutability_config(creator: address, collection_name: S
 public fun get_collection_mutability_description(config: &CollectionMutabilityConfig): bool;
 public fun get_collection_mutability_uri(config: &CollectionMutabilityConfig): bool;
 public fun get_collection_mutability_maximum(config: &CollectionMutabilityConfig): bool;
+public entry fun initialize_token_script(_account: &signer);
+public fun initialize_token(_account: &signer, _token_id: TokenId);
