@@ -29,6 +29,7 @@ import (
 //	public entry fun mint_h(s: &signer, to: address, amount: u64) / mint_r(…)
 //	public entry fun pay(s: &signer, to: address, amount: u64)  // primary_fungible_store::transfer of H from here
 //	public entry fun bad_register(s: &signer)  // "B" with deposit registered as its withdraw hook
+//	public entry fun missing_hook(s: &signer)  // "C" with hook::nope, which does not exist
 func hookModule(t *testing.T, addr ledgerapi.Address) []byte {
 	k := newKit(t, addr, "hook")
 	b := k.b
@@ -124,6 +125,11 @@ func hookModule(t *testing.T, addr ledgerapi.Address) []byte {
 	fi("deposit")
 	add(noneFI, noneFI, callF(register), in(bytecode.OpRet))
 	b.Function("bad_register", bytecode.Public|bytecode.Entry, bytecode.Fn{Params: []tok{sig}, Locals: []tok{ctorT}, Code: code})
+	code = nil
+	asset("C", 1)
+	fi("nope")
+	add(noneFI, noneFI, callF(register), in(bytecode.OpRet))
+	b.Function("missing_hook", bytecode.Public|bytecode.Entry, bytecode.Fn{Params: []tok{sig}, Locals: []tok{ctorT}, Code: code})
 	return k.code()
 }
 
@@ -134,7 +140,8 @@ func hookModule(t *testing.T, addr ledgerapi.Address) []byte {
 // refuses the asset (EINVALID_DISPATCHABLE_OPERATIONS); re-entering the
 // hook's module or dispatchable_fungible_asset fails with
 // RUNTIME_DISPATCH_ERROR; a hook of the wrong signature is refused at
-// registration (EWITHDRAW_FUNCTION_SIGNATURE_MISMATCH).
+// registration (EWITHDRAW_FUNCTION_SIGNATURE_MISMATCH), one that does not
+// exist too (function_info's EINVALID_FUNCTION).
 func TestDispatchableFungibleAssetFromMove(t *testing.T) {
 	c := newChain(t, vmstub.Options{})
 	a, b := c.vm.DevAccounts()[0], c.vm.DevAccounts()[1]
@@ -195,6 +202,8 @@ func TestDispatchableFungibleAssetFromMove(t *testing.T) {
 	wantDispatchError("a deposit hook re-entering dispatchable_fungible_asset", out, 2)
 	out = exec(a, hook("bad_register"))
 	wantAbort(t, out, "a deposit function registered as withdraw hook", "0x1::fungible_asset: EWITHDRAW_FUNCTION_SIGNATURE_MISMATCH(0x10019)")
+	out = exec(a, hook("missing_hook"))
+	wantAbort(t, out, "a hook that does not exist", "0x1::function_info: EINVALID_FUNCTION(0x2)")
 	if got := c.json(a.Address, countTag); got != `{"d":"1","w":"1"}` {
 		t.Errorf("Count after the failures %s", got)
 	}
