@@ -16,9 +16,6 @@ import (
 // eAnyTypeMismatchAny is any's ETYPE_MISMATCH.
 const eAnyTypeMismatchAny = 1
 
-// AnyType is the tag of 0x1::any::Any.
-var AnyType = ledgerapi.StructTag{Address: addr, Module: "any", Name: "Any"}
-
 // Any declares 0x1::any.
 func Any() native.Module {
 	const anyT = "0x1::any::Any"
