@@ -15,6 +15,7 @@
 //	                                    to_string_with_integer_types,
 //	                                    debug_string, format1 … format4
 //	simple_map.go    0x1::simple_map    SimpleMap, Element; the whole module
+//	simple_set.go    0x1::simple_set    SimpleSet; the whole module
 //	table.go         0x1::table         Table; new, add, upsert, borrow,
 //	                                    borrow_mut, borrow_with_default,
 //	                                    contains, remove (items touched in a
@@ -28,6 +29,7 @@
 //	                                    public functions of Aptos's version
 //	                                    with friend-only iterators
 //	pool_u64.go      0x1::pool_u64      Pool; the whole module
+//	pool_u64_unbound.go 0x1::pool_u64_unbound Pool; the whole module
 //	iterable_table.go 0x1::iterable_table IterableTable; the whole module
 //	debug.go         0x1::debug         print, print_stack_trace (to the node's
 //	                                    log, vmstub.Options.DebugPrint)
@@ -68,7 +70,7 @@ var addr = ledgerapi.AddressOne
 func Modules() []native.Module {
 	return []native.Module{TypeInfo(), Math64(), Math128(), FromBCS(), StringUtils(), SimpleMap(), Table(), TableWithLength(), SmartTable(), CopyableAny(),
 		AptosHash(), Ed25519(), MultiEd25519(), Secp256k1(),
-		Comparator(), FixedPoint64(), MathFixed(), MathFixed64(), BigVector(), SmartVector(), Debug(), OrderedMap(), PoolU64(), IterableTable(),
+		Comparator(), FixedPoint64(), MathFixed(), MathFixed64(), BigVector(), SmartVector(), Debug(), OrderedMap(), PoolU64(), PoolU64Unbound(), IterableTable(), SimpleSet(),
 		Any(),
 	}
 }
