@@ -5,6 +5,8 @@ import (
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/bytecode"
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
+	"github.com/ledgernode/ledgernode/vmstub"
 )
 
 // anyCasesOf tests aptos_std::copyable_any or aptos_std::any (module,
@@ -67,4 +69,39 @@ func TestCopyableAny(t *testing.T) {
 func TestAny(t *testing.T) {
 	ds := bytecode.AbilityDrop | bytecode.AbilityStore
 	testAny(t, "any", ds, ds, 0x10001)
+}
+
+// anyHolderModule is <addr>::anyholder:
+//
+//	struct Holder has key { a: any::Any }
+//	public entry fun put(s: &signer) { move_to(s, Holder { a: any::pack<u64>(22) }) }
+func anyHolderModule(t testing.TB, addr ledgerapi.Address) []byte {
+	b := bytecode.NewModuleBuilder(addr, "anyholder")
+	ds := bytecode.AbilityDrop | bytecode.AbilityStore
+	anyT := bytecode.StructOf(b.ImportStruct(b.ModuleRef(one, "any"), "Any", ds))
+	holder := b.Struct("Holder", bytecode.AbilityKey, bytecode.Field("a", anyT))
+	pack := b.ImportFunction(b.ModuleRef(one, "any"), "pack", bytecode.Fn{TypeParams: []bytecode.AbilitySet{ds},
+		Params: []bytecode.SignatureToken{bytecode.TypeParameter(0)}, Returns: []bytecode.SignatureToken{anyT}})
+	I := bytecode.I
+	b.Function("put", bytecode.Public|bytecode.Entry, bytecode.Fn{Params: []bytecode.SignatureToken{bytecode.Ref(bytecode.Signer)},
+		Code: []bytecode.Instruction{I(bytecode.OpMoveLoc, 0), I(bytecode.OpLdU64, 22),
+			I(bytecode.OpCallGeneric, uint64(b.FunctionInst(pack, bytecode.U64))),
+			I(bytecode.OpPack, uint64(holder)), I(bytecode.OpMoveTo, uint64(holder)), I(bytecode.OpRet)}})
+	return mustBytes(t, b)
+}
+
+// TestAnyInResource: an any::Any (drop, store) is stored in a user's
+// resource and rendered by the API as {type_name, data}.
+func TestAnyInResource(t *testing.T) {
+	c := newChain(t, vmstub.Options{})
+	a := c.vm.DevAccounts()[0]
+	if out := c.publish(a, packageMeta("AnyHolder", onchain.UpgradeCompatible, []string{"anyholder"}, stdDeps...), anyHolderModule(t, a.Address)); !out.Info.Status.Success() {
+		t.Fatalf("publish: %s", out.Info.Status.String())
+	}
+	if out := c.mustExec(a.Sign(c.raw(a, vmstub.EntryPayload(a.Address, "anyholder", "put", nil)))); !out.Info.Status.Success() {
+		t.Fatalf("put: %s", out.Info.Status.String())
+	}
+	if got, want := c.json(a.Address, a.Address.String()+"::anyholder::Holder"), `{"a":{"data":"0x1600000000000000","type_name":"u64"}}`; got != want {
+		t.Errorf("Holder = %s, want %s", got, want)
+	}
 }
