@@ -26,7 +26,7 @@ func frameworkModules() []native.Module {
 
 // frameworkErrors names abort reasons of framework modules that are not
 // registered.
-var frameworkErrors = map[string][]AbortReason{
+var frameworkErrors = map[string][]native.AbortReason{
 	"transaction_validation": {
 		{Reason: 1005, Name: "PROLOGUE_ECANT_PAY_GAS_DEPOSIT", Description: "Transaction fee cannot be paid: the gas payer's balance is below the fee."},
 	},

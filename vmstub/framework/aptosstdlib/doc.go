@@ -35,6 +35,7 @@
 //	                                    log, vmstub.Options.DebugPrint)
 //	smart_table.go   0x1::smart_table   SmartTable, Entry; the whole module,
 //	                                    linear hashing as on Aptos
+//	any.go           0x1::any           Any; pack, unpack, type_name
 //	copyable_any.go  0x1::copyable_any  Any; pack, unpack, type_name
 //	aptos_hash.go    0x1::aptos_hash    sip_hash, sip_hash_from_value, keccak256,
 //	                                    sha2_512, sha3_512, ripemd160, blake2b_256
@@ -72,7 +73,9 @@ var addr = ledgerapi.AddressOne
 func Modules() []native.Module {
 	return []native.Module{TypeInfo(), Math64(), Math128(), FromBCS(), StringUtils(), SimpleMap(), Table(), TableWithLength(), SmartTable(), CopyableAny(),
 		AptosHash(), Ed25519(), MultiEd25519(), Secp256k1(), Bls12381(),
-		Comparator(), FixedPoint64(), MathFixed(), MathFixed64(), BigVector(), SmartVector(), Debug(), OrderedMap(), PoolU64(), PoolU64Unbound(), IterableTable(), SimpleSet()}
+		Comparator(), FixedPoint64(), MathFixed(), MathFixed64(), BigVector(), SmartVector(), Debug(), OrderedMap(), PoolU64(), PoolU64Unbound(), IterableTable(), SimpleSet(),
+		Any(),
+	}
 }
 
 // firstErr returns the first non-nil error.
