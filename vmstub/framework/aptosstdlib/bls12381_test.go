@@ -124,6 +124,14 @@ func TestBLSPubkeyValidation(t *testing.T) {
 			t.Errorf("validate %s = %v, want %v", tc.pk, got, tc.want)
 		}
 	}
+	// Aptos's deserializer also takes the 96-byte uncompressed form.
+	var p bls.G1
+	if err := p.SetBytes(unhex(t, blsVecRandomPK)); err != nil {
+		t.Fatal(err)
+	}
+	if !blsValidatePK(p.Bytes()) || blsValidatePK(append(p.Bytes(), 0)) {
+		t.Error("the uncompressed key is not taken alone")
+	}
 	if !blsSigSubgroupCheck(unhex(t, blsVecRandomSig)) {
 		t.Error("RANDOM_SIGNATURE fails the subgroup check")
 	}
