@@ -143,14 +143,15 @@ func blsG2OnCurve(b []byte) bool {
 }
 
 // blsPairingCheck reports whether e(g1, sig) = Π e(pks[i], H(msgs[i])),
-// every key a non-identity point of the subgroup and sig a point of the
-// subgroup; false when there are no keys.
+// every key and sig a non-identity point of the subgroup (Aptos documents
+// an identity aggregate signature as refused); false when there are no
+// keys.
 func blsPairingCheck(sig []byte, pks [][]byte, msgs [][]byte, dst []byte) bool {
 	if len(pks) == 0 || len(pks) != len(msgs) {
 		return false
 	}
 	s, ok := blsSig(sig)
-	if !ok {
+	if !ok || s.IsIdentity() {
 		return false
 	}
 	P := make([]*bls.G1, 0, len(pks)+1)
@@ -165,9 +166,7 @@ func blsPairingCheck(sig []byte, pks [][]byte, msgs [][]byte, dst []byte) bool {
 		h.Hash(msgs[i], dst)
 		P, Q, signs = append(P, p), append(Q, &h), append(signs, 1)
 	}
-	if !s.IsIdentity() {
-		P, Q, signs = append(P, bls.G1Generator()), append(Q, s), append(signs, -1)
-	}
+	P, Q, signs = append(P, bls.G1Generator()), append(Q, s), append(signs, -1)
 	return bls.ProdPairFrac(P, Q, signs).IsIdentity()
 }
 

@@ -183,6 +183,18 @@ func TestBLSAggregation(t *testing.T) {
 	if !blsVerify(rs, rpk, []byte("Hello Aptos!")) {
 		t.Error("RANDOM_SIGNATURE does not verify")
 	}
+	// The identity aggregate signature is refused even under keys that
+	// cancel (pk and -pk on one message).
+	var p, neg bls.G1
+	if err := p.SetBytes(rpk); err != nil {
+		t.Fatal(err)
+	}
+	neg = p
+	neg.Neg()
+	id := unhex(t, "c0"+string(bytes.Repeat([]byte("00"), 95)))
+	if blsPairingCheck(id, [][]byte{rpk, neg.BytesCompressed()}, [][]byte{{1}, {1}}, blsSigDST) {
+		t.Error("the identity aggregate signature verifies")
+	}
 }
 
 func TestBLSNormalSignature(t *testing.T) {
