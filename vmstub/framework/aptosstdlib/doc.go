@@ -28,6 +28,11 @@
 //	                                    public functions of Aptos's version
 //	                                    with friend-only iterators
 //	pool_u64.go      0x1::pool_u64      Pool; the whole module
+//	big_ordered_map.go 0x1::big_ordered_map BigOrderedMap, Node, Child (structs
+//	                                    only; Go builds single-leaf maps)
+//	storage_slots_allocator.go 0x1::storage_slots_allocator
+//	                                    StorageSlotsAllocator, Link,
+//	                                    ReservedSlot, StoredSlot (structs only)
 //	iterable_table.go 0x1::iterable_table IterableTable; the whole module
 //	debug.go         0x1::debug         print, print_stack_trace (to the node's
 //	                                    log, vmstub.Options.DebugPrint)
@@ -67,7 +72,8 @@ var addr = ledgerapi.AddressOne
 func Modules() []native.Module {
 	return []native.Module{TypeInfo(), Math64(), Math128(), FromBCS(), StringUtils(), SimpleMap(), Table(), TableWithLength(), SmartTable(), CopyableAny(),
 		AptosHash(), Ed25519(), MultiEd25519(), Secp256k1(),
-		Comparator(), FixedPoint64(), MathFixed(), MathFixed64(), BigVector(), SmartVector(), Debug(), OrderedMap(), PoolU64(), IterableTable()}
+		Comparator(), FixedPoint64(), MathFixed(), MathFixed64(), BigVector(), SmartVector(), Debug(), OrderedMap(), PoolU64(), IterableTable(),
+		StorageSlotsAllocator(), BigOrderedMap()}
 }
 
 // firstErr returns the first non-nil error.
