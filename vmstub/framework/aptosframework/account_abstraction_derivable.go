@@ -97,9 +97,9 @@ func derivableOf(h native.Host) (*derivableAuth, bool, error) {
 // registerDerivable is register_derivable_authentication_function(
 // aptos_framework, module_address, module_name, function_name): only the
 // framework's signer may (system_addresses' ENOT_APTOS_FRAMEWORK_ADDRESS,
-// permission_denied, otherwise); the function joins the map (created on
-// the first, as account_abstraction's initialize does at genesis on
-// Aptos); a function already there aborts big_ordered_map's
+// permission_denied, otherwise); the function joins the map (created by
+// the first registration, with degrees 0: from the first key's size, as
+// on Aptos); a function already there aborts big_ordered_map's
 // EKEY_ALREADY_EXISTS.
 func registerDerivable(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
 	if signerAddress(args[0]) != addr {
