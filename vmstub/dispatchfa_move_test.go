@@ -19,16 +19,19 @@ import (
 //	fun init_module(s: &signer) {
 //	    // "H": withdraw and deposit hooks that count and move with the TransferRef
 //	    // "R": a deposit hook re-entering dispatchable_fungible_asset::deposit
+//	    // "D": a derived-balance hook, seven, always 7
 //	}
 //	public fun withdraw<T: key>(store: Object<T>, amount: u64, r: &TransferRef): FungibleAsset {
 //	    borrow_global_mut<Count>(@addr).w += 1; fungible_asset::withdraw_with_ref(r, store, amount) }
 //	public fun deposit<T: key>(store: Object<T>, fa: FungibleAsset, r: &TransferRef) {
 //	    borrow_global_mut<Count>(@addr).d += 1; fungible_asset::deposit_with_ref(r, store, fa) }
+//	public fun seven<T: key>(_store: Object<T>): u64 { 7 }
 //	public fun deposit_reenter<T: key>(store: Object<T>, fa: FungibleAsset, _r: &TransferRef) {
 //	    dispatchable_fungible_asset::deposit(store, fa) }
 //	public entry fun mint_h(s: &signer, to: address, amount: u64) / mint_r(…)
 //	public entry fun pay(s: &signer, to: address, amount: u64)  // primary_fungible_store::transfer of H from here
 //	public entry fun bad_register(s: &signer)  // "B" with deposit registered as its withdraw hook
+//	public entry fun missing_hook(s: &signer)  // "C" with hook::nope, which does not exist
 func hookModule(t *testing.T, addr ledgerapi.Address) []byte {
 	k := newKit(t, addr, "hook")
 	b := k.b
@@ -82,10 +85,14 @@ func hookModule(t *testing.T, addr ledgerapi.Address) []byte {
 	add(noneFI)
 	fi("deposit_reenter")
 	add(noneFI, callF(register))
+	asset("D", 3)
+	add(noneFI, noneFI)
+	fi("seven")
+	add(callF(register))
 	add(in(bytecode.OpCopyLoc, 0), in(bytecode.OpImmBorrowLoc, 1), callF(genMint), in(bytecode.OpImmBorrowLoc, 2), callF(genMint),
 		in(bytecode.OpPack, uint64(refs)), in(bytecode.OpMoveTo, uint64(refs)),
 		in(bytecode.OpMoveLoc, 0), in(bytecode.OpLdU64, 0), in(bytecode.OpLdU64, 0), in(bytecode.OpPack, uint64(count)), in(bytecode.OpMoveTo, uint64(count)), in(bytecode.OpRet))
-	b.Function("init_module", bytecode.Private, bytecode.Fn{Params: []tok{sig}, Locals: []tok{ctorT, ctorT}, Code: code})
+	b.Function("init_module", bytecode.Private, bytecode.Fn{Params: []tok{sig}, Locals: []tok{ctorT, ctorT, ctorT}, Code: code})
 
 	self := uint64(b.Constant(bytecode.Address, addr[:]))
 	objT := bytecode.StructOf(objH, T)
@@ -104,6 +111,8 @@ func hookModule(t *testing.T, addr ledgerapi.Address) []byte {
 	b.Function("deposit", bytecode.Public, bytecode.Fn{TypeParams: key, Params: []tok{objT, faT, bytecode.Ref(refT)},
 		Locals: []tok{mut64}, Acquires: []bytecode.StructDefIndex{count},
 		Code: append(bump("d"), in(bytecode.OpMoveLoc, 2), in(bytecode.OpMoveLoc, 0), in(bytecode.OpMoveLoc, 1), k.callG(depositRef, T), in(bytecode.OpRet))})
+	b.Function("seven", bytecode.Public, bytecode.Fn{TypeParams: key, Params: []tok{objT}, Returns: []tok{u64T},
+		Code: []bytecode.Instruction{in(bytecode.OpLdU64, 7), in(bytecode.OpRet)}})
 	b.Function("deposit_reenter", bytecode.Public, bytecode.Fn{TypeParams: key, Params: []tok{objT, faT, bytecode.Ref(refT)},
 		Code: []bytecode.Instruction{in(bytecode.OpMoveLoc, 0), in(bytecode.OpMoveLoc, 1), k.callG(dfaDeposit, T), in(bytecode.OpRet)}})
 
@@ -124,6 +133,11 @@ func hookModule(t *testing.T, addr ledgerapi.Address) []byte {
 	fi("deposit")
 	add(noneFI, noneFI, callF(register), in(bytecode.OpRet))
 	b.Function("bad_register", bytecode.Public|bytecode.Entry, bytecode.Fn{Params: []tok{sig}, Locals: []tok{ctorT}, Code: code})
+	code = nil
+	asset("C", 1)
+	fi("nope")
+	add(noneFI, noneFI, callF(register), in(bytecode.OpRet))
+	b.Function("missing_hook", bytecode.Public|bytecode.Entry, bytecode.Fn{Params: []tok{sig}, Locals: []tok{ctorT}, Code: code})
 	return k.code()
 }
 
@@ -134,7 +148,8 @@ func hookModule(t *testing.T, addr ledgerapi.Address) []byte {
 // refuses the asset (EINVALID_DISPATCHABLE_OPERATIONS); re-entering the
 // hook's module or dispatchable_fungible_asset fails with
 // RUNTIME_DISPATCH_ERROR; a hook of the wrong signature is refused at
-// registration (EWITHDRAW_FUNCTION_SIGNATURE_MISMATCH).
+// registration (EWITHDRAW_FUNCTION_SIGNATURE_MISMATCH), one that does not
+// exist too (function_info's EINVALID_FUNCTION).
 func TestDispatchableFungibleAssetFromMove(t *testing.T) {
 	c := newChain(t, vmstub.Options{})
 	a, b := c.vm.DevAccounts()[0], c.vm.DevAccounts()[1]
@@ -195,6 +210,19 @@ func TestDispatchableFungibleAssetFromMove(t *testing.T) {
 	wantDispatchError("a deposit hook re-entering dispatchable_fungible_asset", out, 2)
 	out = exec(a, hook("bad_register"))
 	wantAbort(t, out, "a deposit function registered as withdraw hook", "0x1::fungible_asset: EWITHDRAW_FUNCTION_SIGNATURE_MISMATCH(0x10019)")
+	// A derived balance: the views run the hook (the store, created by a
+	// transfer of 0, holds nothing).
+	d := crypto.ObjectAddressFromSeed(a.Address, []byte("D"))
+	run(a, pfsTransfer(d, b.Address, 0))
+	storeD := crypto.PrimaryStoreAddress(a.Address, d)
+	if got := c.mustView("0x1::primary_fungible_store::balance", meta, addrJSON(a.Address), addrJSON(d)) +
+		c.mustView("0x1::dispatchable_fungible_asset::derived_balance", []string{"0x1::fungible_asset::FungibleStore"}, addrJSON(storeD)) +
+		c.mustView("0x1::fungible_asset::balance", []string{"0x1::fungible_asset::FungibleStore"}, addrJSON(storeD)) +
+		c.mustView("0x1::primary_fungible_store::is_balance_at_least", meta, addrJSON(a.Address), addrJSON(d), `"7"`); got != `["7"]["7"]["0"][true]` {
+		t.Errorf("derived balances %s", got)
+	}
+	out = exec(a, hook("missing_hook"))
+	wantAbort(t, out, "a hook that does not exist", "0x1::function_info: EINVALID_FUNCTION(0x2)")
 	if got := c.json(a.Address, countTag); got != `{"d":"1","w":"1"}` {
 		t.Errorf("Count after the failures %s", got)
 	}

@@ -127,3 +127,27 @@ test("a soul bound token stays with its recipient", async () => {
   assert.equal(txn.success, false);
   assert.match(txn.vm_status, /ENO_UNGATED_TRANSFERS/);
 });
+
+test("a sponsored mint: the fee payer pays, the creator owns the token", async () => {
+  const sponsor = await funded();
+  const name = `Sponsored ${Date.now()}`;
+  let txn = await commit(creator, await aptos.createCollectionTransaction({ creator, description: "sponsored", name, uri: "https://s" }));
+  assert.equal(txn.success, true, txn.vm_status);
+  const creatorBefore = await aptos.getAccountAPTAmount({ accountAddress: creator.accountAddress });
+  const sponsorBefore = await aptos.getAccountAPTAmount({ accountAddress: sponsor.accountAddress });
+  const built = await aptos.transaction.build.simple({
+    sender: creator.accountAddress, withFeePayer: true,
+    data: { function: "0x4::aptos_token::mint", functionArguments: [name, "paid by another", "Gift", "https://gift", [], [], []] },
+  });
+  const senderAuthenticator = aptos.transaction.sign({ signer: creator, transaction: built });
+  const feePayerAuthenticator = aptos.transaction.signAsFeePayer({ signer: sponsor, transaction: built });
+  const pending = await aptos.transaction.submit.simple({ transaction: built, senderAuthenticator, feePayerAuthenticator });
+  txn = await aptos.waitForTransaction({ transactionHash: pending.hash });
+  assert.equal(txn.signature.type, "fee_payer_signature");
+  const gift = minted(txn);
+  const [owner] = await view("0x1::object::owner", ["0x4::token::Token"], [gift]);
+  assert.equal(AccountAddress.from(owner).toString(), creator.accountAddress.toString());
+  assert.equal(await aptos.getAccountAPTAmount({ accountAddress: creator.accountAddress }), creatorBefore);
+  const fee = BigInt(txn.gas_used) * BigInt(txn.gas_unit_price);
+  assert.equal(BigInt(await aptos.getAccountAPTAmount({ accountAddress: sponsor.accountAddress })), BigInt(sponsorBefore) - fee);
+});

@@ -14,15 +14,17 @@ import (
 //
 // As on Aptos, dispatching may not re-enter code already running: a
 // function of a module that has a frame on the call stack is refused with
-// RUNTIME_DISPATCH_ERROR. The arguments must have the callee's parameter
-// types (references included); the native gets the callee's results.
+// RUNTIME_DISPATCH_ERROR, for the dispatch and, while the callee runs,
+// for any call from one module into another. The arguments must have the
+// callee's parameter types (references included); the native gets the
+// callee's results.
 func (c *NativeContext) Call(fn ledgerapi.EntryFunctionId, targs []*Type, args []Value) ([]Value, error) {
 	s := c.s
-	for _, fr := range s.frames {
-		if fr.fn.Module == fn.Module {
-			return nil, errorf(onchain.RUNTIME_DISPATCH_ERROR, "reentrancy disallowed: %s is already running on the call stack", fn.Module)
-		}
+	if err := s.checkRunning(fn.Module); err != nil {
+		return nil, err
 	}
+	s.dispatches++
+	defer func() { s.dispatches-- }()
 	f, err := s.resolve(fn)
 	if err != nil {
 		return nil, err
@@ -49,4 +51,24 @@ func (c *NativeContext) Call(fn ledgerapi.EntryFunctionId, targs []*Type, args [
 	rets := append([]Value(nil), s.stack[base:]...)
 	s.stack = s.stack[:base]
 	return rets, nil
+}
+
+// checkReentry refuses (RUNTIME_DISPATCH_ERROR) a call into module m from
+// another module while m has a frame on the call stack.
+func (s *Session) checkReentry(m ledgerapi.ModuleId) error {
+	if n := len(s.frames); n > 0 && s.frames[n-1].fn.Module == m {
+		return nil // a call within the running module
+	}
+	return s.checkRunning(m)
+}
+
+// checkRunning refuses (RUNTIME_DISPATCH_ERROR) module m when it has a
+// frame on the call stack: a dispatch may not enter it, even from itself.
+func (s *Session) checkRunning(m ledgerapi.ModuleId) error {
+	for _, fr := range s.frames {
+		if fr.fn.Module == m {
+			return errorf(onchain.RUNTIME_DISPATCH_ERROR, "reentrancy disallowed: %s is already running on the call stack", m)
+		}
+	}
+	return nil
 }

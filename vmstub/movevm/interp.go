@@ -123,6 +123,11 @@ func (s *Session) execute(f *Function, targs []*Type, args []Value) ([]Value, er
 
 // enter starts a call of f: its arguments are on the stack.
 func (s *Session) enter(f *Function, targs []*Type) error {
+	if s.dispatches > 0 {
+		if err := s.checkReentry(f.Module); err != nil {
+			return err
+		}
+	}
 	ctx := s.ctxFor(f.mod, targs)
 	sg, err := s.signature(f, ctx)
 	if err != nil {

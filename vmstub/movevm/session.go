@@ -92,6 +92,9 @@ type Session struct {
 	resources map[resKey]*resource
 	events    []Event
 	mem       uint64 // abstract memory units in use (memory.go)
+	// dispatches counts the natives' calls of Move code (Call) under way:
+	// while one is, no call may enter a module running below it.
+	dispatches int
 
 	layoutNesting int // structs being laid out, one inside the other
 
@@ -121,7 +124,7 @@ type Event struct {
 // kept, on failure (or a panic, turned into an invariant violation) they
 // are dropped.
 func (s *Session) call(body func() ([]Value, error)) (rets []Value, err error) {
-	s.stack, s.frames = s.stack[:0], s.frames[:0]
+	s.stack, s.frames, s.dispatches = s.stack[:0], s.frames[:0], 0
 	s.resources, s.events, s.mem = map[resKey]*resource{}, nil, 0
 	defer func() {
 		if r := recover(); r != nil {

@@ -24,18 +24,23 @@
 //	aptos_coin.go           0x1::aptos_coin           AptosCoin
 //	auth_data.go            0x1::auth_data            AbstractionAuthData and its
 //	                                                  accessors
-//	block.go                0x1::block                BlockResource, NewBlockEvent,
-//	                                                  UpdateEpochIntervalEvent;
+//	block.go (+ _admin.go)  0x1::block                complete: BlockResource,
+//	                                                  CommitHistory, the events;
 //	                                                  get_current_block_height,
-//	                                                  get_epoch_interval_secs
+//	                                                  get_epoch_interval_secs,
+//	                                                  initialize_commit_history,
+//	                                                  update_epoch_interval_microsecs,
+//	                                                  emit_writeset_block_event
 //	chain_id.go             0x1::chain_id             ChainId; get
-//	chain_status.go         0x1::chain_status         GenesisEndMarker; is_genesis,
-//	                                                  is_operating
+//	chain_status.go         0x1::chain_status         complete: GenesisEndMarker;
+//	                                                  is_genesis, is_operating,
+//	                                                  assert_operating, assert_genesis
 //	code.go                 0x1::code                 PackageRegistry, PackageMetadata,
 //	                                                  PublishPackage, …;
-//	                                                  publish_package_txn (a request
+//	                                                  publish_package(_txn) (a request
 //	                                                  the executor carries out),
-//	                                                  upgrade_policy_*
+//	                                                  freeze_code_object,
+//	                                                  upgrade policies; complete
 //	coin.go (+ coin_*.go)   0x1::coin                 the whole module: Coin, CoinStore,
 //	                                                  CoinInfo, capabilities; initialize,
 //	                                                  mint, burn, register, withdraw,
@@ -48,14 +53,17 @@
 //	                                                  deposit, transfers, derived
 //	                                                  balance and supply calling
 //	                                                  the issuer's Move hooks
-//	event.go                0x1::event                EventHandle; emit, emit_event
+//	event.go                0x1::event                complete: EventHandle; emit,
+//	                                                  emit_event, guid, counter,
+//	                                                  destroy_handle
 //	function_info.go        0x1::function_info        FunctionInfo; new_function_info(_from_address),
 //	                                                  dispatch compatibility (friends)
 //	fungible_asset.go       0x1::fungible_asset       complete: Metadata, supplies,
 //	(+ fungible_asset_*.go)                           stores, refs, mint/burn,
 //	                                                  dispatch hooks, views,
 //	                                                  FungibleAsset values
-//	guid.go                 0x1::guid                 GUID, ID
+//	guid.go                 0x1::guid                 complete: GUID, ID and their
+//	                                                  functions
 //	managed_coin.go         0x1::managed_coin         Capabilities; initialize, mint,
 //	                                                  burn, register, destroy_caps,
 //	                                                  remove_caps
@@ -90,14 +98,19 @@
 //	resource_account.go     0x1::resource_account     Container; create_resource_account
 //	                                                  (_and_fund, _and_publish_package),
 //	                                                  retrieve_resource_account_cap
-//	timestamp.go            0x1::timestamp            CurrentTimeMicroseconds;
-//	                                                  now_microseconds, now_seconds
+//	timestamp.go            0x1::timestamp            complete: CurrentTimeMicroseconds;
+//	                                                  now_microseconds, now_seconds,
+//	                                                  update_global_time (the VM's)
 //	transaction_context.go  0x1::transaction_context  AUID; get_transaction_hash,
 //	                                                  generate_auid(_address),
 //	                                                  auid_address, get_script_hash,
-//	                                                  sender, max_gas_amount,
-//	                                                  gas_unit_price, chain_id
-//	transaction_fee.go      0x1::transaction_fee      FeeStatement
+//	(+ _payload.go)                                   sender, max_gas_amount,
+//	                                                  gas_unit_price, chain_id; the
+//	                                                  signers and the payload;
+//	                                                  complete
+//	transaction_fee.go      0x1::transaction_fee      complete: FeeStatement, the
+//	                                                  capabilities; deprecated
+//	                                                  functions abort
 //
 // Each module is declared through the native contract (vmstub/native) by
 // a function named after it (ChainID for 0x1::chain_id); Modules lists

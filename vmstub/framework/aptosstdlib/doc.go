@@ -15,6 +15,7 @@
 //	                                    to_string_with_integer_types,
 //	                                    debug_string, format1 … format4
 //	simple_map.go    0x1::simple_map    SimpleMap, Element; the whole module
+//	simple_set.go    0x1::simple_set    SimpleSet; the whole module
 //	table.go         0x1::table         Table; new, add, upsert, borrow,
 //	                                    borrow_mut, borrow_with_default,
 //	                                    contains, remove (items touched in a
@@ -28,6 +29,7 @@
 //	                                    public functions of Aptos's version
 //	                                    with friend-only iterators
 //	pool_u64.go      0x1::pool_u64      Pool; the whole module
+//	pool_u64_unbound.go 0x1::pool_u64_unbound Pool; the whole module
 //	big_ordered_map.go 0x1::big_ordered_map BigOrderedMap, Node, Child (structs
 //	                                    only; Go builds single-leaf maps)
 //	storage_slots_allocator.go 0x1::storage_slots_allocator
@@ -38,7 +40,7 @@
 //	                                    log, vmstub.Options.DebugPrint)
 //	smart_table.go   0x1::smart_table   SmartTable, Entry; the whole module,
 //	                                    linear hashing as on Aptos
-//	copyable_any.go  0x1::copyable_any  Any (struct only)
+//	copyable_any.go  0x1::copyable_any  Any; pack, unpack, type_name
 //	aptos_hash.go    0x1::aptos_hash    sip_hash, sip_hash_from_value, keccak256,
 //	                                    sha2_512, sha3_512, ripemd160, blake2b_256
 //	ed25519.go       0x1::ed25519       keys, signatures, strict verification
@@ -72,7 +74,7 @@ var addr = ledgerapi.AddressOne
 func Modules() []native.Module {
 	return []native.Module{TypeInfo(), Math64(), Math128(), FromBCS(), StringUtils(), SimpleMap(), Table(), TableWithLength(), SmartTable(), CopyableAny(),
 		AptosHash(), Ed25519(), MultiEd25519(), Secp256k1(),
-		Comparator(), FixedPoint64(), MathFixed(), MathFixed64(), BigVector(), SmartVector(), Debug(), OrderedMap(), PoolU64(), IterableTable(),
+		Comparator(), FixedPoint64(), MathFixed(), MathFixed64(), BigVector(), SmartVector(), Debug(), OrderedMap(), PoolU64(), PoolU64Unbound(), IterableTable(), SimpleSet(),
 		StorageSlotsAllocator(), BigOrderedMap()}
 }
 

@@ -9,9 +9,10 @@
 //	                          range, range_with_step, slice, move_range
 //	cmp.go      0x1::cmp      Ordering; compare, is_eq, is_ne, is_lt,
 //	                          is_le, is_gt, is_ge
-//	signer.go   0x1::signer   address_of
+//	signer.go   0x1::signer   address_of, borrow_address
 //	error.go    0x1::error    canonical and the category constructors
-//	bcs.go      0x1::bcs      to_bytes
+//	bcs.go      0x1::bcs      to_bytes, serialized_size,
+//	                          constant_serialized_size
 //	hash.go     0x1::hash     sha2_256, sha3_256
 //	string.go   0x1::string   String; utf8, try_utf8, length, is_empty,
 //	                          index_of, sub_string, append, append_utf8,
