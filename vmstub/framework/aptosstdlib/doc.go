@@ -30,6 +30,11 @@
 //	                                    with friend-only iterators
 //	pool_u64.go      0x1::pool_u64      Pool; the whole module
 //	pool_u64_unbound.go 0x1::pool_u64_unbound Pool; the whole module
+//	big_ordered_map.go 0x1::big_ordered_map BigOrderedMap, Node, Child (structs
+//	                                    only; Go builds single-leaf maps)
+//	storage_slots_allocator.go 0x1::storage_slots_allocator
+//	                                    StorageSlotsAllocator, Link,
+//	                                    ReservedSlot, StoredSlot (structs only)
 //	iterable_table.go 0x1::iterable_table IterableTable; the whole module
 //	debug.go         0x1::debug         print, print_stack_trace (to the node's
 //	                                    log, vmstub.Options.DebugPrint)
@@ -75,6 +80,8 @@ func Modules() []native.Module {
 		AptosHash(), Ed25519(), MultiEd25519(), Secp256k1(), Bls12381(),
 		Comparator(), FixedPoint64(), MathFixed(), MathFixed64(), BigVector(), SmartVector(), Debug(), OrderedMap(), PoolU64(), PoolU64Unbound(), IterableTable(), SimpleSet(),
 		Any(),
+		StorageSlotsAllocator(),
+		BigOrderedMap(),
 	}
 }
 
