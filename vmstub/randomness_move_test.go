@@ -23,6 +23,11 @@ import (
 //	    move_to(s, Rec { a: u64_integer(), r: u64_range(lo, hi), b: bytes(40),
 //	        p: permutation(10), w: u256_range(wlo, whi) })
 //	}
+//	struct Ints has key { a8: u8, a16: u16, a32: u32, a128: u128, a256: u256, r8: u8, r32: u32, r128: u128 }
+//	#[randomness] entry fun ints(s: &signer) {
+//	    move_to(s, Ints { u8_integer(), u16_integer(), u32_integer(), u128_integer(), u256_integer(),
+//	        u8_range(250, 255), u32_range(7, 4000000000), u128_range(5, 2^64 + 5) })
+//	}
 //	entry fun plain(_s: &signer) { u64_integer(); }          // not #[randomness]
 //	entry fun perm1(_s: &signer) { permutation(1); }         // no draw at all
 //	#[view] fun peek(): u64 { u64_integer() }
@@ -52,7 +57,18 @@ func rndModule(t *testing.T, addr ledgerapi.Address, pub bool) []byte {
 		in(bytecode.OpLdU64, 10), perm,
 		in(bytecode.OpMoveLoc, 3), in(bytecode.OpMoveLoc, 4), r("u256_range", []tok{u256, u256}, u256),
 		in(bytecode.OpPack, uint64(rec)), in(bytecode.OpMoveTo, uint64(rec)), in(bytecode.OpRet)}})
-	k.rand = append(k.rand, "draw")
+	ints := b.Struct("Ints", bytecode.AbilityKey, bytecode.Field("a8", bytecode.U8), bytecode.Field("a16", bytecode.U16),
+		bytecode.Field("a32", bytecode.U32), bytecode.Field("a128", bytecode.U128), bytecode.Field("a256", u256),
+		bytecode.Field("r8", bytecode.U8), bytecode.Field("r32", bytecode.U32), bytecode.Field("r128", bytecode.U128))
+	b.Function("ints", bytecode.Entry, bytecode.Fn{Params: []tok{sig}, Code: []bytecode.Instruction{
+		in(bytecode.OpMoveLoc, 0),
+		r("u8_integer", nil, bytecode.U8), r("u16_integer", nil, bytecode.U16), r("u32_integer", nil, bytecode.U32),
+		r("u128_integer", nil, bytecode.U128), r("u256_integer", nil, u256),
+		in(bytecode.OpLdU8, 250), in(bytecode.OpLdU8, 255), r("u8_range", []tok{bytecode.U8, bytecode.U8}, bytecode.U8),
+		in(bytecode.OpLdU32, 7), in(bytecode.OpLdU32, 4000000000), r("u32_range", []tok{bytecode.U32, bytecode.U32}, bytecode.U32),
+		in(bytecode.OpLdU128, 5, 0), in(bytecode.OpLdU128, 5, 1), r("u128_range", []tok{bytecode.U128, bytecode.U128}, bytecode.U128),
+		in(bytecode.OpPack, uint64(ints)), in(bytecode.OpMoveTo, uint64(ints)), in(bytecode.OpRet)}})
+	k.rand = append(k.rand, "draw", "ints")
 	b.Function("plain", bytecode.Entry, bytecode.Fn{Params: []tok{sig}, Code: []bytecode.Instruction{u64Int, in(bytecode.OpPop), in(bytecode.OpRet)}})
 	b.Function("perm1", bytecode.Entry, bytecode.Fn{Params: []tok{sig}, Code: []bytecode.Instruction{in(bytecode.OpLdU64, 1), perm, in(bytecode.OpPop), in(bytecode.OpRet)}})
 	k.view("peek", []tok{u64T}, nil, []bytecode.Instruction{u64Int, in(bytecode.OpRet)})
@@ -193,6 +209,7 @@ func TestRandomness(t *testing.T) {
 			t.Fatalf("permutation %v, want %v", got.p, p)
 		}
 	}
+	c.checkInts(t, accts[5], m.Address, seed)
 	if err := c.vm.SetRandomnessSeed(nil); err != nil {
 		t.Fatal(err)
 	}
@@ -211,5 +228,44 @@ func TestRandomness(t *testing.T) {
 	if st := c.mustExec(accts[4].Sign(c.raw(accts[4], vmstub.EntryPayload(m.Address, "rnd", "draw", nil,
 		vmstub.U64Value(5), vmstub.U64Value(5), u256Arg(wlo), u256Arg(whi))))).Info.Status; st.Kind != onchain.KindExecutionFailure {
 		t.Errorf("empty u64 range: %s, want an execution failure (ARITHMETIC_ERROR)", st.String())
+	}
+}
+
+// checkInts runs ints from a under the pinned seed and checks each value
+// against Aptos's derivation: uN_integer the last N/8 bytes of its draw
+// read little-endian, uN_range the draw's u256 modulo the range.
+func (c *chain) checkInts(t *testing.T, a vmstub.DevAccount, mod ledgerapi.Address, seed []byte) {
+	st := a.Sign(c.raw(a, vmstub.EntryPayload(mod, "rnd", "ints", nil)))
+	if out := c.mustExec(st); !out.Info.Status.Success() {
+		t.Fatalf("ints: %s", out.Info.Status.String())
+	}
+	v, err := c.StateValue(storage.ResourceKey(a.Address, ledgerapi.StructTag{Address: mod, Module: "rnd", Name: "Ints"}))
+	if err != nil || len(v) != 1+2+4+16+32+1+4+16 {
+		t.Fatalf("Ints: %x (%v)", v, err)
+	}
+	d := func(n uint64) []byte { return rndDraw(seed, st.Hash(), n) }
+	mod2 := func(n uint64, lo, span *big.Int) []byte {
+		x := new(big.Int).Mod(leBig(d(n)), span)
+		return x.Add(x, lo).Bytes()
+	}
+	want := [][]byte{d(0)[31:], d(1)[30:], d(2)[28:], d(3)[16:], d(4)}
+	got := [][]byte{v[0:1], v[1:3], v[3:7], v[7:23], v[23:55]}
+	for i := range want {
+		if !bytes.Equal(got[i], want[i]) {
+			t.Errorf("integer %d: %x, want %x", i, got[i], want[i])
+		}
+	}
+	two64 := new(big.Int).Lsh(big.NewInt(1), 64)
+	ranges := []struct {
+		got    []byte
+		lo, hi *big.Int
+		n      uint64
+	}{{v[55:56], big.NewInt(250), big.NewInt(255), 5}, {v[56:60], big.NewInt(7), big.NewInt(4000000000), 6},
+		{v[60:76], big.NewInt(5), new(big.Int).Add(two64, big.NewInt(5)), 7}}
+	for _, r := range ranges {
+		x := leBig(r.got)
+		if x.Cmp(r.lo) < 0 || x.Cmp(r.hi) >= 0 || !bytes.Equal(x.Bytes(), mod2(r.n, r.lo, new(big.Int).Sub(r.hi, r.lo))) {
+			t.Errorf("range [%s, %s): %s", r.lo, r.hi, x)
+		}
 	}
 }
