@@ -13,9 +13,13 @@ import (
 // account_abstraction::authenticate for it:
 //
 //   - the account must have registered the function the authenticator
-//     names (account_abstraction::add_authentication_function); derivable
-//     abstractions, whose registry only the framework's signer keeps, are
-//     refused (see aptosframework.AuthenticateAbstraction);
+//     names (account_abstraction::add_authentication_function); for a
+//     derivable abstraction (DerivableV1 data), the account must be the
+//     address derived from the function and the abstract public key, and
+//     the function one the framework registered
+//     (register_derivable_authentication_function; genesis registers
+//     0x7::test_derivable_account_abstraction_ed25519_hex::authenticate);
+//     see aptosframework.AuthenticateAbstraction;
 //   - the function, fun(signer, 0x1::auth_data::AbstractionAuthData):
 //     signer, runs on the interpreter with the account's signer and the
 //     authenticator's data (the digest the node checked against the

@@ -1,6 +1,7 @@
 package vmstub
 
 import (
+	"github.com/ledgernode/ledgernode/vmstub/framework/aptosexperimental"
 	"github.com/ledgernode/ledgernode/vmstub/framework/aptosframework"
 	"github.com/ledgernode/ledgernode/vmstub/framework/aptosstdlib"
 	"github.com/ledgernode/ledgernode/vmstub/framework/aptostoken"
@@ -18,7 +19,7 @@ var genesisEndMarkerTag = aptosframework.GenesisEndMarkerTag
 // contract.
 func frameworkModules() []native.Module {
 	var tree []native.Module
-	for _, ms := range [][]native.Module{movestdlib.Modules(), aptosstdlib.Modules(), aptosframework.Modules(), aptostokenobjects.Modules(), aptostoken.Modules()} {
+	for _, ms := range [][]native.Module{movestdlib.Modules(), aptosstdlib.Modules(), aptosframework.Modules(), aptostokenobjects.Modules(), aptostoken.Modules(), aptosexperimental.Modules()} {
 		tree = append(tree, ms...)
 	}
 	return tree
@@ -26,7 +27,7 @@ func frameworkModules() []native.Module {
 
 // frameworkErrors names abort reasons of framework modules that are not
 // registered.
-var frameworkErrors = map[string][]AbortReason{
+var frameworkErrors = map[string][]native.AbortReason{
 	"transaction_validation": {
 		{Reason: 1005, Name: "PROLOGUE_ECANT_PAY_GAS_DEPOSIT", Description: "Transaction fee cannot be paid: the gas payer's balance is below the fee."},
 	},

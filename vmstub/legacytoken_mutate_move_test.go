@@ -82,8 +82,8 @@ func legacyGetters(t *testing.T, a, other ledgerapi.Address) (*v1Kit, []viewCase
 		fail("no collections", 0x60001, call("get_collection_uri", []tok{A, strT}, strT, coll(other, "C"))),
 		fail("a missing token data", 0x6000a, call("get_tokendata_maximum", []tok{tdidT}, u64T, data("X"))),
 	}
-	// Entries: mutate(s) changes every mutable field of C and T (and adds
-	// property "q"); the others each fail a check.
+	// Entries: mutate(s) changes every mutable field of C and T (updates
+	// property "p", adds "q"); the others each fail a check.
 	sig := bytecode.Ref(bytecode.Signer)
 	ent := func(name string, code ...[]bytecode.Instruction) {
 		var all []bytecode.Instruction
@@ -105,7 +105,7 @@ func legacyGetters(t *testing.T, a, other ledgerapi.Address) (*v1Kit, []viewCase
 		return append(code, callF(k.f3("token", name, []tok{sig, second, param}, nil)))
 	}
 	vs, bs := bytecode.Vector(strT), bytecode.Vector(bytecode.Vector(bytecode.U8))
-	prop := append(append(append(append([]bytecode.Instruction{in(bytecode.OpCopyLoc, 0)}, data("T")...), k.strVec("q")...), k.bytesVec([]byte{2})), k.strVec("u8")...)
+	prop := append(append(append(append([]bytecode.Instruction{in(bytecode.OpCopyLoc, 0)}, data("T")...), k.strVec("p", "q")...), k.bytesVec([]byte{2}, []byte{3})), k.strVec("u8", "u8")...)
 	prop = append(prop, callF(k.f3("token", "mutate_tokendata_property", []tok{sig, tdidT, vs, bs, vs}, nil)))
 	newRoyalty := []bytecode.Instruction{in(bytecode.OpLdU64, 1), in(bytecode.OpLdU64, 4), ld(a),
 		callF(k.f3("token", "create_royalty", []tok{u64T, u64T, A}, []tok{royaltyT}))}
@@ -118,6 +118,8 @@ func legacyGetters(t *testing.T, a, other ledgerapi.Address) (*v1Kit, []viewCase
 		mut("mutate_tokendata_royalty", royaltyT, data("T"), newRoyalty),
 		mut("mutate_tokendata_description", strT, data("T"), k.utf8("td2")),
 		prop)
+	dup := append(append(append(append([]bytecode.Instruction{in(bytecode.OpCopyLoc, 0)}, data("T")...), k.strVec("r", "r")...), k.bytesVec([]byte{1}, []byte{2})), k.strVec("u8", "u8")...)
+	ent("dup_key", append(dup, callF(k.f3("token", "mutate_tokendata_property", []tok{sig, tdidT, vs, bs, vs}, nil))))
 	ent("max_below_supply", mut("mutate_tokendata_maximum", u64T, data("T"), []bytecode.Instruction{in(bytecode.OpLdU64, 2)}))
 	ent("max_zero", mut("mutate_collection_maximum", u64T, k.utf8("C"), []bytecode.Instruction{in(bytecode.OpLdU64, 0)}))
 	ent("fixed_uri", mut("mutate_collection_uri", strT, k.utf8("F"), k.utf8("u3")))
@@ -174,14 +176,29 @@ func TestLegacyTokenGettersAndMutators(t *testing.T) {
 	}
 	_, out := c.run(t, o, entry("mutate"))
 	wantAbort(t, out, "mutate by another", "ECOLLECTIONS_NOT_PUBLISHED(0x60001)")
-	if _, out = c.run(t, a, entry("mutate")); !out.Info.Success() {
+	js, out := c.run(t, a, entry("mutate"))
+	if !out.Info.Success() {
 		t.Fatalf("mutate: %s", out.Info.Status.String())
 	}
+	wantMutationEvents(t, js, a.Address.String())
 	colls := c.json(a.Address, "0x3::token::Collections")
 	wantJSON(t, "CollectionData", c.tableJSON(t, handleIn(t, colls, "collection_data"), vmstub.StringValue("C"), "0x3::token::CollectionData"),
 		`{"description":"d2","maximum":"7","mutability_config":{"description":true,"maximum":true,"uri":true},"name":"C","supply":"1","uri":"u2"}`)
 	wantJSON(t, "TokenData", c.tableJSON(t, handleIn(t, colls, "token_data"), cat(a.Address[:], vmstub.StringValue("C"), vmstub.StringValue("T")), "0x3::token::TokenData"),
-		`{"default_properties":{"map":{"data":[{"key":"p","value":{"type":"u8","value":"0x01"}},{"key":"q","value":{"type":"u8","value":"0x02"}}]}},`+
+		`{"default_properties":{"map":{"data":[{"key":"p","value":{"type":"u8","value":"0x02"}},{"key":"q","value":{"type":"u8","value":"0x03"}}]}},`+
 			`"description":"td2","largest_property_version":"0","maximum":"20","mutability_config":{"description":true,"maximum":true,"properties":true,"royalty":true,"uri":true},`+
 			`"name":"T","royalty":{"payee_address":"`+a.Address.String()+`","royalty_points_denominator":"4","royalty_points_numerator":"1"},"supply":"3","uri":"tu2"}`)
+	// A key given twice: added, then updated; its second old value is the
+	// first new one, as Aptos's loop reads the map as it goes.
+	js, out = c.run(t, a, entry("dup_key"))
+	if !out.Info.Success() {
+		t.Fatalf("dup_key: %s", out.Info.Status.String())
+	}
+	wantJSON(t, "DefaultPropertyMutate (dup)", js["event 0x3::token_event_store::DefaultPropertyMutate#0"],
+		`{"collection":"C","creator":"`+a.Address.String()+`","keys":["r","r"],"new_values":[{"type":"u8","value":"0x01"},{"type":"u8","value":"0x02"}],`+
+			`"old_values":[{"vec":[]},{"vec":[{"type":"u8","value":"0x01"}]}],"token":"T"}`)
+	if got := c.tableJSON(t, handleIn(t, colls, "token_data"), cat(a.Address[:], vmstub.StringValue("C"), vmstub.StringValue("T")), "0x3::token::TokenData"); !strings.Contains(got,
+		`{"key":"q","value":{"type":"u8","value":"0x03"}},{"key":"r","value":{"type":"u8","value":"0x02"}}]`) {
+		t.Errorf("TokenData after dup_key: %s", got)
+	}
 }

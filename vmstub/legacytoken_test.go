@@ -383,7 +383,7 @@ func TestLegacyTokenRegistry(t *testing.T) {
 	for _, m := range p.Modules {
 		mods = append(mods, m.Name)
 	}
-	if got := p.Name + " " + strings.Join(mods, ",") + " " + fmt.Sprint(p.Deps); got != "AptosToken property_map,token,token_transfers [{"+
+	if got := p.Name + " " + strings.Join(mods, ",") + " " + fmt.Sprint(p.Deps); got != "AptosToken property_map,token,token_event_store,token_transfers [{"+
 		ledgerapi.AddressOne.String()+" AptosFramework}]" {
 		t.Errorf("0x3's package: %s", got)
 	}

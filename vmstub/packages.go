@@ -26,7 +26,8 @@ var (
 	moveStdlibModules  = []string{"acl", "bcs", "bit_vector", "cmp", "error", "features", "fixed_point32", "hash", "mem", "option", "signer", "string", "vector"}
 	aptosStdlibModules = []string{"any", "aptos_hash", "big_vector", "bls12381", "copyable_any", "ed25519", "from_bcs", "math128", "math64",
 		"multi_ed25519", "secp256k1", "simple_map", "smart_table", "smart_vector", "string_utils", "table", "table_with_length", "type_info",
-		"comparator", "fixed_point64", "math_fixed", "math_fixed64", "debug", "ordered_map", "pool_u64", "pool_u64_unbound", "iterable_table", "simple_set"}
+		"comparator", "fixed_point64", "math_fixed", "math_fixed64", "debug", "ordered_map", "pool_u64", "pool_u64_unbound", "iterable_table", "simple_set",
+		"storage_slots_allocator", "big_ordered_map"}
 	frameworkPackageDeps = map[string][]string{
 		"MoveStdlib":        nil,
 		"AptosStdlib":       {"MoveStdlib"},
@@ -34,6 +35,7 @@ var (
 		"HostModules":       {"AptosFramework", "AptosStdlib", "MoveStdlib"},
 		"AptosTokenObjects": {"AptosFramework"},
 		"AptosToken":        {"AptosFramework"},
+		"AptosExperimental": {"AptosFramework"},
 	}
 )
 

@@ -18,7 +18,7 @@ type registry struct {
 	order []*regModule
 	// errors names abort reasons of modules that are not registered
 	// (std::error users such as 0x1::ed25519).
-	errors map[ledgerapi.ModuleId]map[uint64]AbortReason
+	errors map[ledgerapi.ModuleId]map[uint64]native.AbortReason
 }
 
 type regModule struct {
@@ -84,9 +84,9 @@ type regStruct struct {
 }
 
 func newRegistry() *registry {
-	r := &registry{mods: map[ledgerapi.ModuleId]*regModule{}, errors: map[ledgerapi.ModuleId]map[uint64]AbortReason{}}
+	r := &registry{mods: map[ledgerapi.ModuleId]*regModule{}, errors: map[ledgerapi.ModuleId]map[uint64]native.AbortReason{}}
 	for name, errs := range frameworkErrors {
-		m := map[uint64]AbortReason{}
+		m := map[uint64]native.AbortReason{}
 		for _, e := range errs {
 			m[e.Reason] = e
 		}
@@ -285,7 +285,7 @@ func (r *registry) inObjectGroup(tag ledgerapi.StructTag) bool {
 	return s != nil && s.def.ObjectGroup
 }
 
-func (r *registry) abortReason(mod ledgerapi.ModuleId, reason uint64) (AbortReason, bool) {
+func (r *registry) abortReason(mod ledgerapi.ModuleId, reason uint64) (native.AbortReason, bool) {
 	if m := r.mods[mod]; m != nil {
 		for _, e := range m.def.Errors {
 			if e.Reason == reason {

@@ -7,7 +7,6 @@ import (
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 	"github.com/ledgernode/ledgernode/vmstub/movevm"
-	"github.com/ledgernode/ledgernode/vmstub/native"
 )
 
 // reject returns a rejection of the transaction with status c.
@@ -30,10 +29,6 @@ type Abort struct {
 
 // Error returns the abort in the vm_status form without reason names.
 func (a *Abort) Error() string { return fmt.Sprintf("Move abort in %s: 0x%x", a.Module, a.Code) }
-
-// AbortReason names an abort reason of a module for vm_status texts: the
-// native contract's declaration.
-type AbortReason = native.AbortReason
 
 // executionFailure is a committed failure carrying a VM status other than
 // an abort (FUNCTION_RESOLUTION_FAILURE, ...).

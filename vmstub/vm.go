@@ -59,10 +59,13 @@ type GasSchedule struct {
 	// linking a package grow with its size.
 	ExecutionPerPublishedByte uint64
 	// MaxAAGas bounds the execution gas of an account abstraction's
-	// authentication function (Aptos's max_aa_gas, 60), or the
-	// transaction's max_gas_amount when that is less; a function that
-	// needs more refuses the transaction with
-	// ACCOUNT_AUTHENTICATION_GAS_LIMIT_EXCEEDED.
+	// authentication function, or the transaction's max_gas_amount when
+	// that is less; a function that needs more refuses the transaction
+	// with ACCOUNT_AUTHENTICATION_GAS_LIMIT_EXCEEDED. Aptos's max_aa_gas
+	// is 60 of its gas units, which pay for an Ed25519 verification many
+	// times over; at this schedule's scale a verification costs about 340
+	// gas, so the default, 2000, keeps that room (a few verifications and
+	// the parsing around them).
 	MaxAAGas uint64
 	// MoveUnitsPerGas is how many of the Move interpreter's units (about
 	// one per instruction, more for calls, vectors and storage) make one
@@ -83,7 +86,7 @@ var DefaultGasSchedule = GasSchedule{
 	MaxGasAmount:       2_000_000,
 	MaxTransactionSize: 65_536,
 	MaxViewGas:         2_000_000,
-	MaxAAGas:           60,
+	MaxAAGas:           2000,
 
 	ExecutionPerPublishedByte: 1,
 	MoveUnitsPerGas:           50,

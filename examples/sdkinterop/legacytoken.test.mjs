@@ -69,6 +69,12 @@ test("a legacy collection and token: offer and claim, opt-in and direct transfer
   assert.match(txn.vm_status, /EUSER_NOT_OPT_IN_DIRECT_TRANSFER/);
   txn = await commit(bob, { function: "0x3::token::opt_in_direct_transfer", functionArguments: [true] });
   assert.equal(txn.success, true, txn.vm_status);
+  assert.deepEqual(txn.events.find((e) => e.type === "0x3::token_event_store::OptInTransfer").data,
+    { account_address: bob.accountAddress.toString(), opt_in: true });
+  const bobEvents = await aptos.getAccountResource({ accountAddress: bob.accountAddress,
+    resourceType: "0x3::token_event_store::TokenEventStoreV1" });
+  assert.deepEqual(bobEvents.extension, { vec: [] });
+  assert.equal(bobEvents.opt_in_events.counter, "0");
   txn = await commit(creator, { function: "0x3::token::transfer_with_opt_in",
     functionArguments: [C, "Cats", "Tom", 0, bob.accountAddress, 1] });
   assert.equal(txn.success, true, txn.vm_status);

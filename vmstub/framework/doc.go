@@ -11,6 +11,8 @@
 //	                    event, timestamp, chain_id, transaction_context, …)
 //	aptostokenobjects/  AptosTokenObjects at 0x4 (collection, token, …)
 //	aptostoken/         AptosToken (legacy tokens) at 0x3
+//	aptosexperimental/  AptosExperimental at 0x7 (the derivable account
+//	                    abstraction Aptos's localnet registers)
 //
 // Every module is declared and implemented through the native contract
 // (vmstub/native). The packages import only the contract, the interpreter's

@@ -9,13 +9,8 @@ package aptosframework
 // registered function for a transaction signed with an abstraction
 // authenticator.
 //
-// Derivable abstractions are registered by the framework's signer, which
-// no transaction here carries: register_derivable_authentication_function
-// aborts as system_addresses::assert_aptos_framework does for any other
-// signer, the DerivableDispatchableAuthenticator resource (a BigOrderedMap)
-// is not declared, and a DerivableV1 authenticator is refused with
-// EDERIVABLE_AA_NOT_INITIALIZED once its address checks out, as on a chain
-// where none was registered. The deprecated entry functions abort with
+// Derivable abstractions: see account_abstraction_derivable.go. The
+// deprecated entry functions abort with
 // EDEPRECATED_FUNCTION, as on Aptos.
 
 import (
@@ -79,6 +74,7 @@ func AccountAbstraction() native.Module {
 			{Name: "DispatchableAuthenticator", Abilities: []string{native.AbilityCopy, native.AbilityDrop, native.AbilityKey}, ObjectGroup: true,
 				Variants: []native.Variant{{Name: "V1", Fields: []string{"auth_functions: 0x1::ordered_map::OrderedMap<" + tFunctionInfo + ", bool>"}}}},
 			{Name: "DerivableRegisterValue", Abilities: []string{native.AbilityStore}, Variants: []native.Variant{{Name: "Empty"}}},
+			derivableAuthStruct(),
 		},
 		Functions: []native.Function{
 			{Name: "using_dispatchable_authenticator", IsView: true, Params: []string{"address"}, Return: []string{"bool"}, Impl: usingDispatchable},
@@ -265,18 +261,6 @@ func removeAuthenticator(c *native.Context, _ []*movevm.Type, args []movevm.Valu
 	return nil, removeDispatchable(hostOf(c), signerAddress(args[0]))
 }
 
-// registerDerivable is register_derivable_authentication_function(
-// aptos_framework, …): only the framework's signer may (system_addresses'
-// ENOT_APTOS_FRAMEWORK_ADDRESS, permission_denied, otherwise); the
-// framework's own registry of derivable functions is not kept here, so
-// that signer's call aborts NOT_IMPLEMENTED(EDERIVABLE_AA_NOT_INITIALIZED).
-func registerDerivable(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-	if signerAddress(args[0]) != addr {
-		return nil, abortIn("system_addresses", native.PermissionDenied, 3)
-	}
-	return nil, c.Abort(native.Code(native.NotImplemented, eDerivableAANotInitialized))
-}
-
 // usingDispatchable is using_dispatchable_authenticator(addr).
 func usingDispatchable(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
 	_, ok, err := hostOf(c).Resource(aaResourceAddr(args[0].AsAddress()), dispatchableAuthTag)
@@ -345,15 +329,12 @@ func deriveAddress(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]
 // DispatchableAuthenticator (EDISPATCHABLE_AUTHENTICATOR_IS_NOT_USED) must
 // list f (EFUNCTION_INFO_EXISTENCE); for DerivableV1 data a must be the
 // address derived from f and the abstract public key
-// (EINCONSISTENT_SIGNER_ADDRESS), and then the registry of derivable
-// functions, not kept here, is missing (EDERIVABLE_AA_NOT_INITIALIZED).
+// (EINCONSISTENT_SIGNER_ADDRESS) and f a registered derivable function
+// (authenticateDerivable).
 // The aborts are located in account_abstraction.
 func AuthenticateAbstraction(h native.Host, a ledgerapi.Address, x *txn.AbstractionAuthenticator) error {
 	if x.Derivable {
-		if DeriveAccountAddress(x.FunctionInfo, x.AbstractPublicKey) != a {
-			return abortIn("account_abstraction", native.InvalidState, eInconsistentSignerAddress)
-		}
-		return abortIn("account_abstraction", native.NotFound, eDerivableAANotInitialized)
+		return authenticateDerivable(h, a, x)
 	}
 	d, ok, err := dispatchableOf(h, a)
 	if err != nil {

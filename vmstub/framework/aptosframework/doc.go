@@ -87,6 +87,10 @@
 //	                                                  Freeze; publish, upgrade,
 //	                                                  freeze_code_object
 //	optional_aggregator.go  0x1::optional_aggregator  OptionalAggregator, Integer
+//	permissioned_delegation 0x1::permissioned_delegation
+//	.go                                               authenticate (no delegation can
+//	                                                  exist: permissioned signers are
+//	                                                  disabled)
 //	primary_fungible_store  0x1::primary_fungible_store
 //	.go (+ _ops.go, _fee.go)                          complete: primary stores,
 //	                                                  transfers, refs, views; the
@@ -173,6 +177,7 @@ func Modules() []native.Module {
 		Account(),
 		AuthData(),
 		AccountAbstraction(),
+		PermissionedDelegation(),
 		ResourceAccount(),
 		Randomness(),
 		MultisigAccount(),

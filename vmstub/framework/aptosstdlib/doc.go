@@ -30,11 +30,17 @@
 //	                                    with friend-only iterators
 //	pool_u64.go      0x1::pool_u64      Pool; the whole module
 //	pool_u64_unbound.go 0x1::pool_u64_unbound Pool; the whole module
+//	big_ordered_map.go 0x1::big_ordered_map BigOrderedMap, Node, Child (structs
+//	                                    only; Go builds single-leaf maps)
+//	storage_slots_allocator.go 0x1::storage_slots_allocator
+//	                                    StorageSlotsAllocator, Link,
+//	                                    ReservedSlot, StoredSlot (structs only)
 //	iterable_table.go 0x1::iterable_table IterableTable; the whole module
 //	debug.go         0x1::debug         print, print_stack_trace (to the node's
 //	                                    log, vmstub.Options.DebugPrint)
 //	smart_table.go   0x1::smart_table   SmartTable, Entry; the whole module,
 //	                                    linear hashing as on Aptos
+//	any.go           0x1::any           Any; pack, unpack, type_name
 //	copyable_any.go  0x1::copyable_any  Any; pack, unpack, type_name
 //	aptos_hash.go    0x1::aptos_hash    sip_hash, sip_hash_from_value, keccak256,
 //	                                    sha2_512, sha3_512, ripemd160, blake2b_256
@@ -69,7 +75,11 @@ var addr = ledgerapi.AddressOne
 func Modules() []native.Module {
 	return []native.Module{TypeInfo(), Math64(), Math128(), FromBCS(), StringUtils(), SimpleMap(), Table(), TableWithLength(), SmartTable(), CopyableAny(),
 		AptosHash(), Ed25519(), MultiEd25519(), Secp256k1(),
-		Comparator(), FixedPoint64(), MathFixed(), MathFixed64(), BigVector(), SmartVector(), Debug(), OrderedMap(), PoolU64(), PoolU64Unbound(), IterableTable(), SimpleSet()}
+		Comparator(), FixedPoint64(), MathFixed(), MathFixed64(), BigVector(), SmartVector(), Debug(), OrderedMap(), PoolU64(), PoolU64Unbound(), IterableTable(), SimpleSet(),
+		Any(),
+		StorageSlotsAllocator(),
+		BigOrderedMap(),
+	}
 }
 
 // firstErr returns the first non-nil error.

@@ -21,6 +21,9 @@
 //	                                          data and token properties
 //	token_transfers.go  0x3::token_transfers  PendingClaims; offer, claim,
 //	                                          cancel_offer
+//	token_event_store.go 0x3::token_event_store TokenEventStoreV1 and the
+//	                                          mutation/opt-in events; the
+//	                                          friend emit_* functions
 //
 // Each module is declared through the native contract (vmstub/native) by
 // a function named after it; Modules lists them for the executor. The
@@ -30,7 +33,8 @@
 // (aptosstdlib.NewTableHandle) so that the API serves their items. The
 // events are the module events Aptos emits with module event migration
 // on; the v1 EventHandles are created in the resources as on Aptos and
-// token_transfers also emits on them, as Aptos does.
+// token_transfers also emits on them, as Aptos does. token's opt-in and
+// collection/token data mutators emit token_event_store's events.
 package aptostoken
 
 import (
@@ -52,7 +56,7 @@ const pkg = "AptosToken"
 // Modules returns the declarations of the package's modules, for the
 // executor to register.
 func Modules() []native.Module {
-	return []native.Module{PropertyMap(), Token(), TokenTransfers()}
+	return []native.Module{PropertyMap(), TokenEventStore(), Token(), TokenTransfers()}
 }
 
 // tag3 is the tag of struct name of module at 0x3.

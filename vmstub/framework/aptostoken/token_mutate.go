@@ -3,11 +3,10 @@ package aptostoken
 // 0x3::token, mutators: mutate_collection_{description,uri,maximum},
 // mutate_tokendata_{maximum,uri,royalty,description,property},
 // mutate_one_token and the mutate_token_properties entry. Each checks the
-// creator, the field's mutability and the limits in Aptos's order. Aptos
-// also emits, for the collection and token data mutators, an event of
-// 0x3::token_event_store (and makes the creator's TokenEventStoreV1);
-// that module is not declared here (see optInDirectTransfer), so those
-// events are not emitted. mutate_one_token emits token's MutatePropertyMap.
+// creator, the field's mutability and the limits in Aptos's order. The
+// collection and token data mutators emit their token_event_store event
+// (old and new values; the creator's TokenEventStoreV1 made on first use)
+// as Aptos does; mutate_one_token emits token's MutatePropertyMap.
 
 import (
 	"strings"
@@ -42,20 +41,28 @@ func mutateCollection(field int) native.Func {
 		if err != nil {
 			return nil, err
 		}
+		var ev string
+		var fields enc
 		switch field {
 		case cmMaximum:
 			maximum := args[2].AsU64()
 			if cd.Maximum == 0 || maximum == 0 || maximum < cd.Supply {
 				return nil, tokenAbort(native.InvalidArgument, eInvalidMaximum)
 			}
+			ev, fields = "CollectionMaximumMutate", u64Pair(cd.Maximum, maximum)
 			cd.Maximum = maximum
 		case cmURI:
+			ev, fields = "CollectionUriMutate", strPair(cd.URI, text)
 			cd.URI = text
 		default:
+			ev, fields = "CollectionDescriptionMutate", strPair(cd.Description, text)
 			cd.Description = text
 		}
 		if !cd.Mutability[field] {
 			return nil, tokenAbort(native.PermissionDenied, eFieldNotMutable)
+		}
+		if err := storeEvent(c, signerAddr(args[0]), ev, inCollection(name, fields)); err != nil {
+			return nil, err
 		}
 		return nil, tablePut(h, cs.CollectionData, bcsStr(name), cd)
 	}
@@ -94,24 +101,34 @@ func mutateTokenData(field int) native.Func {
 		if err != nil {
 			return nil, err
 		}
+		var ev string
+		var fields enc
 		switch field {
 		case tmMaximum:
 			maximum := args[2].AsU64()
 			if td.Maximum == 0 || maximum == 0 || maximum < td.Supply {
 				return nil, tokenAbort(native.InvalidArgument, eInvalidMaximum)
 			}
+			ev, fields = "MaximumMutate", u64Pair(td.Maximum, maximum)
 			td.Maximum = maximum
 		case tmURI:
+			ev, fields = "UriMutation", strPair(td.URI, text)
 			td.URI = text
 		case tmRoyalty:
+			old := td.Royalty
 			if err := fromValue(c, args[2], &td.Royalty); err != nil {
 				return nil, err
 			}
+			ev, fields = "RoyaltyMutate", func(e *bcs.Encoder) { old.MarshalBCS(e); td.Royalty.MarshalBCS(e) }
 		default:
+			ev, fields = "DescriptionMutate", strPair(td.Description, text)
 			td.Description = text
 		}
 		if !td.Mutability[field] {
 			return nil, tokenAbort(native.PermissionDenied, eFieldNotMutable)
+		}
+		if err := storeEvent(c, signerAddr(args[0]), ev, inToken(id, fields)); err != nil {
+			return nil, err
 		}
 		return nil, tablePut(native.Metered(c), cs.TokenData, id, td)
 	}
@@ -131,26 +148,30 @@ func checkReserved(keys []string) error {
 // upsert is the token module's update of m with the properties, in
 // order: an existing key's value replaced, a new key added as
 // property_map::add does (its name length and the map's size checked).
-// Each key is compared with every element, charged before.
-func (m *propMap) upsert(c *native.Context, keys []string, values [][]byte, types []string) error {
+// Each key is compared with every element, charged before. It returns,
+// for each key, the value it replaced (nil for a key added).
+func (m *propMap) upsert(c *native.Context, keys []string, values [][]byte, types []string) ([]*propEntry, error) {
 	if err := c.ChargeElems(len(keys) * (len(m.Entries) + len(keys))); err != nil {
-		return err
+		return nil, err
 	}
+	olds := make([]*propEntry, len(keys))
 	for i, k := range keys {
 		p := propEntry{Key: k, Value: values[i], Type: types[i]}
 		if j := m.find(k); j >= 0 {
+			old := m.Entries[j]
+			olds[i] = &old
 			m.Entries[j] = p
 			continue
 		}
 		if len(k) > maxPropertyNameLength {
-			return pmAbort(native.Code(native.InvalidArgument, ePropertyMapNameTooLong))
+			return nil, pmAbort(native.Code(native.InvalidArgument, ePropertyMapNameTooLong))
 		}
 		if len(m.Entries) >= maxPropertyMapSize {
-			return pmAbort(native.Code(native.InvalidState, ePropertyNumberExceed))
+			return nil, pmAbort(native.Code(native.InvalidState, ePropertyNumberExceed))
 		}
 		m.Entries = append(m.Entries, p)
 	}
-	return nil
+	return olds, nil
 }
 
 // propArgs reads keys, values and types arguments.
@@ -189,7 +210,31 @@ func mutateTokenDataProperty(c *native.Context, _ []*movevm.Type, args []movevm.
 	if err := checkReserved(keys); err != nil {
 		return nil, err
 	}
-	if err := td.DefaultProperties.upsert(c, keys, values, types); err != nil {
+	olds, err := td.DefaultProperties.upsert(c, keys, values, types)
+	if err != nil {
+		return nil, err
+	}
+	if err := storeEvent(c, signerAddr(args[0]), "DefaultPropertyMutate", inToken(id, func(e *bcs.Encoder) {
+		e.SeqLen(len(keys))
+		for _, k := range keys {
+			e.String(k)
+		}
+		e.SeqLen(len(olds))
+		for _, p := range olds {
+			if p == nil { // Option: a vector of 0 or 1 element
+				e.SeqLen(0)
+				continue
+			}
+			e.SeqLen(1)
+			e.WriteBytes(p.Value)
+			e.String(p.Type)
+		}
+		e.SeqLen(len(keys))
+		for i := range keys {
+			e.WriteBytes(values[i])
+			e.String(types[i])
+		}
+	})); err != nil {
 		return nil, err
 	}
 	return nil, tablePut(native.Metered(c), cs.TokenData, id, td)
@@ -289,7 +334,7 @@ func updateTokenProperties(c *native.Context, owner ledgerapi.Address, id *token
 	case len(ch.keys) != len(ch.types):
 		return pmAbort(native.Code(native.InvalidState, eKeyCountNotMatchType))
 	}
-	if err := t.Properties.upsert(c, ch.keys, ch.values, ch.types); err != nil {
+	if _, err := t.Properties.upsert(c, ch.keys, ch.values, ch.types); err != nil {
 		return err
 	}
 	return tablePut(h, s.Tokens, id, &t)

@@ -227,11 +227,9 @@ func transferWithOptIn(c *native.Context, _ []*movevm.Type, args []movevm.Value)
 	return nil, sendToken(c, signerAddr(args[0]), args[5].AsAddress(), id, args[6].AsU64())
 }
 
-// optInDirectTransfer is opt_in_direct_transfer. Aptos also emits
-// token_event_store's OptInTransfer and makes the account's
-// TokenEventStoreV1; that module is not declared here (its
-// TokenEventStoreV1 holds an Option<0x1::any::Any>, and 0x1::any is not
-// declared), so neither is written.
+// optInDirectTransfer is opt_in_direct_transfer: the flag set, then
+// token_event_store's OptInTransfer (the account's TokenEventStoreV1 made
+// on first use).
 func optInDirectTransfer(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
 	h := native.Metered(c)
 	a := signerAddr(args[0])
@@ -242,8 +240,12 @@ func optInDirectTransfer(c *native.Context, _ []*movevm.Type, args []movevm.Valu
 	if err != nil {
 		return nil, err
 	}
-	s.DirectTransfer = args[1].AsBool()
-	return nil, putRes(h, a, tokenStoreTag, s)
+	optIn := args[1].AsBool()
+	s.DirectTransfer = optIn
+	if err := putRes(h, a, tokenStoreTag, s); err != nil {
+		return nil, err
+	}
+	return nil, storeEvent(c, a, "OptInTransfer", func(e *bcs.Encoder) { e.Bool(optIn) })
 }
 
 // withdrawToken is withdraw_token.
