@@ -269,3 +269,34 @@ func (c *chain) checkInts(t *testing.T, a vmstub.DevAccount, mod ledgerapi.Addre
 		}
 	}
 }
+
+// TestRandomnessFromMultisig: a multisig transaction executing a stored
+// payload that calls a #[randomness] entry function draws (the payload it
+// runs is what is checked); a non-annotated one fails (recorded as
+// TransactionExecutionFailed).
+func TestRandomnessFromMultisig(t *testing.T) {
+	c := newMultisig(t)
+	m := c.owners[3]
+	if out := c.publish(m, packageMeta("Rnd", onchain.UpgradeCompatible, []string{"rnd"}, stdDeps...), rndModule(t, m.Address, false)); !out.Info.Status.Success() {
+		t.Fatalf("publish: %s", out.Info.Status.String())
+	}
+	ms := vmstub.AddressValue(c.ms)
+	stored := func(id uint64, p txn.TransactionPayload) storage.Transaction {
+		c.run(0, msPayload("create_transaction", ms, vmstub.BytesValue(innerPayload(p))))
+		c.run(1, msPayload("approve_transaction", ms, vmstub.U64Value(id)))
+		return c.mustExec(c.multisig(0, nil))
+	}
+	out := stored(1, vmstub.EntryPayload(m.Address, "rnd", "draw", nil, vmstub.U64Value(3), vmstub.U64Value(9), u256Arg(big.NewInt(0)), u256Arg(big.NewInt(2))))
+	if !out.Info.Status.Success() {
+		t.Fatalf("multisig draw: %s", out.Info.Status.String())
+	}
+	if r := c.rndRec(c.ms, m.Address); r.r < 3 || r.r >= 9 || r.w.Cmp(big.NewInt(2)) >= 0 || !isPermutation(r.p) {
+		t.Errorf("multisig draw: %+v", r)
+	}
+	out = stored(2, vmstub.EntryPayload(m.Address, "rnd", "plain", nil))
+	// As on Aptos, a multisig payload that fails is recorded as such: the
+	// transaction succeeds with TransactionExecutionFailed.
+	if st := out.Info.Status; !st.Success() || hasEvent(out, "0x1::multisig_account::TransactionExecutionFailed") == nil {
+		t.Errorf("multisig plain: %s, events %v", st.String(), eventTypes(out))
+	}
+}

@@ -142,10 +142,11 @@ func randomnessOnNewBlock(c *native.Context, _ []*movevm.Type, args []movevm.Val
 	return nil, OnNewBlock(hostOf(c), args[1].AsU64(), args[2].AsU64(), seed)
 }
 
-// unbiasable reports whether the transaction's payload is a private or
-// friend entry function annotated #[randomness].
+// unbiasable reports whether the entry function the transaction runs (a
+// multisig transaction's payload included) is a private or friend entry
+// function annotated #[randomness].
 func unbiasable(c *native.Context) (bool, error) {
-	e := c.Host().Txn().Entry
+	e := c.Host().Txn().Running
 	if e == nil {
 		return false, nil
 	}
