@@ -135,7 +135,7 @@ func isPermutation(p []uint64) bool {
 // TestRandomness: a private #[randomness] entry function draws values that
 // differ between two transactions of one block, within the ranges asked,
 // a permutation that is one; a pinned seed gives exactly the values of
-// Aptos's derivation; a function without the attribute and a view abort
+// Aptos's derivation; a function without the attribute, a script and a view abort
 // with E_API_USE_SUSCEPTIBLE_TO_TEST_AND_ABORT (1) in 0x1::randomness; an
 // empty range fails as Move arithmetic (an execution failure); a public #[randomness] function is
 // refused at publication.
@@ -221,6 +221,17 @@ func TestRandomness(t *testing.T) {
 	}
 	if _, err := c.view(m.Address.String()+"::rnd::peek", nil); err == nil || !strings.Contains(err.Error(), "E_API_USE_SUSCEPTIBLE_TO_TEST_AND_ABORT") {
 		t.Errorf("peek in a view: %v", err)
+	}
+	sb := bytecode.NewScriptBuilder()
+	sb.Main(bytecode.Fn{Code: []bytecode.Instruction{callF(sb.ImportFunction(sb.ModuleRef(one, "randomness"), "u64_integer",
+		bytecode.Fn{Returns: []tok{u64T}})), in(bytecode.OpPop), in(bytecode.OpRet)}})
+	script, err := sb.Bytes()
+	if err != nil {
+		t.Fatal(err)
+	}
+	st = c.mustExec(x.Sign(c.raw(x, scriptPayload(t, script, nil)))).Info.Status
+	if st.Kind != onchain.KindMoveAbort || st.AbortCode != 1 || st.Location.Module.Name != "randomness" {
+		t.Errorf("script: %s, want abort 1 in 0x1::randomness", st.String())
 	}
 	if st := c.mustExec(x.Sign(c.raw(x, vmstub.EntryPayload(m.Address, "rnd", "perm1", nil)))).Info.Status; !st.Success() {
 		t.Errorf("permutation(1) draws nothing, so needs no #[randomness]: %s", st.String())
