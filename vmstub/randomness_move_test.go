@@ -136,7 +136,7 @@ func isPermutation(p []uint64) bool {
 // differ between two transactions of one block, within the ranges asked,
 // a permutation that is one; a pinned seed gives exactly the values of
 // Aptos's derivation; a function without the attribute, a script and a view abort
-// with E_API_USE_SUSCEPTIBLE_TO_TEST_AND_ABORT (1) in 0x1::randomness; an
+// with E_API_USE_IS_BIASIBLE (1) in 0x1::randomness; an
 // empty range fails as Move arithmetic (an execution failure); a public #[randomness] function is
 // refused at publication.
 func TestRandomness(t *testing.T) {
@@ -219,7 +219,7 @@ func TestRandomness(t *testing.T) {
 	if st.Kind != onchain.KindMoveAbort || st.AbortCode != 1 || st.Location.Module.Name != "randomness" {
 		t.Errorf("plain: %s, want abort 1 in 0x1::randomness", st.String())
 	}
-	if _, err := c.view(m.Address.String()+"::rnd::peek", nil); err == nil || !strings.Contains(err.Error(), "E_API_USE_SUSCEPTIBLE_TO_TEST_AND_ABORT") {
+	if _, err := c.view(m.Address.String()+"::rnd::peek", nil); err == nil || !strings.Contains(err.Error(), "E_API_USE_IS_BIASIBLE") {
 		t.Errorf("peek in a view: %v", err)
 	}
 	sb := bytecode.NewScriptBuilder()

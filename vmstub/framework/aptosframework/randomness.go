@@ -10,7 +10,7 @@ package aptosframework
 // (little-endian, from 0) kept in this module's session state. A draw is
 // allowed only when the transaction's payload is an entry function that is
 // private or friend and annotated #[randomness] (the "unbiasable" check);
-// otherwise it aborts with E_API_USE_SUSCEPTIBLE_TO_TEST_AND_ABORT (code 1,
+// otherwise it aborts with E_API_USE_IS_BIASIBLE (code 1,
 // no category), as on Aptos. Views, scripts and system transactions are
 // refused the same way.
 //
@@ -35,7 +35,8 @@ import (
 	"github.com/ledgernode/ledgernode/vmstub/native"
 )
 
-// eRandomnessBiasable is E_API_USE_SUSCEPTIBLE_TO_TEST_AND_ABORT.
+// eRandomnessBiasable is E_API_USE_IS_BIASIBLE (named
+// E_API_USE_SUSCEPTIBLE_TO_TEST_AND_ABORT by older frameworks; code 1).
 const eRandomnessBiasable = 1
 
 // randomnessDST is the domain separation tag of a draw.
@@ -102,8 +103,8 @@ func Randomness() native.Module {
 			{Name: "u256_range", Params: []string{"u256", "u256"}, Return: []string{"u256"}, Impl: randU256Range},
 			{Name: "permutation", Params: []string{"u64"}, Return: []string{"vector<u64>"}, Impl: randPermutation},
 		},
-		Errors: []native.AbortReason{{Reason: eRandomnessBiasable, Name: "E_API_USE_SUSCEPTIBLE_TO_TEST_AND_ABORT",
-			Description: "Randomness APIs calls must originate from a private entry function with `#[unbiasable]` annotation. Otherwise, test-and-abort attacks are possible."}},
+		Errors: []native.AbortReason{{Reason: eRandomnessBiasable, Name: "E_API_USE_IS_BIASIBLE",
+			Description: "Randomness APIs calls must originate from a private entry function with `#[randomness]` annotation. Otherwise, malicious users can bias randomness result."}},
 		Genesis: func(h native.Host) error { return putResource(h, addr, PerBlockRandomnessTag, &perBlockRandomness{}) },
 	}
 }
