@@ -4,6 +4,7 @@ go 1.26.0
 
 require (
 	filippo.io/edwards25519 v1.2.0
+	github.com/cloudflare/circl v1.6.5
 	github.com/cockroachdb/pebble/v2 v2.1.7
 	github.com/decred/dcrd/dcrec/secp256k1/v4 v4.4.1
 	github.com/getkin/kin-openapi v0.152.0

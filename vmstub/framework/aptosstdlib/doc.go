@@ -47,6 +47,9 @@
 //	ed25519.go       0x1::ed25519       keys, signatures, strict verification
 //	multi_ed25519.go 0x1::multi_ed25519 the same on k-of-n keys
 //	secp256k1.go     0x1::secp256k1     ECDSA keys, signatures, ecdsa_recover
+//	bls12381.go      0x1::bls12381      BLS keys, proofs of possession, signatures,
+//	                                    aggregation and verification (min-pk,
+//	                                    cloudflare/circl)
 //	comparator.go    0x1::comparator    Result; compare, compare_u8_vector
 //	fixed_point64.go 0x1::fixed_point64 FixedPoint64 and its arithmetic
 //	math_fixed.go    0x1::math_fixed    sqrt, exp, pow, mul_div of FixedPoint32
@@ -74,7 +77,7 @@ var addr = ledgerapi.AddressOne
 // executor to register.
 func Modules() []native.Module {
 	return []native.Module{TypeInfo(), Math64(), Math128(), FromBCS(), StringUtils(), SimpleMap(), Table(), TableWithLength(), SmartTable(), CopyableAny(),
-		AptosHash(), Ed25519(), MultiEd25519(), Secp256k1(),
+		AptosHash(), Ed25519(), MultiEd25519(), Secp256k1(), Bls12381(),
 		Comparator(), FixedPoint64(), MathFixed(), MathFixed64(), BigVector(), SmartVector(), Debug(), OrderedMap(), PoolU64(), PoolU64Unbound(), IterableTable(), SimpleSet(),
 		Any(),
 		StorageSlotsAllocator(),
