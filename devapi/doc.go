@@ -40,6 +40,7 @@
 //	POST /set_balance                 {"address","octas"} → {"version","hash"}
 //	POST /set_sequence_number         {"address","sequence_number"} → {"version","hash"}
 //	POST /set_resource                {"address","type","data"} → {"version","hash"}
+//	POST /randomness_seed             {"seed"} (32 bytes hex, or null) → {"seed"}
 //	GET  /dump                        → the ledger as a file (application/octet-stream)
 //
 // Snapshot ids increase from 1. A revert returns the ledger to the
@@ -85,6 +86,14 @@
 // and drops the account's pending transactions. set_resource converts data
 // (the JSON the API serves for that type) by the layout of the modules
 // stored now; the type must have the key ability.
+//
+// /randomness_seed pins the seed 0x1::randomness draws from: every block
+// produced from then on gets it as its PerBlockRandomness seed instead of
+// one derived from the block's id, so a transaction draws the same values
+// whenever it runs (each draw is sha3-256("APTOS_RANDOMNESS" ‖ seed ‖
+// transaction hash ‖ the transaction's draw counter, u64 little-endian
+// from 0)). null unpins it. The pin is the executor's setting, not ledger
+// state: snapshots and reverts keep it.
 //
 // /dump downloads the whole ledger (every block, so state and history) in
 // the storage/statefile format; the bundled server started with

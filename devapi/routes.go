@@ -37,6 +37,7 @@ func (a *API) table() []route {
 		{http.MethodPost, "/set_balance", a.setBalance},
 		{http.MethodPost, "/set_sequence_number", a.setSequenceNumber},
 		{http.MethodPost, "/set_resource", a.setResource},
+		{http.MethodPost, "/randomness_seed", a.setRandomnessSeed},
 		{http.MethodGet, "/dump", a.dump},
 	}
 }

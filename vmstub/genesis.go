@@ -143,7 +143,8 @@ func BlockID(blk storage.Block) ledgerapi.HashValue {
 }
 
 // BlockPrologue returns the block-metadata transaction of blk: it sets the
-// block height and the chain time and emits 0x1::block::NewBlockEvent on
+// block height, the chain time and the block's randomness seed
+// (randomnessSeed) and emits 0x1::block::NewBlockEvent on
 // the BlockResource handle (whose counter equals the height). Its payload
 // is the BCS of aptos-core's BlockMetadata {id (BlockID), epoch, round,
 // proposer 0x0, previous_block_votes_bitvec [], failed_proposer_indices [],
@@ -164,6 +165,39 @@ func (vm *VM) BlockPrologue(state storage.View, blk storage.Block) (storage.Tran
 	if err := s.SetResource(ledgerapi.AddressOne, timestampTag, U64Value(blk.TimestampUsec)); err != nil {
 		return storage.Transaction{}, err
 	}
+	if err := aptosframework.OnNewBlock(s.framework(), blk.Epoch, blk.Round, vm.randomnessSeed(id)); err != nil {
+		return storage.Transaction{}, err
+	}
 	meta := onchain.BlockMetadata{ID: id, Epoch: blk.Epoch, Round: blk.Round, TimestampUsecs: blk.TimestampUsec}
 	return storage.Transaction{Payload: meta.AppendBCS(nil), Events: s.events, Changes: s.changes()}, nil
+}
+
+// randomnessSeed is the seed written into 0x1::randomness::PerBlockRandomness
+// for the block with id: the pinned seed (SetRandomnessSeed) when there is
+// one, else sha3-256("ledgernode::randomness" ‖ id). A draw of
+// 0x1::randomness hashes it with the transaction hash and a counter.
+func (vm *VM) randomnessSeed(id ledgerapi.HashValue) []byte {
+	if p := vm.randSeed.Load(); p != nil {
+		return append([]byte(nil), p[:]...)
+	}
+	sum := crypto.SHA3_256([]byte("ledgernode::randomness"), id[:])
+	return sum[:]
+}
+
+// SetRandomnessSeed pins the per-block randomness seed of the blocks
+// executed from now on to seed (32 bytes), so that a transaction draws the
+// same values whenever it runs; nil unpins it (each block's seed derives
+// from its id again).
+func (vm *VM) SetRandomnessSeed(seed []byte) error {
+	if seed == nil {
+		vm.randSeed.Store(nil)
+		return nil
+	}
+	if len(seed) != 32 {
+		return fmt.Errorf("vmstub: a randomness seed is 32 bytes, got %d", len(seed))
+	}
+	var p [32]byte
+	copy(p[:], seed)
+	vm.randSeed.Store(&p)
+	return nil
 }

@@ -112,7 +112,9 @@ func (vm *VM) runMultisig(s *Session, st *txn.SignedTransaction) (uint64, bool, 
 		return 0, true, fail(onchain.FAILED_TO_DESERIALIZE_ARGUMENT)
 	}
 	sp := s.savepoint()
+	s.running = &f
 	gas, err := vm.runEntry(s, &f, []ledgerapi.Address{ms}, st.Raw.MaxGasAmount)
+	s.running = nil
 	if err == nil {
 		var pub uint64
 		pub, err = vm.finishPublish(s)

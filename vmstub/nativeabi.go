@@ -156,6 +156,10 @@ func (h *moveHost) Txn() native.TxnInfo {
 	if f := raw.Payload.EntryFunction; f != nil {
 		info.Entry = &native.EntryCall{Module: f.Module, Function: f.Function, TyArgs: f.TyArgs, Args: f.Args}
 	}
+	info.Running = info.Entry
+	if f := h.s.running; f != nil {
+		info.Running = &native.EntryCall{Module: f.Module, Function: f.Function, TyArgs: f.TyArgs, Args: f.Args}
+	}
 	info.Multisig = raw.Payload.Multisig
 	return info
 }

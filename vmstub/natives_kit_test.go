@@ -35,6 +35,7 @@ type kit struct {
 	name  string
 	b     *bytecode.ModuleBuilder
 	views []string
+	rand  []string // entry functions marked #[randomness]
 }
 
 func newKit(t testing.TB, addr ledgerapi.Address, name string) *kit {
@@ -91,11 +92,15 @@ func (k *kit) view(name string, rets, locals []tok, code []bytecode.Instruction)
 	k.views = append(k.views, name)
 }
 
-// code returns the module's bytes, its views marked #[view].
+// code returns the module's bytes, its views marked #[view] and its
+// k.rand functions #[randomness].
 func (k *kit) code() []byte {
 	md := &bytecode.MetadataV1{FunAttributes: map[string][]bytecode.KnownAttribute{}}
 	for _, v := range k.views {
 		md.FunAttributes[v] = []bytecode.KnownAttribute{{Kind: bytecode.AttributeView}}
+	}
+	for _, f := range k.rand {
+		md.FunAttributes[f] = []bytecode.KnownAttribute{{Kind: bytecode.AttributeRandomness}}
 	}
 	k.b.MetadataV1(md)
 	return mustBytes(k.t, k.b)

@@ -39,6 +39,9 @@ type Session struct {
 	txn     *txn.SignedTransaction
 	hash    ledgerapi.HashValue // txn's hash, once asked for
 	hasHash bool
+	// running is the entry function a multisig transaction runs (its
+	// stored or provided payload), for TxnInfo.Running.
+	running *txn.EntryFunction
 	// simulation marks the session of a simulated transaction (no
 	// std::debug output).
 	simulation bool

@@ -171,6 +171,8 @@ type VM struct {
 
 	moveOnce sync.Once
 	move     *movevm.VM // the Move interpreter with the registry's natives
+
+	randSeed atomic.Pointer[[32]byte] // the pinned per-block randomness seed, if any
 }
 
 // ErrSealed is returned by Register once the VM has started executing.

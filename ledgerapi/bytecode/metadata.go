@@ -50,6 +50,12 @@ func (md *MetadataV1) IsView(name string) bool {
 	return md != nil && has(md.FunAttributes[name], AttributeView, AttributeLegacyView)
 }
 
+// IsRandomness reports whether function name is marked #[randomness] (md
+// may be nil).
+func (md *MetadataV1) IsRandomness(name string) bool {
+	return md != nil && has(md.FunAttributes[name], AttributeRandomness, AttributeRandomness)
+}
+
 // IsEvent reports whether struct name is marked as an event (md may be nil).
 func (md *MetadataV1) IsEvent(name string) bool {
 	return md != nil && has(md.StructAttributes[name], AttributeEvent, AttributeEvent)

@@ -47,11 +47,14 @@ type Function struct {
 	Visibility bytecode.Visibility
 	IsEntry    bool
 	IsView     bool
-	IsNative   bool
-	TypeParams []bytecode.AbilitySet
-	Signers    int
-	Params     []ledgerapi.TypeTag
-	Returns    []ledgerapi.TypeTag
+	// IsRandomness marks a function annotated #[randomness] (an entry
+	// function whose transactions may call 0x1::randomness).
+	IsRandomness bool
+	IsNative     bool
+	TypeParams   []bytecode.AbilitySet
+	Signers      int
+	Params       []ledgerapi.TypeTag
+	Returns      []ledgerapi.TypeTag
 	// Err is set when a parameter or return type cannot be an argument or a
 	// result of a call from outside (a reference, a signer after the
 	// leading ones, a function type or a signed integer).
@@ -136,7 +139,7 @@ func (m *Module) function(d *bytecode.FunctionDef, md *bytecode.MetadataV1) *Fun
 	h := cm.FunctionHandles[d.Function]
 	name := cm.Identifiers[h.Name]
 	f := &Function{ID: ledgerapi.EntryFunctionId{Module: m.ID, Name: name}, Visibility: d.Visibility, IsEntry: d.IsEntry,
-		IsView: md.IsView(name), IsNative: d.Code == nil, TypeParams: h.TypeParameters}
+		IsView: md.IsView(name), IsRandomness: md.IsRandomness(name), IsNative: d.Code == nil, TypeParams: h.TypeParameters}
 	for _, p := range cm.Signatures[h.Parameters] {
 		if len(f.Params) == 0 && isSigner(p) {
 			f.Signers++

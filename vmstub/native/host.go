@@ -84,6 +84,10 @@ type TxnInfo struct {
 	// multisig payload (nil otherwise).
 	Entry    *EntryCall
 	Multisig *ledgerapi.Address
+	// Running is the entry function the transaction runs: Entry, or the
+	// payload a multisig transaction executes (stored on chain or
+	// provided); 0x1::randomness checks its #[randomness] attribute.
+	Running *EntryCall
 	// Print, when set, writes a line of std::debug output to the node's
 	// log, naming the transaction; it is nil in simulations, views and
 	// genesis, and when the node does not log it (vmstub.Options.DebugPrint).

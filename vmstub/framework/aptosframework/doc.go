@@ -95,6 +95,10 @@
 //	.go (+ _ops.go, _fee.go)                          complete: primary stores,
 //	                                                  transfers, refs, views; the
 //	                                                  fee's burn
+//	randomness.go           0x1::randomness           complete: PerBlockRandomness (seeded
+//	                                                  by the block prologue), integers,
+//	                                                  ranges, bytes, permutation;
+//	                                                  #[randomness] entry functions only
 //	resource_account.go     0x1::resource_account     Container; create_resource_account
 //	                                                  (_and_fund, _and_publish_package),
 //	                                                  retrieve_resource_account_cap
@@ -175,6 +179,7 @@ func Modules() []native.Module {
 		AccountAbstraction(),
 		PermissionedDelegation(),
 		ResourceAccount(),
+		Randomness(),
 		MultisigAccount(),
 	}
 }
