@@ -14,6 +14,7 @@ import (
 	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 	"github.com/ledgernode/ledgernode/vmstub/movevm"
 	"github.com/ledgernode/ledgernode/vmstub/native"
+	"math/bits"
 )
 
 // coinCapFunctions are coin's functions on capabilities.
@@ -142,11 +143,21 @@ func newCapabilities(c *native.Context, t ledgerapi.TypeTag) ([]movevm.Value, er
 }
 
 // mintCoinSupply adds amount to CoinInfo<T>'s tracked supply
-// (mint_internal; an untracked supply is left alone): MISSING_DATA without
-// CoinInfo<T>, optional_aggregator's EAGGREGATOR_OVERFLOW past its limit.
+// (mint_internal): optional_aggregator's EAGGREGATOR_OVERFLOW past its
+// limit. burnCoinSupply takes it out (burn_internal):
+// EAGGREGATOR_UNDERFLOW below zero. Both leave an untracked supply alone
+// and fail with MISSING_DATA without CoinInfo<T>.
 func mintCoinSupply(h native.Host, coin ledgerapi.TypeTag, amount uint64) error {
-	if amount == 0 {
-		return nil
+	return changeCoinSupply(h, coin, amount, true)
+}
+
+func burnCoinSupply(h native.Host, coin ledgerapi.TypeTag, amount uint64) error {
+	return changeCoinSupply(h, coin, amount, false)
+}
+
+func changeCoinSupply(h native.Host, coin ledgerapi.TypeTag, amount uint64, mint bool) error {
+	if mint && amount == 0 {
+		return nil // as mint_internal: nothing to count (a burn of 0 still needs CoinInfo)
 	}
 	a, err := coinAddress(coin)
 	if err != nil {
@@ -166,18 +177,26 @@ func mintCoinSupply(h native.Host, coin ledgerapi.TypeTag, amount uint64) error 
 	}
 	d := bcs.NewDecoder(b[off:])
 	lo, hi := d.U128("Integer.value")
-	llo, lhi := d.U128("Integer.limit")
-	nlo := lo + amount
-	nhi := hi
-	if nlo < lo {
-		nhi++
-	}
-	if nhi < hi || nhi > lhi || nhi == lhi && nlo > llo {
-		return abortIn("optional_aggregator", native.OutOfRange, 1) // EAGGREGATOR_OVERFLOW
+	if mint {
+		llo, lhi := d.U128("Integer.limit")
+		var carry uint64
+		lo, carry = bits.Add64(lo, amount, 0)
+		nhi, carry := bits.Add64(hi, 0, carry)
+		if carry != 0 || nhi > lhi || nhi == lhi && lo > llo {
+			return abortIn("optional_aggregator", native.OutOfRange, 1) // EAGGREGATOR_OVERFLOW
+		}
+		hi = nhi
+	} else {
+		var borrow uint64
+		lo, borrow = bits.Sub64(lo, amount, 0)
+		hi, borrow = bits.Sub64(hi, 0, borrow)
+		if borrow != 0 {
+			return abortIn("optional_aggregator", native.OutOfRange, 2) // EAGGREGATOR_UNDERFLOW
+		}
 	}
 	out := append([]byte(nil), b...)
 	e := bcs.NewEncoder(16)
-	e.U128(nlo, nhi)
+	e.U128(lo, hi)
 	copy(out[off:], e.Bytes())
 	return h.SetResource(a, tag, out)
 }

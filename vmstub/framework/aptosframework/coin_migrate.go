@@ -6,7 +6,6 @@ package aptosframework
 
 import (
 	"fmt"
-	"math/bits"
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
@@ -154,35 +153,6 @@ func MigrateToFungibleStore(h native.Host, account ledgerapi.Address, coinType l
 		h.EmitBCS(frozenEventType, f.Bytes())
 	}
 	return putResource(h, storeAddr, FungibleStoreTag, st)
-}
-
-// burnCoinSupply takes amount out of CoinInfo<T>'s tracked supply
-// (coin::burn_internal); an untracked supply is left alone.
-func burnCoinSupply(h native.Host, coinType ledgerapi.TypeTag, amount uint64) error {
-	tag := coinInfoTag(coinType)
-	b, ok, err := h.Resource(coinType.Struct.Address, tag)
-	if err != nil {
-		return err
-	}
-	if !ok {
-		return &movevm.Error{Status: onchain.MISSING_DATA, Message: "0x1::coin::CoinInfo does not exist"}
-	}
-	off, err := coinInfoSupply(b)
-	if err != nil || off < 0 {
-		return err
-	}
-	d := bcs.NewDecoder(b[off:])
-	lo, hi := d.U128("Integer.value")
-	lo, borrow := bits.Sub64(lo, amount, 0)
-	hi, borrow = bits.Sub64(hi, 0, borrow)
-	if borrow != 0 {
-		return abortIn("optional_aggregator", native.OutOfRange, 2) // EAGGREGATOR_UNDERFLOW
-	}
-	out := append([]byte(nil), b...)
-	e := bcs.NewEncoder(16)
-	e.U128(lo, hi)
-	copy(out[off:], e.Bytes())
-	return h.SetResource(coinType.Struct.Address, tag, out)
 }
 
 // migrateCoinStores is migrate_coin_store_to_fungible_store<T>(accounts):
