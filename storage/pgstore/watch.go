@@ -2,10 +2,13 @@ package pgstore
 
 import (
 	"context"
+	"errors"
 	"strconv"
 	"time"
 
 	"github.com/jackc/pgx/v5"
+
+	"github.com/ledgernode/ledgernode/storage"
 )
 
 // Watch calls fn with the ledger version each time this process sees it
@@ -40,9 +43,14 @@ type watcher struct {
 	last int64 // the last version reported; -1 before the first
 }
 
-// report reads the ledger info and calls fn when the version moved.
+// report reads the ledger info and calls fn when the version moved. A
+// ledger without genesis yet is nothing to report, not a failure: the
+// session stays, and genesis's notification reports version 0.
 func (w *watcher) report(ctx context.Context) error {
 	info, err := w.s.dbInfo(ctx)
+	if errors.Is(err, storage.ErrEmpty) {
+		return nil
+	}
 	if err != nil {
 		return err
 	}

@@ -78,6 +78,17 @@ func TestWatchPrimary(t *testing.T) {
 	commitAndWatch(t, w, ch, 5*time.Second)
 }
 
+// TestWatchPrimaryBeforeGenesis starts the watcher on an empty ledger and
+// lets its first look at the ledger info come before genesis: the watcher
+// keeps its LISTEN session and reports genesis when it is notified (it
+// used to end the session and retry only after its ten-second poll).
+func TestWatchPrimaryBeforeGenesis(t *testing.T) {
+	w := openTemp(t, pgstore.Options{})
+	ch := watchVersions(t, w, 10*time.Second)
+	time.Sleep(500 * time.Millisecond) // the watcher connects and finds no ledger
+	commitAndWatch(t, w, ch, 5*time.Second)
+}
+
 // TestWatchStandby checks that a read-only store over a streaming hot
 // standby (pg_basebackup -R) reads what the primary commits, and that its
 // watcher, polling, reports each commit.
