@@ -12,6 +12,7 @@ import (
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
 	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
+	"github.com/ledgernode/ledgernode/vmstub/framework/aptosstdlib"
 	"github.com/ledgernode/ledgernode/vmstub/movevm"
 	"github.com/ledgernode/ledgernode/vmstub/native"
 )
@@ -76,16 +77,10 @@ func (m *propMap) find(key string) int {
 	return -1
 }
 
-// simpleMapAbort is an abort of 0x1::simple_map (invalid_argument):
-// EKEY_ALREADY_EXISTS 1, EKEY_NOT_FOUND 2.
-func simpleMapAbort(reason uint64) error {
-	return &movevm.Abort{Module: ledgerapi.ModuleId{Address: ledgerapi.AddressOne, Name: "simple_map"}, Code: native.Code(native.InvalidArgument, reason)}
-}
-
 // add is simple_map::add.
 func (m *propMap) add(p propEntry) error {
 	if m.find(p.Key) >= 0 {
-		return simpleMapAbort(1)
+		return aptosstdlib.SimpleMapAbort(aptosstdlib.EKeyAlreadyExists)
 	}
 	m.Entries = append(m.Entries, p)
 	return nil

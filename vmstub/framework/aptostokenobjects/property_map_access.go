@@ -31,7 +31,7 @@ func readProperty(h native.Host, a ledgerapi.Address, key string) (string, []byt
 	}
 	i := m.find(key)
 	if i < 0 {
-		return "", nil, simpleMapAbort(2)
+		return "", nil, aptosstdlib.SimpleMapAbort(aptosstdlib.EKeyNotFound)
 	}
 	p := m.Entries[i]
 	if int(p.Type) >= len(propTypes) {
@@ -145,7 +145,7 @@ func updateProperty(h native.Host, a ledgerapi.Address, p propEntry) error {
 	}
 	i := m.find(p.Key)
 	if i < 0 {
-		return simpleMapAbort(2)
+		return aptosstdlib.SimpleMapAbort(aptosstdlib.EKeyNotFound)
 	}
 	m.Entries[i] = p
 	return putRes(h, a, propertyMapTag, m)
@@ -159,7 +159,7 @@ func removeProperty(h native.Host, a ledgerapi.Address, key string) error {
 	}
 	i := m.find(key)
 	if i < 0 {
-		return simpleMapAbort(2)
+		return aptosstdlib.SimpleMapAbort(aptosstdlib.EKeyNotFound)
 	}
 	last := len(m.Entries) - 1
 	m.Entries[i] = m.Entries[last]
