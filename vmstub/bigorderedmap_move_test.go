@@ -159,6 +159,19 @@ func bigOrderedMapCases(ledgerapi.Address) []viewCase {
 			code: func(k *kit) []bytecode.Instruction {
 				return seq(config(k, 4, 3, false), add(k, 1, 10), add(k, 2, 20), add(k, 3, 30), add(k, 4, 40), ins(in(bytecode.OpMoveLoc, 0)))
 			}},
+		{name: "the layout after one split with two spare slots", rets: []tok{mt}, locals: locals,
+			check: func(t *testing.T, vals [][]byte) {
+				head := cat([]byte{0, 0, 0, 0, 2}, inner(2, 10), inner(4, 11), le64(0), le64(0), []byte{0, 1})
+				tail := cat(le64(2), le64(12), []byte{1}, le64(0), []byte{0, 0, 0, 0}, le64(10), le64(11), []byte{1}, []byte{4, 0}, []byte{3, 0})
+				b := vals[0]
+				if len(b) != len(head)+32+len(tail) || string(b[:len(head)]) != string(head) || string(b[len(head)+32:]) != string(tail) {
+					t.Fatalf("map %x, want %x <handle> %x", b, head, tail)
+				}
+			},
+			code: func(k *kit) []bytecode.Instruction {
+				return seq(config(k, 4, 3, true), ins(in(bytecode.OpMutBorrowLoc, 0), in(bytecode.OpLdU64, 2), bomCall(k, "allocate_spare_slots", []tok{mg, u64T}, nil)),
+					add(k, 1, 10), add(k, 2, 20), add(k, 3, 30), add(k, 4, 40), ins(in(bytecode.OpMoveLoc, 0)))
+			}},
 		{name: "101 scrambled adds and look-ups (4, 3)", rets: append(rets, mt), locals: locals, check: checkFirst(viewsWant),
 			code: func(k *kit) []bytecode.Instruction { return scrambled(k, 4, 3, false, false, views(k)) }},
 		{name: "the same with reused slots (5, 5)", rets: append(rets, mt), locals: locals, check: checkFirst(viewsWant),
