@@ -51,7 +51,11 @@ const indexerPath = "/v1/graphql"
 // a dataDir (and checkpoints not disabled) it is checkpointed there, and
 // a node restarted over a checkpoint loads it and starts following the
 // ledger at once: the index was in use before the restart.
-func listenIndexer(c *indexerConfig, store storage.Reader, vm *vmstub.VM, dataDir string, log zerolog.Logger) (*http.Server, net.Listener, *warmIndex, error) {
+//
+// A checkpoint whose version was pruned cannot be checked against the
+// ledger and is rebuilt, so with a pruneWindow checkpoints come at least
+// every half window.
+func listenIndexer(c *indexerConfig, store storage.Reader, vm *vmstub.VM, dataDir string, pruneWindow uint64, log zerolog.Logger) (*http.Server, net.Listener, *warmIndex, error) {
 	ln, err := listenOptional("indexer-addr", &c.indexerAddr, defaultIndexerAddr, "indexer", log)
 	if ln == nil || err != nil {
 		return nil, nil, nil, err
@@ -59,7 +63,7 @@ func listenIndexer(c *indexerConfig, store storage.Reader, vm *vmstub.VM, dataDi
 	opts := indexer.Options{Modules: vm}
 	if dataDir != "" && c.checkpointEvery > 0 {
 		opts.Checkpoint = &indexer.CheckpointOptions{Dir: filepath.Join(dataDir, checkpointSubdir),
-			Every: c.checkpointEvery, Report: logCheckpoint(log)}
+			Every: checkpointEvery(c.checkpointEvery, pruneWindow), Report: logCheckpoint(log)}
 	}
 	idx := &warmIndex{Indexer: indexer.New(store, opts)}
 	h, err := gql.NewHandler(indexer.Schema(), idx, gql.Options{})
@@ -76,6 +80,16 @@ func listenIndexer(c *indexerConfig, store storage.Reader, vm *vmstub.VM, dataDi
 	mux := http.NewServeMux()
 	mux.Handle(indexerPath, h)
 	return newServer(middleware.Chain(mux, middleware.Recover(log), middleware.CORS())), ln, idx, nil
+}
+
+// checkpointEvery is the checkpoint interval: every versions, at most
+// half the prune window (a checkpoint must still be readable when the
+// next is written).
+func checkpointEvery(every, pruneWindow uint64) uint64 {
+	if pruneWindow > 0 && every > pruneWindow/2 {
+		return max(pruneWindow/2, 1)
+	}
+	return every
 }
 
 // logCheckpoint logs what happens to the index's checkpoints.

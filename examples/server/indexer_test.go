@@ -130,3 +130,13 @@ func TestIndexCheckpointAcrossRestarts(t *testing.T) {
 		t.Errorf("%d user transactions after the kill (%v), want 8", len(rs), err)
 	}
 }
+
+func TestCheckpointEveryHalfPruneWindow(t *testing.T) {
+	for _, tc := range []struct{ every, window, want uint64 }{
+		{10000, 0, 10000}, {10000, 100000, 10000}, {10000, 5000, 2500}, {10000, 1, 1}, {100, 1000, 100},
+	} {
+		if got := checkpointEvery(tc.every, tc.window); got != tc.want {
+			t.Errorf("checkpointEvery(%d, %d) = %d, want %d", tc.every, tc.window, got, tc.want)
+		}
+	}
+}
