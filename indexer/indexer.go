@@ -39,6 +39,9 @@ type Options struct {
 	// data to JSON (the executor implements it); without it, or for a type
 	// it does not know, events.data is the BCS as a 0x-hex JSON string.
 	Modules Modules
+	// ChangeFeed makes Changes available: the indexer records which rows
+	// each catch-up puts until Changes hands them out (changes.go).
+	ChangeFeed bool
 }
 
 // Modules describes the Move modules stored in one state (see
@@ -81,6 +84,7 @@ type Indexer struct {
 	st      *state
 	covered uint64             // arrivals when the last successful catch-up began
 	info    storage.LedgerInfo // the ledger info it read
+	feed    feed               // the change feed, when Options.ChangeFeed
 }
 
 // New returns an indexer over store. Nothing is read until the first Rows.
@@ -190,6 +194,7 @@ func (ix *Indexer) catchUpRetrying(ctx context.Context, retries int) (storage.Le
 	if ix.st == nil {
 		ix.st = newState(ix.store, reverts)
 		ix.st.next = info.OldestVersion
+		ix.feed.track(ix.st, ix.opts.ChangeFeed)
 	}
 	ix.st.resolver = nil
 	if ix.opts.Modules != nil && ix.st.next <= info.Version {
