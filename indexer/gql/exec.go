@@ -150,6 +150,9 @@ func (e *executor) related(r *Relationship, row Row) ([]Row, error) {
 		to[i] = r.On[f]
 	}
 	id := r.Table + "\x00" + strings.Join(to, "\x00")
+	if _, ok := e.h.src.(Selector); ok {
+		return e.relatedSelected(r, id, from, to, []Row{row})
+	}
 	idx, ok := e.indexes[id]
 	if !ok {
 		target, err := e.rows(r.Table)
@@ -220,11 +223,11 @@ func (e *executor) root(op *ast.OperationDefinition) ([]byte, error) {
 		}
 		switch rf.kind {
 		case rootRows:
-			all, err := e.rows(rf.table.Name)
+			all, exact, err := e.candidates(rf.table, g.field(), path, true)
 			if err != nil {
 				return nil, err
 			}
-			rows, err := e.selectRows(rf.table, g.field(), all, path, true)
+			rows, err := e.selectRows(rf.table, g.field(), all, path, true, exact)
 			if err != nil {
 				return nil, err
 			}
@@ -232,11 +235,11 @@ func (e *executor) root(op *ast.OperationDefinition) ([]byte, error) {
 				return nil, err
 			}
 		case rootAggregate:
-			all, err := e.rows(rf.table.Name)
+			all, exact, err := e.candidates(rf.table, g.field(), path, false)
 			if err != nil {
 				return nil, err
 			}
-			if err := e.aggregate(&b, rf.table, g, all, path); err != nil {
+			if err := e.aggregate(&b, rf.table, g, all, path, exact); err != nil {
 				return nil, err
 			}
 		case rootByPK:
@@ -251,14 +254,12 @@ func (e *executor) root(op *ast.OperationDefinition) ([]byte, error) {
 
 // byPK answers NAME_by_pk: the row whose key columns equal the arguments.
 func (e *executor) byPK(b *bytes.Buffer, t *tableInfo, g *fieldGroup, path string) error {
-	all, err := e.rows(t.Name)
-	if err != nil {
-		return err
-	}
 	var conds []func(Row) (bool, error)
+	key := map[string]any{}
 	for _, pk := range t.PrimaryKey {
 		a := g.field().Arguments.ForName(pk)
 		var v any
+		var err error
 		if a != nil {
 			if v, err = valueOf(a.Value, e.vars, 0); err != nil {
 				return err
@@ -269,6 +270,11 @@ func (e *executor) byPK(b *bytes.Buffer, t *tableInfo, g *fieldGroup, path strin
 			return err
 		}
 		conds = append(conds, p)
+		key[pk] = map[string]any{"_eq": toJSON(v)}
+	}
+	all, err := e.rowsWhere(t.Name, key)
+	if err != nil {
+		return err
 	}
 	if err := e.check(len(all), 0); err != nil {
 		return err
@@ -300,6 +306,9 @@ func (e *executor) writeRows(b *bytes.Buffer, t *tableInfo, rows []Row, sel ast.
 	}
 	groups, err := e.collect(t.Name, sel)
 	if err != nil {
+		return err
+	}
+	if err := e.prefetch(t, rows, sel, 0); err != nil {
 		return err
 	}
 	var cols []column
@@ -367,10 +376,10 @@ func (e *executor) writeFields(b *bytes.Buffer, t *tableInfo, row Row, groups []
 		}
 		switch {
 		case agg:
-			err = e.aggregate(b, target, g, matches, p)
+			err = e.aggregate(b, target, g, matches, p, false)
 		case r.Array:
 			var rows []Row
-			if rows, err = e.selectRows(target, g.field(), matches, p, true); err == nil {
+			if rows, err = e.selectRows(target, g.field(), matches, p, true, false); err == nil {
 				err = e.writeRows(b, target, rows, g.sub(), p)
 			}
 		case len(matches) == 0:

@@ -50,7 +50,15 @@
 //
 // # Reader
 //
-// Reader is a gql.Source over the tables for API replicas. Every read is
-// bounded by ReaderOptions.MaxRows: a query that would fetch more fails
-// instead of scanning a big table whole.
+// Reader is a gql.Source and gql.Selector over the tables for API
+// replicas: the executor hands it each root selection's where, order_by
+// and offset+limit, by_pk keys and relationship keys (in batches), and it
+// answers with one parameterised statement each (sql.go: values are
+// always parameters; relationship filters are EXISTS subqueries; _not
+// keeps the executor's two-valued logic). The executor evaluates the
+// query over the rows fetched exactly as in memory, so the answers are
+// the in-memory ones byte for byte (reader_test.go runs the SDKs' queries
+// against both). Every read is bounded by ReaderOptions.MaxRows: a query
+// that would fetch more fails instead of scanning a big table whole (an
+// unfiltered aggregate count over a big table is such a query).
 package pgindex
