@@ -38,19 +38,30 @@ const indexerPath = "/v1/graphql"
 // listenIndexer returns the server of the indexer's GraphQL API over the
 // ledger in store and its listener, or nils when the indexer is disabled.
 // The index is kept in memory and built from the committed transactions
-// as queries arrive, so it is never behind the ledger.
-func listenIndexer(c *indexerConfig, store storage.Reader, vm *vmstub.VM, log zerolog.Logger) (*http.Server, net.Listener, error) {
+// as queries arrive, so it is never behind the ledger. Over PostgreSQL
+// (pg.dsn) the writer also keeps the index in the database and a replica
+// answers from it (pgindex.go).
+func listenIndexer(c *indexerConfig, store storage.Reader, vm *vmstub.VM, log zerolog.Logger, pg pgIndex) (*http.Server, net.Listener, error) {
 	ln, err := listenOptional("indexer-addr", &c.indexerAddr, defaultIndexerAddr, "indexer", log)
 	if ln == nil || err != nil {
 		return nil, nil, err
 	}
-	idx := &warmIndex{Indexer: indexer.New(store, indexer.Options{Modules: vm})}
-	h, err := gql.NewHandler(indexer.Schema(), idx, gql.Options{})
+	var src gql.Source
+	if pg.dsn != "" {
+		src, err = pg.source(store, vm, log)
+	} else {
+		idx := &warmIndex{Indexer: indexer.New(store, indexer.Options{Modules: vm})}
+		go idx.follow(context.Background(), followEvery, log)
+		src = idx
+	}
+	var h http.Handler
+	if err == nil {
+		h, err = gql.NewHandler(indexer.Schema(), src, gql.Options{})
+	}
 	if err != nil {
 		ln.Close()
 		return nil, nil, err
 	}
-	go idx.follow(context.Background(), followEvery, log)
 	mux := http.NewServeMux()
 	mux.Handle(indexerPath, h)
 	return newServer(middleware.Chain(mux, middleware.Recover(log), middleware.CORS())), ln, nil

@@ -176,7 +176,7 @@ func run(c config) error {
 		servers = append(servers, newServer(middleware.Chain(f.handler(), middleware.Linger(2*handlers.DefaultMaxBodyBytes), middleware.CORS(), middleware.Recover(log))))
 		listeners = append(listeners, fLn)
 	}
-	if iSrv, iLn, err := listenIndexer(&c.indexerConfig, store, vm, log); err != nil {
+	if iSrv, iLn, err := listenIndexer(&c.indexerConfig, store, vm, log, pgIndex{dsn: c.postgres}); err != nil {
 		return err
 	} else if iSrv != nil {
 		servers = append(servers, iSrv)
