@@ -235,6 +235,12 @@ func (e *executor) root(op *ast.OperationDefinition) ([]byte, error) {
 				return nil, err
 			}
 		case rootAggregate:
+			if done, err := e.pushCount(&b, rf.table, g, path); done || err != nil {
+				if err != nil {
+					return nil, err
+				}
+				continue
+			}
 			all, exact, err := e.candidates(rf.table, g.field(), path, false)
 			if err != nil {
 				return nil, err

@@ -96,3 +96,14 @@ type OrderColumn struct {
 	Desc       bool
 	NullsFirst bool
 }
+
+// Counter is a Selector that also counts: an aggregate that asks only
+// for count (no columns, distinct, limit, offset, distinct_on or
+// order_by) is answered with Count instead of fetching the rows.
+type Counter interface {
+	Selector
+	// Count returns the number of rows of q.Table passing q.Where (the
+	// other fields of q are unset); exact false means it could not
+	// count them exactly, and the executor fetches the rows instead.
+	Count(ctx context.Context, q Query) (n int, exact bool, err error)
+}

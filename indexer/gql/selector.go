@@ -1,6 +1,8 @@
 package gql
 
 import (
+	"bytes"
+	"fmt"
 	"maps"
 	"slices"
 	"strings"
@@ -213,4 +215,75 @@ func (e *executor) prefetch(t *tableInfo, rows []Row, sel ast.SelectionSet, dept
 		}
 	}
 	return nil
+}
+
+// countOnly reports whether an aggregate selection asks for nothing but
+// count over the where's matches (and __typename).
+func (e *executor) countOnly(t *tableInfo, g *fieldGroup) (bool, error) {
+	for _, a := range g.field().Arguments {
+		if a.Name != "where" {
+			return false, nil
+		}
+	}
+	groups, err := e.collect(t.Name+"_aggregate", g.sub())
+	if err != nil {
+		return false, err
+	}
+	for _, sg := range groups {
+		switch sg.name() {
+		case "__typename":
+			continue
+		case "aggregate":
+		default:
+			return false, nil
+		}
+		fields, err := e.collect(t.Name+"_aggregate_fields", sg.sub())
+		if err != nil {
+			return false, err
+		}
+		for _, f := range fields {
+			if f.name() != "__typename" && (f.name() != "count" || len(f.field().Arguments) > 0) {
+				return false, nil
+			}
+		}
+	}
+	return true, nil
+}
+
+// pushCount answers an aggregate that only counts with Counter.Count;
+// false when the source cannot (then nothing was written).
+func (e *executor) pushCount(b *bytes.Buffer, t *tableInfo, g *fieldGroup, path string) (bool, error) {
+	cnt, ok := e.h.src.(Counter)
+	if !ok {
+		return false, nil
+	}
+	if only, err := e.countOnly(t, g); !only || err != nil {
+		return false, err
+	}
+	wv, err := e.arg(g.field(), "where")
+	if err != nil {
+		return false, err
+	}
+	if _, err := e.compileWhere(t, wv, path+".args.where", 0); err != nil {
+		return false, err
+	}
+	n, exact, err := cnt.Count(e.ctx, Query{Table: t.Name, Where: toJSON(wv), Limit: -1})
+	if err != nil {
+		return false, selectError(t.Name, err)
+	}
+	if !exact {
+		return false, nil
+	}
+	return true, e.writeObject(b, t.Name+"_aggregate", g, path, func(sg *fieldGroup, p string) (bool, error) {
+		if sg.name() != "aggregate" {
+			return false, nil
+		}
+		return true, e.writeObject(b, t.Name+"_aggregate_fields", sg, p, func(cg *fieldGroup, _ string) (bool, error) {
+			if cg.name() != "count" {
+				return false, nil
+			}
+			fmt.Fprintf(b, "%d", n)
+			return true, nil
+		})
+	})
 }

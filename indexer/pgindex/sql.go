@@ -241,3 +241,23 @@ func sortedKeys[V any](m map[string]V) []string {
 	sort.Strings(keys)
 	return keys
 }
+
+// Count implements gql.Counter: SELECT count(*) with q.Where translated
+// as by Select; not exact when the translation is not.
+func (r *Reader) Count(ctx context.Context, q gql.Query) (int, bool, error) {
+	t, ok := r.tables[q.Table]
+	if !ok {
+		return 0, false, fmt.Errorf("pgindex: unknown table %q", q.Table)
+	}
+	b := &builder{r: r}
+	where, exact := b.where(t, "t", q.Where, 0)
+	if !exact {
+		return 0, false, nil
+	}
+	var n int64
+	err := r.pool.QueryRow(ctx, "SELECT count(*) FROM "+qualified(q.Table)+" t WHERE "+where, b.args...).Scan(&n)
+	if err != nil {
+		return 0, false, fmt.Errorf("pgindex: counting %s: %w", q.Table, err)
+	}
+	return int(n), true, nil
+}

@@ -23,7 +23,10 @@ type Writer struct {
 	pool  *pgxpool.Pool
 	ix    *indexer.Indexer
 	now   func() time.Time
-	ready bool // the schema was checked
+	ready bool // the schema was checked and a first (full) flush committed
+	// last is what processor_status says since the last flush.
+	last    uint64
+	indexed bool
 }
 
 // NewWriter returns a writer of ix's tables into the database of pool.
@@ -36,14 +39,22 @@ func NewWriter(pool *pgxpool.Pool, ix *indexer.Indexer) *Writer {
 // returning the version processor_status now reports (ok false while
 // nothing is indexed). It is not safe for concurrent use.
 func (w *Writer) Flush(ctx context.Context) (version uint64, ok bool, err error) {
+	if !w.ready {
+		w.ix.Resend() // the first flush writes the index whole
+	}
 	c, err := w.ix.Changes(ctx)
 	if err != nil {
 		return 0, false, err
 	}
+	if w.ready && !c.Full && len(c.Tables) == 0 && c.Indexed == w.indexed && c.Last == w.last {
+		return c.Last, c.Indexed, nil // nothing new: no transaction
+	}
 	if err := w.write(ctx, c); err != nil {
 		w.ix.Resend() // the next flush rewrites everything
+		w.ready = false
 		return 0, false, err
 	}
+	w.last, w.indexed = c.Last, c.Indexed
 	return c.Last, c.Indexed, nil
 }
 
@@ -57,15 +68,13 @@ func (w *Writer) write(ctx context.Context, c indexer.Changes) error {
 	if _, err := tx.Exec(ctx, "SELECT pg_advisory_xact_lock($1)", lockKey); err != nil {
 		return fmt.Errorf("pgindex: %w", err)
 	}
-	full := c.Full
+	// A writer's first flush replaces whatever the database holds (an
+	// index of another ledger, loaded or restored, or of an older
+	// process): Changes is then Full, or the ledger is empty.
+	full := c.Full || !w.ready
 	if !w.ready {
-		created, err := ensureSchema(ctx, tx, indexer.Schema())
-		if err != nil {
+		if _, err := ensureSchema(ctx, tx, indexer.Schema()); err != nil {
 			return fmt.Errorf("pgindex: creating the schema: %w", err)
-		}
-		if created && !full {
-			// A schema built again lost what was flushed before.
-			return fmt.Errorf("pgindex: the index schema was rebuilt; flushing everything again")
 		}
 	}
 	s := indexer.Schema()

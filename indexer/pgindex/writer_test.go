@@ -1,6 +1,7 @@
 package pgindex_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"slices"
@@ -9,6 +10,8 @@ import (
 	"github.com/ledgernode/ledgernode/indexer"
 	"github.com/ledgernode/ledgernode/indexer/gql"
 	"github.com/ledgernode/ledgernode/indexer/pgindex"
+	"github.com/ledgernode/ledgernode/storage/memstore"
+	"github.com/ledgernode/ledgernode/storage/statefile"
 	"github.com/ledgernode/ledgernode/vmstub"
 )
 
@@ -130,4 +133,45 @@ func TestFlushFollowsTheLedger(t *testing.T) {
 	ix2 := indexer.New(c.store, indexer.Options{Modules: c.vm, ChangeFeed: true})
 	flush(t, pgindex.NewWriter(p, ix2), keep)
 	sameTables(t, ix2, r, keep, 8) // the genesis was pruned
+}
+
+// TestFlushReplacesAnotherIndex loads a dump of a ledger into a new store
+// and flushes its index into a database holding another ledger's index
+// (and an empty ledger's flush into a database holding an index): the
+// first flush of a writer replaces what the database holds.
+func TestFlushReplacesAnotherIndex(t *testing.T) {
+	ctx := context.Background()
+	c := newChain(t)
+	p := pool(t)
+	r := pgindex.NewReader(p, pgindex.ReaderOptions{})
+	c.run(c.devs[0], collection("Cats"))
+	c.run(c.devs[0], mint("Cats", "Tom"))
+	var dump bytes.Buffer
+	if _, err := statefile.Write(ctx, c.store, &dump); err != nil {
+		t.Fatal(err)
+	}
+	dumped := c.latest()
+
+	other := newChain(t) // another ledger, flushed first
+	other.run(other.devs[1], vmstub.TransferPayload(fresh(9), 3))
+	oix := indexer.New(other.store, indexer.Options{Modules: other.vm, ChangeFeed: true})
+	flush(t, pgindex.NewWriter(p, oix), other.latest())
+
+	loaded := memstore.New(memstore.Options{ChainID: chainID})
+	if _, err := statefile.Load(ctx, loaded, &dump); err != nil {
+		t.Fatal(err)
+	}
+	ix := indexer.New(loaded, indexer.Options{Modules: c.vm, ChangeFeed: true})
+	flush(t, pgindex.NewWriter(p, ix), dumped)
+	sameTables(t, ix, r, dumped, 15)
+
+	empty := indexer.New(memstore.New(memstore.Options{ChainID: chainID}), indexer.Options{ChangeFeed: true})
+	if _, ok, err := pgindex.NewWriter(p, empty).Flush(ctx); err != nil || ok {
+		t.Fatalf("flushing an empty ledger: ok %v, %v", ok, err)
+	}
+	for _, def := range indexer.Schema().Tables {
+		if rows, err := r.Rows(ctx, def.Name); err != nil || len(rows) != 0 {
+			t.Errorf("%s after an empty ledger's flush: %d rows, %v", def.Name, len(rows), err)
+		}
+	}
 }
