@@ -86,6 +86,25 @@ func TestSameAnswersAsInMemory(t *testing.T) {
 		{`{a: events_aggregate { __typename aggregate { __typename n: count } } b: current_token_datas_v2_aggregate(where: {current_collection: {collection_name: {_eq: "Cats"}}}) { aggregate { count } }}`, nil},
 		{`{events_aggregate(where: {data: {_eq: {}}}) { aggregate { count } }}`, nil},
 		{`{events_aggregate(where: {nope: {_eq: 1}}) { aggregate { count } }}`, nil},
+		// The SDK's digital-asset queries (as in indexer/tokens_test.go).
+		{`query getDigitalAssetData($where_condition: current_token_datas_v2_bool_exp, $offset: Int, $limit: Int) {
+			current_token_datas_v2(where: $where_condition, offset: $offset, limit: $limit) {
+				collection_id description is_fungible_v2 last_transaction_timestamp last_transaction_version largest_property_version_v1
+				maximum supply token_data_id token_name token_properties token_standard token_uri decimals
+				current_collection { collection_id collection_name creator_address current_supply description last_transaction_timestamp
+					last_transaction_version max_supply mutable_description mutable_uri table_handle_v1 token_standard total_minted_v2 uri } } }`,
+			map[string]any{"where_condition": map[string]any{"token_name": map[string]any{"_eq": "Tom"}}}},
+		{`query getAccountTokensCount($where_condition: current_token_ownerships_v2_bool_exp) {
+			current_token_ownerships_v2_aggregate(where: $where_condition) { aggregate { count } } }`,
+			map[string]any{"where_condition": map[string]any{"owner_address": map[string]any{"_eq": A}, "amount": map[string]any{"_gt": "0"}}}},
+		{`query getAccountCollectionsWithOwnedTokens($where_condition: current_collection_ownership_v2_view_bool_exp!, $offset: Int, $limit: Int) {
+			current_collection_ownership_v2_view(where: $where_condition, offset: $offset, limit: $limit) {
+				collection_id collection_name distinct_tokens owner_address single_token_uri current_collection { uri } } }`,
+			map[string]any{"where_condition": map[string]any{"owner_address": map[string]any{"_eq": B}}}},
+		{`query getDigitalAssetActivity($where_condition: token_activities_v2_bool_exp!, $offset: Int, $limit: Int, $order_by: [token_activities_v2_order_by!]) {
+			token_activities_v2(where: $where_condition, offset: $offset, limit: $limit, order_by: $order_by) {
+				type from_address to_address token_amount entry_function_id_str event_index transaction_version current_token_data { token_name } } }`,
+			map[string]any{"where_condition": map[string]any{"token_standard": map[string]any{"_eq": "v2"}}, "order_by": []any{map[string]any{"transaction_version": "desc"}}, "limit": 3}},
 	}
 	for i, q := range queries {
 		mem, pg := post(t, ix, q.q, q.vars), post(t, r, q.q, q.vars)
@@ -95,7 +114,7 @@ func TestSameAnswersAsInMemory(t *testing.T) {
 		if mem != pg {
 			t.Errorf("query %d: in memory\n%s\nfrom PostgreSQL\n%s", i, mem, pg)
 		}
-		if i < 15 && (!strings.Contains(mem, `"data"`) || strings.Contains(mem, "[]}")) {
+		if i != 16 && i != 17 && i != 20 && i != 21 && (!strings.Contains(mem, `"data"`) || strings.Contains(mem, "[]}")) {
 			t.Errorf("query %d answers nothing to compare: %s", i, mem)
 		}
 	}
