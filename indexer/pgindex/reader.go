@@ -3,9 +3,11 @@ package pgindex
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgtype"
 	"github.com/jackc/pgx/v5/pgxpool"
 
@@ -96,7 +98,12 @@ func orderByKey(t *gql.Table) string {
 // query runs SELECT over t with a where clause (without WHERE; "" for
 // none), its arguments, an ORDER BY clause and a limit (-1: MaxRows, and
 // fetching more is an error).
-func (r *Reader) query(ctx context.Context, t *tableSQL, where string, args []any, order string, limit int) ([]gql.Row, error) {
+func (r *Reader) query(ctx context.Context, t *tableSQL, where string, args []any, order string, limit int) (out []gql.Row, err error) {
+	defer func() {
+		if notYet(err) {
+			out, err = nil, nil
+		}
+	}()
 	q := "SELECT " + t.selectList + " FROM " + qualified(t.def.Name) + " t"
 	if where != "" {
 		q += " WHERE " + where
@@ -111,7 +118,6 @@ func (r *Reader) query(ctx context.Context, t *tableSQL, where string, args []an
 		return nil, fmt.Errorf("pgindex: reading %s: %w", t.def.Name, err)
 	}
 	defer rows.Close()
-	var out []gql.Row
 	texts := make([]pgtype.Text, len(t.def.Columns))
 	dest := make([]any, len(texts))
 	for i := range texts {
@@ -137,6 +143,13 @@ func (r *Reader) query(ctx context.Context, t *tableSQL, where string, args []an
 		return nil, fmt.Errorf("pgindex: reading %s: %w", t.def.Name, err)
 	}
 	return out, nil
+}
+
+// notYet reports whether err says the index tables do not exist yet:
+// nothing was flushed, and the index is as empty as an empty ledger's.
+func notYet(err error) bool {
+	var pe *pgconn.PgError
+	return errors.As(err, &pe) && pe.Code == "42P01" // undefined_table
 }
 
 // value turns a column's text back into the indexer's value of its type.

@@ -139,3 +139,19 @@ func TestSameAnswersAsInMemory(t *testing.T) {
 		t.Error("an unknown table gave no error")
 	}
 }
+
+// TestReaderBeforeTheFirstFlush: a replica started before the writer's
+// first flush answers as over an empty ledger (processor_status empty,
+// counts zero), not with errors.
+func TestReaderBeforeTheFirstFlush(t *testing.T) {
+	r := pgindex.NewReader(pool(t), pgindex.ReaderOptions{})
+	for q, want := range map[string]string{
+		`{processor_status { last_success_version }}`:                                                 `{"data":{"processor_status":[]}}`,
+		`{account_transactions_aggregate { aggregate { count } }}`:                                    `{"data":{"account_transactions_aggregate":{"aggregate":{"count":0}}}}`,
+		`{current_fungible_asset_balances(where: {amount: {_gt: 0}}) { amount metadata { symbol } }}`: `{"data":{"current_fungible_asset_balances":[]}}`,
+	} {
+		if got := post(t, r, q, nil); got != want {
+			t.Errorf("%s: %s, want %s", q, got, want)
+		}
+	}
+}

@@ -196,7 +196,9 @@ func (b *builder) column(a string, c gql.Column, v any) (string, bool) {
 		default:
 			sqlOp, known := comparisons[op]
 			s, ok := textOf(x)
-			if !known || !ok {
+			if !known || !ok || strings.HasSuffix(op, "ilike") && !ascii(s) {
+				// PostgreSQL's ILIKE folds only ASCII letters in the "C"
+				// collation, the executor every letter: it filters these.
 				return "true", false
 			}
 			parts = append(parts, fmt.Sprintf("%s %s %s%s", col, sqlOp, b.param(s), cast))
@@ -222,6 +224,15 @@ func textOf(v any) (string, bool) {
 		return "false", true
 	}
 	return "", false
+}
+
+func ascii(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
 }
 
 func relationship(t *gql.Table, name string) *gql.Relationship {
@@ -256,6 +267,9 @@ func (r *Reader) Count(ctx context.Context, q gql.Query) (int, bool, error) {
 	}
 	var n int64
 	err := r.pool.QueryRow(ctx, "SELECT count(*) FROM "+qualified(q.Table)+" t WHERE "+where, b.args...).Scan(&n)
+	if notYet(err) {
+		return 0, true, nil
+	}
 	if err != nil {
 		return 0, false, fmt.Errorf("pgindex: counting %s: %w", q.Table, err)
 	}
