@@ -15,6 +15,7 @@ import (
 type executor struct {
 	ctx       context.Context
 	h         *handler
+	src       Source // h.src, or the request's snapshot of it
 	doc       *ast.QueryDocument
 	vars      map[string]any
 	tables    map[string][]Row
@@ -23,8 +24,8 @@ type executor struct {
 	scanned   int
 }
 
-func newExecutor(ctx context.Context, h *handler, doc *ast.QueryDocument, vars map[string]any) *executor {
-	return &executor{ctx: ctx, h: h, doc: doc, vars: vars, tables: map[string][]Row{}, indexes: map[string]map[string][]Row{}}
+func newExecutor(ctx context.Context, h *handler, src Source, doc *ast.QueryDocument, vars map[string]any) *executor {
+	return &executor{ctx: ctx, h: h, src: src, doc: doc, vars: vars, tables: map[string][]Row{}, indexes: map[string]map[string][]Row{}}
 }
 
 // fieldGroup is the fields answering one response key, merged.
@@ -133,7 +134,7 @@ func (e *executor) rows(table string) ([]Row, error) {
 	if r, ok := e.tables[table]; ok {
 		return r, nil
 	}
-	r, err := e.h.src.Rows(e.ctx, table)
+	r, err := e.src.Rows(e.ctx, table)
 	if err != nil {
 		return nil, &Error{Message: "could not read table " + table + ": " + err.Error(), Path: "$", Code: "unexpected"}
 	}
@@ -150,7 +151,7 @@ func (e *executor) related(r *Relationship, row Row) ([]Row, error) {
 		to[i] = r.On[f]
 	}
 	id := r.Table + "\x00" + strings.Join(to, "\x00")
-	if _, ok := e.h.src.(Selector); ok {
+	if _, ok := e.src.(Selector); ok {
 		return e.relatedSelected(r, id, from, to, []Row{row})
 	}
 	idx, ok := e.indexes[id]

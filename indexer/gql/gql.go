@@ -107,3 +107,13 @@ type Counter interface {
 	// count them exactly, and the executor fetches the rows instead.
 	Count(ctx context.Context, q Query) (n int, exact bool, err error)
 }
+
+// Snapshotter is a Source whose reads can share one snapshot of its data
+// (a database transaction): the executor calls Snapshot once per request,
+// reads through the Source it returns (which implements what the
+// Snapshotter does: Selector, Counter) and calls done when the request
+// is answered.
+type Snapshotter interface {
+	Source
+	Snapshot(ctx context.Context) (src Source, done func(), err error)
+}

@@ -28,7 +28,7 @@ func selectError(table string, err error) error {
 // table from Rows, or what a Selector fetches for the selection's where,
 // order_by and limit; exact says they are the where's matches.
 func (e *executor) candidates(t *tableInfo, f *ast.Field, path string, capped bool) ([]Row, bool, error) {
-	sel, ok := e.h.src.(Selector)
+	sel, ok := e.src.(Selector)
 	if !ok {
 		all, err := e.rows(t.Name)
 		return all, false, err
@@ -102,7 +102,7 @@ func (e *executor) candidates(t *tableInfo, f *ast.Field, path string, capped bo
 // rowsWhere returns the rows of table that may pass where: a Selector's
 // fetch, or the whole table.
 func (e *executor) rowsWhere(table string, where map[string]any) ([]Row, error) {
-	sel, ok := e.h.src.(Selector)
+	sel, ok := e.src.(Selector)
 	if !ok {
 		return e.rows(table)
 	}
@@ -191,7 +191,7 @@ func (e *executor) relatedSelected(r *Relationship, id string, from, to []string
 // prefetch fetches, in batches, the relationships a selection of rows of
 // t writes, and theirs in turn.
 func (e *executor) prefetch(t *tableInfo, rows []Row, sel ast.SelectionSet, depth int) error {
-	if _, ok := e.h.src.(Selector); !ok || len(rows) < 2 || depth > maxValueDepth {
+	if _, ok := e.src.(Selector); !ok || len(rows) < 2 || depth > maxValueDepth {
 		return nil
 	}
 	groups, err := e.collect(t.Name, sel)
@@ -253,7 +253,7 @@ func (e *executor) countOnly(t *tableInfo, g *fieldGroup) (bool, error) {
 // pushCount answers an aggregate that only counts with Counter.Count;
 // false when the source cannot (then nothing was written).
 func (e *executor) pushCount(b *bytes.Buffer, t *tableInfo, g *fieldGroup, path string) (bool, error) {
-	cnt, ok := e.h.src.(Counter)
+	cnt, ok := e.src.(Counter)
 	if !ok {
 		return false, nil
 	}

@@ -94,3 +94,29 @@ func TestSelectorQueries(t *testing.T) {
 		t.Errorf("Selects: %+v", src.queries)
 	}
 }
+
+// snapSource is a selectSource that is a Snapshotter: it counts the
+// snapshots taken and ended, and the reads through them.
+type snapSource struct {
+	*selectSource
+	taken, ended int
+}
+
+func (s *snapSource) Snapshot(context.Context) (Source, func(), error) {
+	s.taken++
+	return s.selectSource, func() { s.ended++ }, nil
+}
+
+// TestSnapshotPerRequest checks that a Snapshotter's request reads
+// through one snapshot, ended once the request is answered.
+func TestSnapshotPerRequest(t *testing.T) {
+	src := &snapSource{selectSource: &selectSource{mem: testSource()}}
+	h, err := NewHandler(testSchema(), src, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	query(t, h, `{balances { storage_id metadata { symbol } } txs_aggregate { aggregate { count } }}`, "")
+	if src.taken != 1 || src.ended != 1 || len(src.queries) != 3 {
+		t.Errorf("snapshots taken %d, ended %d, reads %d; want 1, 1, 3", src.taken, src.ended, len(src.queries))
+	}
+}

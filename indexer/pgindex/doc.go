@@ -58,7 +58,12 @@
 // keeps the executor's two-valued logic). The executor evaluates the
 // query over the rows fetched exactly as in memory, so the answers are
 // the in-memory ones byte for byte (reader_test.go runs the SDKs' queries
-// against both). Every read is bounded by ReaderOptions.MaxRows: a query
+// against both). A request's statements run in one read-only REPEATABLE
+// READ transaction (Snapshot: begun pipelined with its first statement,
+// ended off the request's path), so its rows all come from one flush.
+// Aggregates asking only count run SELECT count(*) (Count). Before the
+// writer's first flush (no tables yet) it answers as an empty index.
+// Every read is bounded by ReaderOptions.MaxRows: a query
 // that would fetch more fails instead of scanning a big table whole (an
-// unfiltered aggregate count over a big table is such a query).
+// aggregate of sums or maxima over a big table is such a query).
 package pgindex

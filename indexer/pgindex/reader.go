@@ -27,9 +27,11 @@ type ReaderOptions struct {
 }
 
 // Reader answers GraphQL from the index tables a Writer keeps: it is a
-// gql.Source whose reads run SQL (see Select), for API replicas.
+// gql.Source, Selector, Counter and Snapshotter whose reads run SQL (see
+// Select and Snapshot), for API replicas.
 type Reader struct {
 	pool   *pgxpool.Pool
+	q      queryFunc // runs a statement: the pool's, or a snapshot's
 	opts   ReaderOptions
 	tables map[string]*tableSQL
 }
@@ -48,7 +50,7 @@ func NewReader(pool *pgxpool.Pool, opts ReaderOptions) *Reader {
 	if opts.MaxRows <= 0 {
 		opts.MaxRows = DefaultMaxRows
 	}
-	r := &Reader{pool: pool, opts: opts, tables: map[string]*tableSQL{}}
+	r := &Reader{pool: pool, q: pool.Query, opts: opts, tables: map[string]*tableSQL{}}
 	s := indexer.Schema()
 	for i := range s.Tables {
 		t := &s.Tables[i]
@@ -113,7 +115,7 @@ func (r *Reader) query(ctx context.Context, t *tableSQL, where string, args []an
 		limit = r.opts.MaxRows
 	}
 	q += order + fmt.Sprintf(" LIMIT %d", limit+1)
-	rows, err := r.pool.Query(ctx, q, args...)
+	rows, err := r.q(ctx, q, args...)
 	if err != nil {
 		return nil, fmt.Errorf("pgindex: reading %s: %w", t.def.Name, err)
 	}

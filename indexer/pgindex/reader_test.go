@@ -155,3 +155,52 @@ func TestReaderBeforeTheFirstFlush(t *testing.T) {
 		}
 	}
 }
+
+// TestSnapshotIsOneFlush: the reads of one request (a snapshot) see the
+// index as of its first statement, not a flush committed meanwhile; the
+// reader outside it sees the flush.
+func TestSnapshotIsOneFlush(t *testing.T) {
+	ctx := context.Background()
+	c := newChain(t)
+	p := pool(t)
+	ix := indexer.New(c.store, indexer.Options{Modules: c.vm, ChangeFeed: true})
+	w := pgindex.NewWriter(p, ix)
+	r := pgindex.NewReader(p, pgindex.ReaderOptions{})
+	c.run(c.devs[0], vmstub.TransferPayload(fresh(1), 5))
+	before := c.latest()
+	flush(t, w, before)
+
+	snap, done, err := r.Snapshot(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	version := func(src gql.Source) json.Number {
+		t.Helper()
+		rows, _, err := src.(gql.Selector).Select(ctx, gql.Query{Table: "processor_status", Limit: -1})
+		if err != nil || len(rows) == 0 {
+			t.Fatalf("processor_status: %d rows, %v", len(rows), err)
+		}
+		return rows[0].Get("last_success_version").(json.Number)
+	}
+	users := func(src gql.Source) int {
+		t.Helper()
+		n, _, err := src.(gql.Counter).Count(ctx, gql.Query{Table: "user_transactions"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	if v := version(snap); v != json.Number(jsonUint(before)) {
+		t.Fatalf("snapshot at %s, want %d", v, before)
+	}
+	n := users(snap)
+	c.run(c.devs[0], vmstub.TransferPayload(fresh(1), 6))
+	flush(t, w, c.latest())
+	if v, m := version(snap), users(snap); v != json.Number(jsonUint(before)) || m != n {
+		t.Errorf("the snapshot saw the later flush: version %s (want %d), %d user transactions (want %d)", v, before, m, n)
+	}
+	if v, m := version(r), users(r); v != json.Number(jsonUint(c.latest())) || m != n+1 {
+		t.Errorf("outside the snapshot: version %s (want %d), %d user transactions (want %d)", v, c.latest(), m, n+1)
+	}
+	done()
+}

@@ -7,6 +7,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/jackc/pgx/v5"
+
 	"github.com/ledgernode/ledgernode/indexer/gql"
 )
 
@@ -266,7 +268,10 @@ func (r *Reader) Count(ctx context.Context, q gql.Query) (int, bool, error) {
 		return 0, false, nil
 	}
 	var n int64
-	err := r.pool.QueryRow(ctx, "SELECT count(*) FROM "+qualified(q.Table)+" t WHERE "+where, b.args...).Scan(&n)
+	rows, err := r.q(ctx, "SELECT count(*) FROM "+qualified(q.Table)+" t WHERE "+where, b.args...)
+	if err == nil {
+		n, err = pgx.CollectExactlyOneRow(rows, pgx.RowTo[int64])
+	}
 	if notYet(err) {
 		return 0, true, nil
 	}
