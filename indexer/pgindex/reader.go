@@ -81,14 +81,12 @@ func (r *Reader) Rows(ctx context.Context, table string) ([]gql.Row, error) {
 	return r.query(ctx, t, "", nil, orderByKey(t.def), -1)
 }
 
-// orderByKey orders by the primary key (the in-memory order), or by every
-// column for a keyless table so answers do not depend on storage order.
+// orderByKey orders by the primary key, or the position of a keyless
+// table's rows: the in-memory order.
 func orderByKey(t *gql.Table) string {
 	cols := t.PrimaryKey
 	if len(cols) == 0 {
-		for _, c := range t.Columns {
-			cols = append(cols, c.Name)
-		}
+		cols = []string{positionColumn}
 	}
 	q := make([]string, len(cols))
 	for i, c := range cols {

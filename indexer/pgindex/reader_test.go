@@ -105,6 +105,8 @@ func TestSameAnswersAsInMemory(t *testing.T) {
 			token_activities_v2(where: $where_condition, offset: $offset, limit: $limit, order_by: $order_by) {
 				type from_address to_address token_amount entry_function_id_str event_index transaction_version current_token_data { token_name } } }`,
 			map[string]any{"where_condition": map[string]any{"token_standard": map[string]any{"_eq": "v2"}}, "order_by": []any{map[string]any{"transaction_version": "desc"}}, "limit": 3}},
+		// The keyless view lists its rows in the in-memory order.
+		{`{current_collection_ownership_v2_view { owner_address collection_name distinct_tokens } v: current_collection_ownership_v2_view(order_by: {creator_address: asc}) { collection_name }}`, nil},
 	}
 	for i, q := range queries {
 		mem, pg := post(t, ix, q.q, q.vars), post(t, r, q.q, q.vars)

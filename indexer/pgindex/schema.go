@@ -64,6 +64,8 @@ func ddl(s *gql.Schema) []string {
 		}
 		if len(t.PrimaryKey) > 0 {
 			fmt.Fprintf(&b, ", PRIMARY KEY (%s)", columnList(t.PrimaryKey))
+		} else {
+			fmt.Fprintf(&b, ", %s bigint NOT NULL", quote(positionColumn))
 		}
 		b.WriteString(")")
 		out = append(out, b.String())
@@ -79,6 +81,11 @@ func ddl(s *gql.Schema) []string {
 		" (id boolean PRIMARY KEY DEFAULT true CHECK (id), fingerprint text NOT NULL, version numeric)")
 	return out
 }
+
+// positionColumn orders the rows of a keyless table (the derived view)
+// as the in-memory index lists them: answers without order_by, and ties,
+// come in that order there.
+const positionColumn = "_position"
 
 // stateTable holds the schema's fingerprint and the version the index
 // holds (NULL while nothing is indexed); processor_status reports it.

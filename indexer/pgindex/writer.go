@@ -116,7 +116,8 @@ func (w *Writer) write(ctx context.Context, c indexer.Changes) error {
 
 // upsert writes rows into t: copied into a temporary table of text
 // columns, then inserted with casts, replacing rows of the same primary
-// key. A keyless table (the derived view) is replaced whole.
+// key. A keyless table (the derived view) is replaced whole, each row
+// with its position.
 func upsert(ctx context.Context, tx pgx.Tx, t *gql.Table, rows []gql.Row, full bool) error {
 	if len(t.PrimaryKey) == 0 && !full {
 		if _, err := tx.Exec(ctx, "DELETE FROM "+qualified(t.Name)); err != nil {
@@ -134,14 +135,23 @@ func upsert(ctx context.Context, tx pgx.Tx, t *gql.Table, rows []gql.Row, full b
 		defs[i] = quote(c.Name) + " text"
 		casts[i] = quote(c.Name) + "::" + strings.Fields(sqlType(c.Type))[0]
 	}
+	keyless := len(t.PrimaryKey) == 0
+	if keyless {
+		cols = append(cols, positionColumn)
+		defs = append(defs, quote(positionColumn)+" text")
+		casts = append(casts, quote(positionColumn)+"::bigint")
+	}
 	tmp := "pgindex_" + t.Name
 	if _, err := tx.Exec(ctx, fmt.Sprintf("CREATE TEMP TABLE %s (%s) ON COMMIT DROP", quote(tmp), strings.Join(defs, ", "))); err != nil {
 		return err
 	}
 	src := pgx.CopyFromSlice(len(rows), func(i int) ([]any, error) {
 		vals := make([]any, len(cols))
-		for j, c := range cols {
-			vals[j] = text(rows[i].Get(c))
+		for j, c := range t.Columns {
+			vals[j] = text(rows[i].Get(c.Name))
+		}
+		if keyless {
+			vals[len(cols)-1] = fmt.Sprint(i)
 		}
 		return vals, nil
 	})
