@@ -46,7 +46,9 @@
 // numeric (bigint columns hold uint64), strings and timestamps text in
 // the "C" collation (byte order, as the in-memory engine compares), jsonb
 // the indexer's JSON text, so answers are byte for byte the in-memory
-// ones.
+// ones — except that NUL bytes, which a Move string may hold and
+// PostgreSQL's text cannot, are dropped (as Aptos's processors drop them)
+// in stored strings and in the values a where compares them with.
 //
 // # Reader
 //

@@ -216,7 +216,7 @@ func (b *builder) column(a string, c gql.Column, v any) (string, bool) {
 func textOf(v any) (string, bool) {
 	switch x := v.(type) {
 	case string:
-		return x, true
+		return withoutNul(x), true // as stored
 	case json.Number:
 		return string(x), true
 	case bool:

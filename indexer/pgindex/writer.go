@@ -175,17 +175,19 @@ func upsert(ctx context.Context, tx pgx.Tx, t *gql.Table, rows []gql.Row, full b
 }
 
 // text is a row value as the text PostgreSQL casts to the column type;
-// nil for NULL.
+// nil for NULL. PostgreSQL's text cannot hold NUL: NUL bytes (a Move
+// string may hold them) are dropped, as Aptos's indexer processors drop
+// them, rather than failing every flush.
 func text(v any) any {
 	switch x := v.(type) {
 	case nil:
 		return nil
 	case string:
-		return x
+		return withoutNul(x)
 	case json.Number:
 		return string(x)
 	case json.RawMessage:
-		return string(x)
+		return withoutNul(string(x)) // JSON escapes NUL: only raw bytes matter
 	case bool:
 		if x {
 			return "true"
@@ -204,4 +206,12 @@ func writeStatus(ctx context.Context, tx pgx.Tx, c indexer.Changes, now time.Tim
 	_, err := tx.Exec(ctx, fmt.Sprintf(q, qualified("processor_status")), indexer.Processors,
 		fmt.Sprint(c.Last), indexer.Timestamp(uint64(now.UnixMicro())), indexer.Timestamp(c.LastTimestamp))
 	return err
+}
+
+// withoutNul drops NUL bytes.
+func withoutNul(s string) string {
+	if strings.IndexByte(s, 0) < 0 {
+		return s
+	}
+	return strings.ReplaceAll(s, "\x00", "")
 }

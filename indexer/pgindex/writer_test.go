@@ -171,3 +171,23 @@ func TestFlushReplacesAnotherIndex(t *testing.T) {
 		}
 	}
 }
+
+// TestFlushDropsNulBytes: a collection whose name holds a NUL byte (a
+// valid Move string, which PostgreSQL's text cannot hold) is flushed with
+// the byte dropped instead of failing every flush.
+func TestFlushDropsNulBytes(t *testing.T) {
+	c := newChain(t)
+	p := pool(t)
+	ix := indexer.New(c.store, indexer.Options{Modules: c.vm, ChangeFeed: true})
+	c.run(c.devs[0], collection("Nul\x00Cats"))
+	flush(t, pgindex.NewWriter(p, ix), c.latest())
+	r := pgindex.NewReader(p, pgindex.ReaderOptions{})
+	got := post(t, r, `{current_collections_v2(where: {collection_name: {_eq: "NulCats"}}) { collection_name }}`, nil)
+	if got != `{"data":{"current_collections_v2":[{"collection_name":"NulCats"}]}}` {
+		t.Errorf("the collection: %s", got)
+	}
+	mem, _ := ix.Rows(context.Background(), "current_collections_v2")
+	if len(mem) != 1 || mem[0].Get("collection_name") != "Nul\x00Cats" {
+		t.Fatalf("in memory: %v (the test needs the NUL to reach the index)", mem)
+	}
+}
