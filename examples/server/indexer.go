@@ -45,38 +45,52 @@ const defaultIndexerAddr = "127.0.0.1:8090"
 const indexerPath = "/v1/graphql"
 
 // listenIndexer returns the server of the indexer's GraphQL API over the
-// ledger in store, its listener and the index, or nils when the indexer
-// is disabled. The index is kept in memory and built from the committed
-// transactions as queries arrive, so it is never behind the ledger; with
-// a dataDir (and checkpoints not disabled) it is checkpointed there, and
-// a node restarted over a checkpoint loads it and starts following the
-// ledger at once: the index was in use before the restart.
+// ledger in store, its listener and the in-memory index, or nils when the
+// indexer is disabled. The index is kept in memory and built from the
+// committed transactions as queries arrive, so it is never behind the
+// ledger; with a dataDir (and checkpoints not disabled) it is checkpointed
+// there, and a node restarted over a checkpoint loads it and starts
+// following the ledger at once: the index was in use before the restart.
+// Over PostgreSQL (pg.dsn) the writer also keeps the index in the database
+// and a replica answers from it (pgindex.go); the index returned is then nil.
 //
 // A checkpoint whose version was pruned cannot be checked against the
 // ledger and is rebuilt, so with a pruneWindow checkpoints come at least
 // every half window.
-func listenIndexer(c *indexerConfig, store storage.Reader, vm *vmstub.VM, dataDir string, pruneWindow uint64, log zerolog.Logger) (*http.Server, net.Listener, *warmIndex, error) {
+func listenIndexer(c *indexerConfig, store storage.Reader, vm *vmstub.VM, dataDir string, pruneWindow uint64, log zerolog.Logger, pg pgIndex) (*http.Server, net.Listener, *warmIndex, error) {
 	ln, err := listenOptional("indexer-addr", &c.indexerAddr, defaultIndexerAddr, "indexer", log)
 	if ln == nil || err != nil {
 		return nil, nil, nil, err
 	}
-	opts := indexer.Options{Modules: vm}
-	if dataDir != "" && c.checkpointEvery > 0 {
-		opts.Checkpoint = &indexer.CheckpointOptions{Dir: filepath.Join(dataDir, checkpointSubdir),
-			Every: checkpointEvery(c.checkpointEvery, pruneWindow), Report: logCheckpoint(log)}
+	var src gql.Source
+	var idx *warmIndex
+	if pg.dsn != "" {
+		src, err = pg.source(store, vm, log)
+	} else {
+		opts := indexer.Options{Modules: vm}
+		if dataDir != "" && c.checkpointEvery > 0 {
+			opts.Checkpoint = &indexer.CheckpointOptions{Dir: filepath.Join(dataDir, checkpointSubdir),
+				Every: checkpointEvery(c.checkpointEvery, pruneWindow), Report: logCheckpoint(log)}
+		}
+		idx = &warmIndex{Indexer: indexer.New(store, opts)}
+		src = idx
 	}
-	idx := &warmIndex{Indexer: indexer.New(store, opts)}
-	h, err := gql.NewHandler(indexer.Schema(), idx, gql.Options{})
+	var h http.Handler
+	if err == nil {
+		h, err = gql.NewHandler(indexer.Schema(), src, gql.Options{})
+	}
 	if err != nil {
 		ln.Close()
 		return nil, nil, nil, err
 	}
-	if idx.HasCheckpoint() {
-		idx.used.Store(true)
+	if idx != nil {
+		if idx.HasCheckpoint() {
+			idx.used.Store(true)
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		idx.stop = cancel
+		go idx.follow(ctx, followEvery, log)
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	idx.stop = cancel
-	go idx.follow(ctx, followEvery, log)
 	mux := http.NewServeMux()
 	mux.Handle(indexerPath, h)
 	return newServer(middleware.Chain(mux, middleware.Recover(log), middleware.CORS())), ln, idx, nil
