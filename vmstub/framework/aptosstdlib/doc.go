@@ -60,6 +60,11 @@
 //	math_fixed.go    0x1::math_fixed    sqrt, exp, pow, mul_div of FixedPoint32
 //	math_fixed64.go  0x1::math_fixed64  sqrt, exp, log2_plus_64, ln_plus_32ln2,
 //	                                    pow, mul_div of FixedPoint64
+//	crypto_algebra.go 0x1::crypto_algebra Element; every public function,
+//	                                    aborting by design (NOT_IMPLEMENTED:
+//	                                    no algebraic structure here)
+//	bls12381_algebra.go 0x1::bls12381_algebra marker structs
+//	bn254_algebra.go 0x1::bn254_algebra marker structs
 //
 // Each module is declared through the native contract (vmstub/native) by
 // a function named after it (TypeInfo for 0x1::type_info); Modules lists
@@ -87,6 +92,9 @@ func Modules() []native.Module {
 		Any(),
 		StorageSlotsAllocator(),
 		BigOrderedMap(),
+		CryptoAlgebra(),
+		Bls12381Algebra(),
+		Bn254Algebra(),
 	}
 }
 
