@@ -204,7 +204,10 @@ func TestCheckpointAfterRevert(t *testing.T) {
 	if r := ev.only(indexer.CheckpointRejected); len(r) != 1 || !strings.Contains(r[0].Err.Error(), "past the ledger's latest") {
 		t.Fatalf("revert below the checkpoint: %+v", ev.all)
 	}
-	// ...and after a restart once other blocks reached its version.
+	// ...and after a restart once other blocks reached its version (the
+	// rebuilt index's own checkpoint, written in the background, replaced
+	// by the stale one).
+	indexer.WaitCheckpoints(ix)
 	for c.latest() <= v1 {
 		c.run(c.devs[1], vmstub.TransferPayload(fresh(50), 2))
 	}

@@ -39,7 +39,7 @@ func SetBuildStamp(s string) (restore func()) {
 // WaitCheckpoints waits for the background checkpoints running.
 func WaitCheckpoints(ix *Indexer) {
 	if ix.ck != nil {
-		ix.ck.wg.Wait()
+		ix.ck.wait()
 	}
 }
 
