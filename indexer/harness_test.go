@@ -26,9 +26,23 @@ type chain struct {
 	vm    *vmstub.VM
 	devs  []vmstub.DevAccount
 	seqs  map[ledgerapi.Address]uint64
+	// expires is the expiration time of the transactions raw builds
+	// (zero: an hour from now).
+	expires time.Time
 }
 
-func newChain(t testing.TB) *chain {
+func newChain(t testing.TB) *chain { return newChainOpts(t, lnode.Options{}) }
+
+// newChainAt is a chain whose clock stands still at now, and whose
+// transactions expire an hour after it: its ledger is the same in every
+// run.
+func newChainAt(t testing.TB, now time.Time) *chain {
+	c := newChainOpts(t, lnode.Options{Now: func() time.Time { return now }})
+	c.expires = now.Add(time.Hour)
+	return c
+}
+
+func newChainOpts(t testing.TB, opts lnode.Options) *chain {
 	t.Helper()
 	vm, err := vmstub.New(vmstub.Options{DevAccounts: 3})
 	if err != nil {
@@ -36,7 +50,7 @@ func newChain(t testing.TB) *chain {
 	}
 	store := memstore.New(memstore.Options{ChainID: chainID})
 	pool := mempool.New(mempool.Options{})
-	nd, err := lnode.New(store, pool, vm, lnode.Options{})
+	nd, err := lnode.New(store, pool, vm, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -54,8 +68,12 @@ func newChain(t testing.TB) *chain {
 func (c *chain) raw(sender ledgerapi.Address, p txn.TransactionPayload) txn.RawTransaction {
 	seq := c.seqs[sender]
 	c.seqs[sender] = seq + 1
+	exp := c.expires
+	if exp.IsZero() {
+		exp = time.Now().Add(time.Hour)
+	}
 	return txn.RawTransaction{Sender: sender, SequenceNumber: seq, Payload: p, MaxGasAmount: 200000,
-		GasUnitPrice: 100, ExpirationTimestampSecs: uint64(time.Now().Add(time.Hour).Unix()), ChainID: chainID}
+		GasUnitPrice: 100, ExpirationTimestampSecs: uint64(exp.Unix()), ChainID: chainID}
 }
 
 // submit adds st to the mempool.

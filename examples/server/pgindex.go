@@ -25,27 +25,29 @@ type pgIndex struct {
 }
 
 // source returns the GraphQL source: the database's index for a replica,
-// the in-memory one flushed to the database for the writer.
-func (p pgIndex) source(store storage.Reader, vm *vmstub.VM, log zerolog.Logger) (gql.Source, error) {
+// the in-memory one flushed to the database for the writer (also
+// returned, to stop its flushes on shutdown).
+func (p pgIndex) source(store storage.Reader, vm *vmstub.VM, log zerolog.Logger) (gql.Source, *warmIndex, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	cfg, err := pgxpool.ParseConfig(p.dsn)
 	if err != nil {
-		return nil, fmt.Errorf("-postgres: %w", err)
+		return nil, nil, fmt.Errorf("-postgres: %w", err)
 	}
 	if !p.replica {
 		cfg.MaxConns = 2 // flushes run one at a time
 	}
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
-		return nil, fmt.Errorf("-postgres: indexer: %w", err)
+		return nil, nil, fmt.Errorf("-postgres: indexer: %w", err)
 	}
 	if p.replica {
-		return pgindex.NewReader(pool, pgindex.ReaderOptions{}), nil
+		return pgindex.NewReader(pool, pgindex.ReaderOptions{}), nil, nil
 	}
 	ix := indexer.New(store, indexer.Options{Modules: vm, ChangeFeed: true})
-	go flushIndex(context.Background(), pgindex.NewWriter(pool, ix), followEvery, log)
-	return ix, nil
+	fctx, stop := context.WithCancel(context.Background())
+	go flushIndex(fctx, pgindex.NewWriter(pool, ix), followEvery, log)
+	return ix, &warmIndex{Indexer: ix, stop: stop}, nil
 }
 
 // flushIndex flushes the index into the database every interval, until
