@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -20,8 +21,10 @@ import (
 // database (package indexer/pgindex) every followEvery; a replica
 // (-forward) answers GraphQL from the database.
 type pgIndex struct {
-	dsn     string
-	replica bool
+	dsn      string
+	replica  bool
+	poolSize int           // -pg-pool (0: pgxpool's default) for a replica
+	timeout  time.Duration // -pg-statement-timeout (0: the server's)
 }
 
 // source returns the GraphQL source: the database's index for a replica,
@@ -34,8 +37,14 @@ func (p pgIndex) source(store storage.Reader, vm *vmstub.VM, log zerolog.Logger)
 	if err != nil {
 		return nil, nil, fmt.Errorf("-postgres: %w", err)
 	}
-	if !p.replica {
+	switch {
+	case !p.replica:
 		cfg.MaxConns = 2 // flushes run one at a time
+	case p.poolSize > 0:
+		cfg.MaxConns = int32(p.poolSize)
+	}
+	if p.timeout > 0 {
+		cfg.ConnConfig.RuntimeParams["statement_timeout"] = strconv.FormatInt(p.timeout.Milliseconds(), 10)
 	}
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
