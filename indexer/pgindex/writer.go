@@ -80,12 +80,13 @@ func (w *Writer) write(ctx context.Context, c indexer.Changes) error {
 	}
 	s := indexer.Schema()
 	if full {
-		names := make([]string, 0, len(s.Tables))
+		// DELETE, not TRUNCATE: TRUNCATE is not MVCC-safe (a replica's
+		// snapshot taken before it would see the tables empty) and locks
+		// readers out until the rewrite commits.
 		for i := range s.Tables {
-			names = append(names, qualified(s.Tables[i].Name))
-		}
-		if _, err := tx.Exec(ctx, "TRUNCATE "+strings.Join(names, ", ")); err != nil {
-			return fmt.Errorf("pgindex: %w", err)
+			if _, err := tx.Exec(ctx, "DELETE FROM "+qualified(s.Tables[i].Name)); err != nil {
+				return fmt.Errorf("pgindex: %w", err)
+			}
 		}
 	}
 	for i := range s.Tables {
