@@ -147,12 +147,9 @@ func (r *Reader) query(ctx context.Context, t *tableSQL, where string, args []an
 
 // notYet reports whether err says the index tables do not exist yet:
 // nothing was flushed, and the index is as empty as an empty ledger's.
-// In a request's snapshot the statements after that one fail as the
-// transaction is aborted (25P02): nothing else aborts it without the
-// request failing first.
 func notYet(err error) bool {
 	var pe *pgconn.PgError
-	return errors.As(err, &pe) && (pe.Code == "42P01" || pe.Code == "25P02") // undefined_table, in_failed_sql_transaction
+	return errors.As(err, &pe) && pe.Code == "42P01" // undefined_table
 }
 
 // value turns a column's text back into the indexer's value of its type.
