@@ -23,13 +23,16 @@ type feed struct {
 	sent *state
 }
 
-// track makes st's tables record their changes when on.
+// track makes st's tables record their changes when on (once: a state
+// already tracked keeps what it recorded).
 func (f *feed) track(st *state, on bool) {
 	if !on {
 		return
 	}
 	for _, t := range st.tables {
-		t.changes = new([]int32)
+		if t.changes == nil {
+			t.changes = new([]int32)
+		}
 	}
 }
 

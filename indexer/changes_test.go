@@ -64,3 +64,30 @@ func TestChangesFeed(t *testing.T) {
 		t.Errorf("Changes after a revert: full %v last %d (want %d), %d user transactions", ch.Full, ch.Last, keep, len(ch.Tables["user_transactions"]))
 	}
 }
+
+// TestChangesAfterCheckpoint: an indexer that loads its state from a
+// checkpoint hands it out whole first, then only what it indexes after.
+func TestChangesAfterCheckpoint(t *testing.T) {
+	ctx := context.Background()
+	c := newChain(t)
+	dir := t.TempDir()
+	c.run(c.devs[0], vmstub.TransferPayload(fresh(8), 1))
+	first := indexer.New(c.store, indexer.Options{Checkpoint: &indexer.CheckpointOptions{Dir: dir}})
+	if _, _, err := first.LastVersion(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := first.Checkpoint(ctx); err != nil {
+		t.Fatal(err)
+	}
+	ix := indexer.New(c.store, indexer.Options{Checkpoint: &indexer.CheckpointOptions{Dir: dir}, ChangeFeed: true})
+	ch, err := ix.Changes(ctx)
+	all, _ := ix.Rows(ctx, "user_transactions")
+	if err != nil || !ch.Full || len(ch.Tables["user_transactions"]) != len(all) || len(all) == 0 {
+		t.Fatalf("Changes over a loaded checkpoint: full %v, %d of %d user transactions, %v", ch.Full, len(ch.Tables["user_transactions"]), len(all), err)
+	}
+	c.run(c.devs[0], vmstub.TransferPayload(fresh(8), 2))
+	ch, err = ix.Changes(ctx)
+	if err != nil || ch.Full || len(ch.Tables["user_transactions"]) != 1 {
+		t.Errorf("the next Changes: full %v, %d user transactions, %v", ch.Full, len(ch.Tables["user_transactions"]), err)
+	}
+}

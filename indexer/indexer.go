@@ -213,8 +213,8 @@ func (ix *Indexer) catchUpRetrying(ctx context.Context, retries int) (storage.Le
 	if ix.st == nil {
 		ix.st = newState(ix.store, reverts)
 		ix.st.next = info.OldestVersion
-		ix.feed.track(ix.st, ix.opts.ChangeFeed)
 	}
+	ix.feed.track(ix.st, ix.opts.ChangeFeed) // a new state, or one loaded from a checkpoint
 	ix.st.resolver = nil
 	if ix.opts.Modules != nil && ix.st.next <= info.Version {
 		// Layouts never change incompatibly, so the latest modules

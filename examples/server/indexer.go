@@ -45,14 +45,14 @@ const defaultIndexerAddr = "127.0.0.1:8090"
 const indexerPath = "/v1/graphql"
 
 // listenIndexer returns the server of the indexer's GraphQL API over the
-// ledger in store, its listener and the in-memory index, or nils when the
-// indexer is disabled. The index is kept in memory and built from the
-// committed transactions as queries arrive, so it is never behind the
-// ledger; with a dataDir (and checkpoints not disabled) it is checkpointed
-// there, and a node restarted over a checkpoint loads it and starts
-// following the ledger at once: the index was in use before the restart.
-// Over PostgreSQL (pg.dsn) the writer also keeps the index in the database
-// and a replica answers from it (pgindex.go); the index returned is then nil.
+// ledger in store, its listener and the index, or nils when the indexer
+// is disabled. The index is kept in memory and built from the committed
+// transactions as queries arrive, so it is never behind the ledger; with
+// a dataDir (and checkpoints not disabled) it is checkpointed there, and
+// a node restarted over a checkpoint loads it and starts following the
+// ledger at once: the index was in use before the restart. Over
+// PostgreSQL (pg.dsn) the writer also keeps the index in the database and
+// a replica answers from it (pgindex.go; no index is returned then).
 //
 // A checkpoint whose version was pruned cannot be checked against the
 // ledger and is rebuilt, so with a pruneWindow checkpoints come at least
@@ -65,7 +65,7 @@ func listenIndexer(c *indexerConfig, store storage.Reader, vm *vmstub.VM, dataDi
 	var src gql.Source
 	var idx *warmIndex
 	if pg.dsn != "" {
-		src, err = pg.source(store, vm, log)
+		src, idx, err = pg.source(store, vm, log)
 	} else {
 		opts := indexer.Options{Modules: vm}
 		if dataDir != "" && c.checkpointEvery > 0 {
@@ -83,7 +83,7 @@ func listenIndexer(c *indexerConfig, store storage.Reader, vm *vmstub.VM, dataDi
 		ln.Close()
 		return nil, nil, nil, err
 	}
-	if idx != nil {
+	if pg.dsn == "" {
 		if idx.HasCheckpoint() {
 			idx.used.Store(true)
 		}

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -20,32 +21,42 @@ import (
 // database (package indexer/pgindex) every followEvery; a replica
 // (-forward) answers GraphQL from the database.
 type pgIndex struct {
-	dsn     string
-	replica bool
+	dsn      string
+	replica  bool
+	poolSize int           // -pg-pool (0: pgxpool's default) for a replica
+	timeout  time.Duration // -pg-statement-timeout (0: the server's)
 }
 
 // source returns the GraphQL source: the database's index for a replica,
-// the in-memory one flushed to the database for the writer.
-func (p pgIndex) source(store storage.Reader, vm *vmstub.VM, log zerolog.Logger) (gql.Source, error) {
+// the in-memory one flushed to the database for the writer (also
+// returned, to stop its flushes on shutdown).
+func (p pgIndex) source(store storage.Reader, vm *vmstub.VM, log zerolog.Logger) (gql.Source, *warmIndex, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	cfg, err := pgxpool.ParseConfig(p.dsn)
 	if err != nil {
-		return nil, fmt.Errorf("-postgres: %w", err)
+		return nil, nil, fmt.Errorf("-postgres: %w", err)
 	}
-	if !p.replica {
+	switch {
+	case !p.replica:
 		cfg.MaxConns = 2 // flushes run one at a time
+	case p.poolSize > 0:
+		cfg.MaxConns = int32(p.poolSize)
+	}
+	if p.timeout > 0 {
+		cfg.ConnConfig.RuntimeParams["statement_timeout"] = strconv.FormatInt(p.timeout.Milliseconds(), 10)
 	}
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
-		return nil, fmt.Errorf("-postgres: indexer: %w", err)
+		return nil, nil, fmt.Errorf("-postgres: indexer: %w", err)
 	}
 	if p.replica {
-		return pgindex.NewReader(pool, pgindex.ReaderOptions{}), nil
+		return pgindex.NewReader(pool, pgindex.ReaderOptions{}), nil, nil
 	}
 	ix := indexer.New(store, indexer.Options{Modules: vm, ChangeFeed: true})
-	go flushIndex(context.Background(), pgindex.NewWriter(pool, ix), followEvery, log)
-	return ix, nil
+	fctx, stop := context.WithCancel(context.Background())
+	go flushIndex(fctx, pgindex.NewWriter(pool, ix), followEvery, log)
+	return ix, &warmIndex{Indexer: ix, stop: stop}, nil
 }
 
 // flushIndex flushes the index into the database every interval, until

@@ -28,7 +28,8 @@
 // the indexer starts over — the first flush of a process, a revert
 // (storage.Reverter), pruning past what was indexed, a dump loaded into
 // a new database, or a failed flush (indexer.Indexer.Resend) — the flush
-// truncates every index table and writes them whole, in the same single
+// deletes the rows of every index table and writes them whole (DELETE,
+// not TRUNCATE, which is not MVCC-safe for readers), in the same single
 // transaction, so readers see the old index or the new one, never a mix.
 // Pruning below what was indexed keeps the indexed rows, as in memory.
 // current_collection_ownership_v2_view, derived and keyless, is rewritten

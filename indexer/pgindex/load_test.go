@@ -41,8 +41,8 @@ func TestLoad(t *testing.T) {
 	for i := 0; i < 50; i++ {
 		c.run(a, mint("Cats", "cat"+string(rune('A'+i%26))+string(rune('a'+i/26))))
 	}
-	for i := 0; i < accounts; i += perBlock {
-		for j := i; j < i+perBlock; j++ {
+	block := func(first int) {
+		for j := first; j < first+perBlock; j++ {
 			to := ledgerapi.Address{0: 0x42, 30: byte(j >> 8), 31: byte(j)}
 			from := c.devs[j%len(c.devs)]
 			seq := c.seqs[from.Address]
@@ -58,7 +58,22 @@ func TestLoad(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	for i := 0; i < accounts; i += perBlock {
+		block(i)
+	}
+	if _, _, err := ix.LastVersion(context.Background()); err != nil { // index first: time the flush alone
+		t.Fatal(err)
+	}
+	start := time.Now()
 	flush(t, w, c.latest())
+	t.Logf("full flush of %d versions: %s", c.latest()+1, time.Since(start))
+	block(accounts)
+	if _, _, err := ix.LastVersion(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	start = time.Now()
+	flush(t, w, c.latest())
+	t.Logf("flush of one block of %d transfers: %s", perBlock, time.Since(start))
 	r := pgindex.NewReader(p, pgindex.ReaderOptions{})
 	owner := ledgerapi.Address{0: 0x42, 30: 3, 31: 7}.LongString()
 	queries := []struct{ name, q string }{

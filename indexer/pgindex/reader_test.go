@@ -206,3 +206,43 @@ func TestSnapshotIsOneFlush(t *testing.T) {
 	}
 	done()
 }
+
+// TestSnapshotAcrossAFullFlush: a request's snapshot taken before a flush
+// that rewrites the index whole still reads the index it began with (not
+// empty tables, as after a TRUNCATE), and later requests read the new one.
+func TestSnapshotAcrossAFullFlush(t *testing.T) {
+	ctx := context.Background()
+	c := newChain(t)
+	p := pool(t)
+	ix := indexer.New(c.store, indexer.Options{Modules: c.vm, ChangeFeed: true})
+	w := pgindex.NewWriter(p, ix)
+	r := pgindex.NewReader(p, pgindex.ReaderOptions{})
+	c.run(c.devs[0], vmstub.TransferPayload(fresh(1), 5))
+	flush(t, w, c.latest())
+	count := func(src gql.Source) int {
+		t.Helper()
+		n, _, err := src.(gql.Counter).Count(ctx, gql.Query{Table: "user_transactions"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	snap, done, err := r.Snapshot(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer done()
+	before := count(snap)
+	if before == 0 {
+		t.Fatal("no user transactions indexed")
+	}
+	c.run(c.devs[0], vmstub.TransferPayload(fresh(1), 6))
+	ix.Resend() // the next flush rewrites everything
+	flush(t, w, c.latest())
+	if got := count(snap); got != before {
+		t.Errorf("the snapshot read %d user transactions after a full flush, want %d", got, before)
+	}
+	if got := count(r); got != before+1 {
+		t.Errorf("after the full flush: %d user transactions, want %d", got, before+1)
+	}
+}

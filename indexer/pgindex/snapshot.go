@@ -46,13 +46,16 @@ func (s *snapshot) query(ctx context.Context, sql string, args ...any) (pgx.Rows
 	b.Queue("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
 	b.Queue(sql, args...)
 	br := conn.SendBatch(ctx, b)
-	if _, err := br.Exec(); err != nil {
-		br.Close()
-		return nil, err
+	_, err = br.Exec()
+	var rows pgx.Rows
+	if err == nil {
+		rows, err = br.Query()
 	}
-	rows, err := br.Query()
 	if err != nil {
+		// The snapshot did not begin (or is aborted): the request's next
+		// statement begins it again on another connection.
 		br.Close()
+		s.done()
 		return nil, err
 	}
 	return batchRows{rows, br}, nil

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgtype"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/ledgernode/ledgernode/indexer"
@@ -79,12 +80,13 @@ func (w *Writer) write(ctx context.Context, c indexer.Changes) error {
 	}
 	s := indexer.Schema()
 	if full {
-		names := make([]string, 0, len(s.Tables))
+		// DELETE, not TRUNCATE: TRUNCATE is not MVCC-safe (a replica's
+		// snapshot taken before it would see the tables empty) and locks
+		// readers out until the rewrite commits.
 		for i := range s.Tables {
-			names = append(names, qualified(s.Tables[i].Name))
-		}
-		if _, err := tx.Exec(ctx, "TRUNCATE "+strings.Join(names, ", ")); err != nil {
-			return fmt.Errorf("pgindex: %w", err)
+			if _, err := tx.Exec(ctx, "DELETE FROM "+qualified(s.Tables[i].Name)); err != nil {
+				return fmt.Errorf("pgindex: %w", err)
+			}
 		}
 	}
 	for i := range s.Tables {
@@ -114,87 +116,94 @@ func (w *Writer) write(ctx context.Context, c indexer.Changes) error {
 	return nil
 }
 
-// upsert writes rows into t: copied into a temporary table of text
-// columns, then inserted with casts, replacing rows of the same primary
-// key. A keyless table (the derived view) is replaced whole, each row
-// with its position.
+// upsert writes rows into t, upsertBatch rows per statement: each
+// column sent as one text array, unnested and cast to the column's type,
+// replacing rows of the same primary key. A keyless table (the derived
+// view) is replaced whole, each row with its position.
 func upsert(ctx context.Context, tx pgx.Tx, t *gql.Table, rows []gql.Row, full bool) error {
-	if len(t.PrimaryKey) == 0 && !full {
+	keyless := len(t.PrimaryKey) == 0
+	if keyless && !full {
 		if _, err := tx.Exec(ctx, "DELETE FROM "+qualified(t.Name)); err != nil {
 			return err
 		}
 	}
-	if len(rows) == 0 {
-		return nil
-	}
-	cols := make([]string, len(t.Columns))
-	defs := make([]string, len(t.Columns))
-	casts := make([]string, len(t.Columns))
+	cols := make([]string, 0, len(t.Columns)+1)
+	casts := make([]string, 0, len(t.Columns)+1)
+	params := make([]string, 0, len(t.Columns)+1)
 	for i, c := range t.Columns {
-		cols[i] = c.Name
-		defs[i] = quote(c.Name) + " text"
-		casts[i] = quote(c.Name) + "::" + strings.Fields(sqlType(c.Type))[0]
+		cols = append(cols, c.Name)
+		casts = append(casts, fmt.Sprintf("u.c%d::%s", i, strings.Fields(sqlType(c.Type))[0]))
+		params = append(params, fmt.Sprintf("$%d::text[]", i+1))
 	}
-	keyless := len(t.PrimaryKey) == 0
 	if keyless {
 		cols = append(cols, positionColumn)
-		defs = append(defs, quote(positionColumn)+" text")
-		casts = append(casts, quote(positionColumn)+"::bigint")
+		casts = append(casts, fmt.Sprintf("u.c%d::bigint", len(t.Columns)))
+		params = append(params, fmt.Sprintf("$%d::text[]", len(t.Columns)+1))
 	}
-	tmp := "pgindex_" + t.Name
-	if _, err := tx.Exec(ctx, fmt.Sprintf("CREATE TEMP TABLE %s (%s) ON COMMIT DROP", quote(tmp), strings.Join(defs, ", "))); err != nil {
-		return err
+	names := make([]string, len(cols))
+	for i := range names {
+		names[i] = fmt.Sprintf("c%d", i)
 	}
-	src := pgx.CopyFromSlice(len(rows), func(i int) ([]any, error) {
-		vals := make([]any, len(cols))
-		for j, c := range t.Columns {
-			vals[j] = text(rows[i].Get(c.Name))
-		}
-		if keyless {
-			vals[len(cols)-1] = fmt.Sprint(i)
-		}
-		return vals, nil
-	})
-	if _, err := tx.CopyFrom(ctx, pgx.Identifier{tmp}, cols, src); err != nil {
-		return err
-	}
-	q := fmt.Sprintf("INSERT INTO %s (%s) SELECT %s FROM %s", qualified(t.Name), columnList(cols),
-		strings.Join(casts, ", "), quote(tmp))
-	if len(t.PrimaryKey) > 0 && !full {
+	q := fmt.Sprintf("INSERT INTO %s (%s) SELECT %s FROM unnest(%s) AS u(%s)", qualified(t.Name), columnList(cols),
+		strings.Join(casts, ", "), strings.Join(params, ", "), strings.Join(names, ", "))
+	if !keyless && !full {
 		sets := make([]string, 0, len(cols))
 		for _, c := range cols {
 			sets = append(sets, quote(c)+" = EXCLUDED."+quote(c))
 		}
 		q += fmt.Sprintf(" ON CONFLICT (%s) DO UPDATE SET %s", columnList(t.PrimaryKey), strings.Join(sets, ", "))
 	}
-	if _, err := tx.Exec(ctx, q); err != nil {
-		return err
+	for start := 0; start < len(rows); start += upsertBatch {
+		batch := rows[start:min(start+upsertBatch, len(rows))]
+		args := make([]any, len(cols))
+		for j, c := range t.Columns {
+			vals := make([]pgtype.Text, len(batch))
+			for i, r := range batch {
+				vals[i] = text(r.Get(c.Name))
+			}
+			args[j] = vals
+		}
+		if keyless {
+			vals := make([]pgtype.Text, len(batch))
+			for i := range batch {
+				vals[i] = pgtype.Text{String: fmt.Sprint(start + i), Valid: true}
+			}
+			args[len(t.Columns)] = vals
+		}
+		if _, err := tx.Exec(ctx, q, args...); err != nil {
+			return err
+		}
 	}
-	_, err := tx.Exec(ctx, "DROP TABLE "+quote(tmp))
-	return err
+	return nil
 }
 
+// upsertBatch bounds the rows one statement writes.
+const upsertBatch = 5000
+
 // text is a row value as the text PostgreSQL casts to the column type;
-// nil for NULL. PostgreSQL's text cannot hold NUL: NUL bytes (a Move
+// invalid for NULL. PostgreSQL's text cannot hold NUL: NUL bytes (a Move
 // string may hold them) are dropped, as Aptos's indexer processors drop
 // them, rather than failing every flush.
-func text(v any) any {
+func text(v any) pgtype.Text {
+	var s string
 	switch x := v.(type) {
 	case nil:
-		return nil
+		return pgtype.Text{}
 	case string:
-		return withoutNul(x)
+		s = withoutNul(x)
 	case json.Number:
-		return string(x)
+		s = string(x)
 	case json.RawMessage:
-		return withoutNul(string(x)) // JSON escapes NUL: only raw bytes matter
+		s = withoutNul(string(x)) // JSON escapes NUL: only raw bytes matter
 	case bool:
+		s = "false"
 		if x {
-			return "true"
+			s = "true"
 		}
-		return "false"
+	default:
+		s = fmt.Sprint(v)
 	}
-	return fmt.Sprint(v)
+	return pgtype.Text{String: s, Valid: true}
 }
 
 // writeStatus writes one processor_status row per processor.
