@@ -1,6 +1,7 @@
 package indexer_test
 
 import (
+	"bytes"
 	"context"
 	"os"
 	"path/filepath"
@@ -9,6 +10,8 @@ import (
 
 	"github.com/ledgernode/ledgernode/indexer"
 	"github.com/ledgernode/ledgernode/ledgerapi"
+	"github.com/ledgernode/ledgernode/storage/memstore"
+	"github.com/ledgernode/ledgernode/storage/statefile"
 	"github.com/ledgernode/ledgernode/vmstub"
 )
 
@@ -244,5 +247,59 @@ func TestCheckpointAfterPruning(t *testing.T) {
 	sameIndex(t, withCheckpoints(c, dir, &ev3, true), freshIndex(c))
 	if r := ev3.only(indexer.CheckpointRejected); len(r) != 1 || !strings.Contains(r[0].Err.Error(), "pruned") {
 		t.Fatalf("pruned past the checkpoint: %+v", ev3.all)
+	}
+}
+
+// TestCheckpointAfterDumpAndLoad: a ledger dumped and loaded into a new
+// store (as -load-state does) is the same ledger block for block, so the
+// checkpoint taken of it loads there; a dump taken before the checkpoint
+// loads a ledger it does not fit.
+func TestCheckpointAfterDumpAndLoad(t *testing.T) {
+	c := newChain(t)
+	ctx := context.Background()
+	c.run(c.devs[0], vmstub.TransferPayload(fresh(1), 1))
+	var early bytes.Buffer
+	if _, err := statefile.Write(ctx, c.store, &early); err != nil {
+		t.Fatal(err)
+	}
+	tok := history(t, c)
+	dir := t.TempDir()
+	ix := withCheckpoints(c, dir, &events{}, true)
+	v1 := lastVersion(t, ix)
+	if err := ix.Checkpoint(ctx); err != nil {
+		t.Fatal(err)
+	}
+	more(t, c, tok)
+	var late bytes.Buffer
+	if _, err := statefile.Write(ctx, c.store, &late); err != nil {
+		t.Fatal(err)
+	}
+	saved, err := os.ReadFile(indexer.CheckpointPath(ix))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		dump *bytes.Buffer
+		kind string
+	}{{"dump after the checkpoint", &late, indexer.CheckpointLoaded}, {"dump before it", &early, indexer.CheckpointRejected}} {
+		t.Run(tc.name, func(t *testing.T) {
+			store := memstore.New(memstore.Options{ChainID: chainID})
+			if _, err := statefile.Load(ctx, store, bytes.NewReader(tc.dump.Bytes())); err != nil {
+				t.Fatal(err)
+			}
+			d := t.TempDir()
+			if err := os.WriteFile(filepath.Join(d, "index.ckpt"), saved, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			var ev events
+			loaded := indexer.New(store, indexer.Options{Modules: c.vm, Now: fixedNow,
+				Checkpoint: &indexer.CheckpointOptions{Dir: d, Every: 1 << 62, Report: ev.add}})
+			sameIndex(t, loaded, indexer.New(store, indexer.Options{Modules: c.vm, Now: fixedNow}))
+			indexer.WaitCheckpoints(loaded)
+			if got := ev.only(tc.kind); len(got) != 1 || tc.kind == indexer.CheckpointLoaded && got[0].Version != v1 {
+				t.Fatalf("events %+v, want %s", ev.all, tc.kind)
+			}
+		})
 	}
 }

@@ -126,7 +126,7 @@ func more(t *testing.T, c *chain, tok ledgerapi.Address) {
 	}
 }
 
-func lastVersion(t *testing.T, ix *indexer.Indexer) uint64 {
+func lastVersion(t testing.TB, ix *indexer.Indexer) uint64 {
 	t.Helper()
 	v, ok, err := ix.LastVersion(context.Background())
 	if err != nil || !ok {

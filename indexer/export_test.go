@@ -3,6 +3,8 @@ package indexer
 import (
 	"encoding/binary"
 	"hash/crc32"
+
+	"github.com/ledgernode/ledgernode/ledgerapi"
 )
 
 // Mismatched returns, per table, how many rows were built with other
@@ -46,3 +48,7 @@ func CheckpointPath(ix *Indexer) string { return ix.ck.path() }
 func FixChecksum(b []byte) {
 	binary.BigEndian.PutUint32(b[len(b)-4:], crc32.Checksum(b[:len(b)-4], castagnoli))
 }
+
+// ForgetCheckpoint makes ix believe no checkpoint is on disk, so that
+// Checkpoint writes one again.
+func ForgetCheckpoint(ix *Indexer) { ix.ck.setSaved(0, ledgerapi.HashValue{}, false) }
