@@ -127,7 +127,7 @@ func (h *moveHost) DeleteTableItem(handle ledgerapi.Address, key []byte) error {
 func (h *moveHost) EmitBCS(typ ledgerapi.TypeTag, data []byte) { h.s.Emit(typ, data) }
 
 func (h *moveHost) EmitOnHandle(key storage.EventKey, seq uint64, typ ledgerapi.TypeTag, data []byte) {
-	h.s.events = append(h.s.events, storage.Event{Key: key, SequenceNumber: seq, Type: typ, Data: data})
+	h.s.emit(storage.Event{Key: key, SequenceNumber: seq, Type: typ, Data: data})
 }
 
 func (h *moveHost) NowMicros() (uint64, error) { return h.s.NowMicros() }

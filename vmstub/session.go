@@ -275,13 +275,22 @@ func (s *Session) value(key storage.StateKey) ([]byte, bool, error) {
 
 // Emit emits a module (v2) event of type typ with BCS data.
 func (s *Session) Emit(typ ledgerapi.TypeTag, data []byte) {
-	s.events = append(s.events, storage.Event{Type: typ, Data: data})
+	s.emit(storage.Event{Type: typ, Data: data})
+}
+
+// emit appends e to the session's events. Every transaction emits some
+// (its FeeStatement last), most a few: the first takes room for four.
+func (s *Session) emit(e storage.Event) {
+	if s.events == nil {
+		s.events = make([]storage.Event, 0, 4)
+	}
+	s.events = append(s.events, e)
 }
 
 // EmitHandle emits a v1 event on handle h and increments its counter; the
 // caller must then write back the resource that holds h.
 func (s *Session) EmitHandle(h *EventHandle, typ ledgerapi.TypeTag, data []byte) {
-	s.events = append(s.events, storage.Event{Key: h.Key(), SequenceNumber: h.Counter, Type: typ, Data: data})
+	s.emit(storage.Event{Key: h.Key(), SequenceNumber: h.Counter, Type: typ, Data: data})
 	h.Counter++
 }
 
