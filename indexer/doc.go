@@ -67,7 +67,9 @@
 // so a reverted index reloads it rather than indexing from the start.
 //
 // Pruning below V keeps the checkpoint: the restarted index holds the
-// pruned history as the running one did. Pruning past V makes it stale.
+// pruned history as the running one did. Pruning past V makes it stale
+// (the root at V can no longer be read), and the index is rebuilt from
+// what is kept; the server checkpoints at least every half prune window.
 //
 // The format (ckptFormat, checkpoint_codec.go) changes whenever the
 // encoding does; a change of what a row holds is another build, so

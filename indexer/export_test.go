@@ -1,8 +1,12 @@
 package indexer
 
 import (
+	"context"
 	"encoding/binary"
 	"hash/crc32"
+
+	"github.com/ledgernode/ledgernode/ledgerapi"
+	"github.com/ledgernode/ledgernode/storage"
 )
 
 // Mismatched returns, per table, how many rows were built with other
@@ -35,7 +39,7 @@ func SetBuildStamp(s string) (restore func()) {
 // WaitCheckpoints waits for the background checkpoints running.
 func WaitCheckpoints(ix *Indexer) {
 	if ix.ck != nil {
-		ix.ck.wg.Wait()
+		ix.ck.wait()
 	}
 }
 
@@ -46,3 +50,23 @@ func CheckpointPath(ix *Indexer) string { return ix.ck.path() }
 func FixChecksum(b []byte) {
 	binary.BigEndian.PutUint32(b[len(b)-4:], crc32.Checksum(b[:len(b)-4], castagnoli))
 }
+
+// ForgetCheckpoint makes ix believe no checkpoint is on disk, so that
+// Checkpoint writes one again.
+func ForgetCheckpoint(ix *Indexer) { ix.ck.setSaved(0, ledgerapi.HashValue{}, false) }
+
+// ReadCheckpoint reads dir's checkpoint over store as a new Indexer
+// would, without removing it or indexing anything: nil when it loads,
+// else why not (ErrCorruptCheckpoint or ErrStaleCheckpoint, or the
+// store's error).
+func ReadCheckpoint(ctx context.Context, store storage.Reader, dir string, layouts bool) error {
+	info, err := store.LedgerInfo(ctx)
+	if err != nil {
+		return err
+	}
+	_, _, _, err = newCheckpointer(CheckpointOptions{Dir: dir}).read(ctx, store, info, 0, layouts)
+	return err
+}
+
+// The errors a rejected checkpoint wraps.
+var ErrCorruptCheckpoint, ErrStaleCheckpoint = errCorrupt, errStale
