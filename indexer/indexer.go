@@ -43,6 +43,9 @@ type Options struct {
 	// (see CheckpointOptions); without it the index lives in memory only
 	// and a new Indexer builds it from the ledger's oldest version.
 	Checkpoint *CheckpointOptions
+	// ChangeFeed makes Changes available: the indexer records which rows
+	// each catch-up puts until Changes hands them out (changes.go).
+	ChangeFeed bool
 }
 
 // Modules describes the Move modules stored in one state (see
@@ -90,6 +93,7 @@ type Indexer struct {
 	root    ledgerapi.HashValue
 	chainID uint8
 	ck      *checkpointer // nil without Options.Checkpoint
+	feed    feed          // the change feed, when Options.ChangeFeed
 }
 
 // New returns an indexer over store. Nothing is read until the first Rows.
@@ -210,6 +214,7 @@ func (ix *Indexer) catchUpRetrying(ctx context.Context, retries int) (storage.Le
 		ix.st = newState(ix.store, reverts)
 		ix.st.next = info.OldestVersion
 	}
+	ix.feed.track(ix.st, ix.opts.ChangeFeed) // a new state, or one loaded from a checkpoint
 	ix.st.resolver = nil
 	if ix.opts.Modules != nil && ix.st.next <= info.Version {
 		// Layouts never change incompatibly, so the latest modules

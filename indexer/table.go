@@ -43,6 +43,9 @@ type table struct {
 	// mismatched counts the rows put whose columns were not the declared
 	// ones (see put).
 	mismatched int
+	// changes, when not nil, records the position in all of every row put
+	// (see changes.go); nil when no change feed was asked for.
+	changes *[]int32
 }
 
 func newTable(def *gql.Table, in *interner) *table {
@@ -166,6 +169,7 @@ func (t *table) put(r row) {
 			t.overflow[t.key(r)] = int32(len(t.all))
 		}
 	}
+	t.changed(len(t.all))
 	t.all = append(t.all, g)
 	if t.built && !t.replaced {
 		t.added = append(t.added, g)
@@ -177,6 +181,7 @@ func (t *table) put(r row) {
 
 // replace stores g at position i in place of a row with its key.
 func (t *table) replace(i int, g gql.Row) {
+	t.changed(i)
 	t.all[i] = g
 	t.replaced, t.added = true, nil
 }

@@ -50,33 +50,47 @@ const indexerPath = "/v1/graphql"
 // transactions as queries arrive, so it is never behind the ledger; with
 // a dataDir (and checkpoints not disabled) it is checkpointed there, and
 // a node restarted over a checkpoint loads it and starts following the
-// ledger at once: the index was in use before the restart.
+// ledger at once: the index was in use before the restart. Over
+// PostgreSQL (pg.dsn) the writer also keeps the index in the database and
+// a replica answers from it (pgindex.go; no index is returned then).
 //
 // A checkpoint whose version was pruned cannot be checked against the
 // ledger and is rebuilt, so with a pruneWindow checkpoints come at least
 // every half window.
-func listenIndexer(c *indexerConfig, store storage.Reader, vm *vmstub.VM, dataDir string, pruneWindow uint64, log zerolog.Logger) (*http.Server, net.Listener, *warmIndex, error) {
+func listenIndexer(c *indexerConfig, store storage.Reader, vm *vmstub.VM, dataDir string, pruneWindow uint64, log zerolog.Logger, pg pgIndex) (*http.Server, net.Listener, *warmIndex, error) {
 	ln, err := listenOptional("indexer-addr", &c.indexerAddr, defaultIndexerAddr, "indexer", log)
 	if ln == nil || err != nil {
 		return nil, nil, nil, err
 	}
-	opts := indexer.Options{Modules: vm}
-	if dataDir != "" && c.checkpointEvery > 0 {
-		opts.Checkpoint = &indexer.CheckpointOptions{Dir: filepath.Join(dataDir, checkpointSubdir),
-			Every: checkpointEvery(c.checkpointEvery, pruneWindow), Report: logCheckpoint(log)}
+	var src gql.Source
+	var idx *warmIndex
+	if pg.dsn != "" {
+		src, idx, err = pg.source(store, vm, log)
+	} else {
+		opts := indexer.Options{Modules: vm}
+		if dataDir != "" && c.checkpointEvery > 0 {
+			opts.Checkpoint = &indexer.CheckpointOptions{Dir: filepath.Join(dataDir, checkpointSubdir),
+				Every: checkpointEvery(c.checkpointEvery, pruneWindow), Report: logCheckpoint(log)}
+		}
+		idx = &warmIndex{Indexer: indexer.New(store, opts)}
+		src = idx
 	}
-	idx := &warmIndex{Indexer: indexer.New(store, opts)}
-	h, err := gql.NewHandler(indexer.Schema(), idx, gql.Options{})
+	var h http.Handler
+	if err == nil {
+		h, err = gql.NewHandler(indexer.Schema(), src, gql.Options{})
+	}
 	if err != nil {
 		ln.Close()
 		return nil, nil, nil, err
 	}
-	if idx.HasCheckpoint() {
-		idx.used.Store(true)
+	if pg.dsn == "" {
+		if idx.HasCheckpoint() {
+			idx.used.Store(true)
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		idx.stop = cancel
+		go idx.follow(ctx, followEvery, log)
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	idx.stop = cancel
-	go idx.follow(ctx, followEvery, log)
 	mux := http.NewServeMux()
 	mux.Handle(indexerPath, h)
 	return newServer(middleware.Chain(mux, middleware.Recover(log), middleware.CORS())), ln, idx, nil

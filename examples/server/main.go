@@ -176,7 +176,7 @@ func run(c config) error {
 		servers = append(servers, newServer(middleware.Chain(f.handler(), middleware.Linger(2*handlers.DefaultMaxBodyBytes), middleware.CORS(), middleware.Recover(log))))
 		listeners = append(listeners, fLn)
 	}
-	iSrv, iLn, idx, err := listenIndexer(&c.indexerConfig, store, vm, c.dataDir, c.pruneWindow, log)
+	iSrv, iLn, idx, err := listenIndexer(&c.indexerConfig, store, vm, c.dataDir, c.pruneWindow, log, pgIndex{dsn: c.postgres, timeout: c.pgTimeout})
 	if err != nil {
 		return err
 	} else if iSrv != nil {

@@ -25,16 +25,21 @@
 //	big_vector.go    0x1::big_vector    BigVector; the whole module (buckets
 //	                                    in a TableWithLength, as on Aptos)
 //	smart_vector.go  0x1::smart_vector  SmartVector; the whole module
-//	ordered_map.go   0x1::ordered_map   OrderedMap (enum), Entry, Iterator; the
-//	                                    public functions of Aptos's version
-//	                                    with friend-only iterators
+//	ordered_map.go   0x1::ordered_map   OrderedMap (enum), Entry, Iterator,
+//	                                    IteratorPtr; the public functions of
+//	                                    Aptos's version with friend-only
+//	                                    iterators
 //	pool_u64.go      0x1::pool_u64      Pool; the whole module
 //	pool_u64_unbound.go 0x1::pool_u64_unbound Pool; the whole module
-//	big_ordered_map.go 0x1::big_ordered_map BigOrderedMap, Node, Child (structs
-//	                                    only; Go builds single-leaf maps)
+//	big_ordered_map.go 0x1::big_ordered_map BigOrderedMap, Node, Child,
+//	                                    IteratorPtr; the whole module of the
+//	                                    version with friend-only iterators
+//	                                    (Aptos's B+ tree: splits, merges,
+//	                                    slots; _tree, _remove, _views files)
 //	storage_slots_allocator.go 0x1::storage_slots_allocator
 //	                                    StorageSlotsAllocator, Link,
-//	                                    ReservedSlot, StoredSlot (structs only)
+//	                                    ReservedSlot, StoredSlot; the whole
+//	                                    module (TableWithLength slots)
 //	iterable_table.go 0x1::iterable_table IterableTable; the whole module
 //	debug.go         0x1::debug         print, print_stack_trace (to the node's
 //	                                    log, vmstub.Options.DebugPrint)
