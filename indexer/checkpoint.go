@@ -120,7 +120,11 @@ type checkpointer struct {
 	opts   CheckpointOptions
 	fileMu sync.Mutex  // serialises writes of the file
 	busy   atomic.Bool // a background write runs
-	wg     sync.WaitGroup
+	// seq numbers snapshots (under the indexer's lock); written is the
+	// newest written (under fileMu), so an older snapshot whose write
+	// comes second is dropped rather than replacing a newer checkpoint.
+	seq     uint64
+	written uint64
 
 	mu        sync.Mutex
 	saved     uint64 // the version of the checkpoint on disk, when has
@@ -128,6 +132,7 @@ type checkpointer struct {
 	has       bool
 	at        time.Time // when the last background write began
 	closed    bool
+	running   chan struct{} // closed when the last background write ends
 }
 
 func newCheckpointer(opts CheckpointOptions) *checkpointer {
@@ -166,6 +171,9 @@ func (c *checkpointer) setSaved(v uint64, root ledgerapi.HashValue, has bool) {
 func (c *checkpointer) write(s *ckptSnapshot) (n int64, err error) {
 	c.fileMu.Lock()
 	defer c.fileMu.Unlock()
+	if s.seq <= c.written {
+		return 0, errSuperseded
+	}
 	if err := os.MkdirAll(c.opts.Dir, 0o755); err != nil {
 		return 0, err
 	}
@@ -210,7 +218,22 @@ func (c *checkpointer) write(s *ckptSnapshot) (n int64, err error) {
 		d.Sync() // the rename is durable once the directory is
 		d.Close()
 	}
+	c.written = s.seq
 	return fi.Size(), nil
+}
+
+// errSuperseded is write's answer for a snapshot older than the
+// checkpoint written: nothing to do.
+var errSuperseded = errors.New("indexer: a newer checkpoint was written")
+
+// wait waits for the last background write started.
+func (c *checkpointer) wait() {
+	c.mu.Lock()
+	ch := c.running
+	c.mu.Unlock()
+	if ch != nil {
+		<-ch
+	}
 }
 
 // load reads the checkpoint into a new state when it was taken of the

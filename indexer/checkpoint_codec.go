@@ -101,6 +101,7 @@ func schemaFingerprint() [32]byte {
 // without it: rows are immutable, so copying each table's row headers
 // and the maps is enough.
 type ckptSnapshot struct {
+	seq        uint64 // see checkpointer.seq
 	hdr        ckptHeader
 	tables     []ckptTable
 	faToCoin   map[ledgerapi.Address]string

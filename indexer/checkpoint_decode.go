@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/ledgernode/ledgernode/indexer/gql"
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
 )
@@ -181,7 +182,11 @@ func (d *decoder) body(s *state, check func() error) error {
 		r := make(row, ncols)
 		for j := 0; j < nrows && d.err == nil; j++ {
 			for _, c := range def.Columns {
-				r[c.Name] = d.cell()
+				v := d.cell()
+				if d.err == nil && !cellFits(c.Type, v) {
+					d.fail("%s.%s holds a %T", def.Name, c.Name, v)
+				}
+				r[c.Name] = v
 			}
 			if d.err == nil {
 				t.put(r)
@@ -238,4 +243,23 @@ func (d *decoder) body(s *state, check func() error) error {
 		d.fail("%d bytes after the body", d.left)
 	}
 	return d.err
+}
+
+// cellFits reports whether v is a value of a column of type typ (see
+// gql.Row): the derivation reads rows back, and a value of another type
+// must never reach it.
+func cellFits(typ string, v any) bool {
+	switch v := v.(type) {
+	case nil:
+		return true
+	case string:
+		return typ == gql.TypeString || typ == gql.TypeTimestamp
+	case bool:
+		return typ == gql.TypeBoolean
+	case json.Number:
+		return typ == gql.TypeBigint || typ == gql.TypeNumeric || typ == gql.TypeInt
+	case json.RawMessage:
+		return typ == gql.TypeJSONB && json.Valid(v)
+	}
+	return false
 }

@@ -21,7 +21,8 @@ func (ix *Indexer) snapshotLocked() *ckptSnapshot {
 	if s == nil || !s.indexed || s.reverts != ix.reverts() {
 		return nil
 	}
-	snap := &ckptSnapshot{
+	ix.ck.seq++
+	snap := &ckptSnapshot{seq: ix.ck.seq,
 		hdr: ckptHeader{build: buildStamp, schema: schemaFingerprint(), layouts: ix.opts.Modules != nil,
 			chainID: ix.chainID, version: s.last, root: ix.root, position: positionOf(s)},
 		faToCoin: maps.Clone(s.faToCoin), tokenOwner: maps.Clone(s.tokenOwner),
@@ -58,9 +59,12 @@ func (ix *Indexer) maybeCheckpoint() {
 		c.busy.Store(false)
 		return
 	}
-	c.wg.Add(1)
+	done := make(chan struct{})
+	c.mu.Lock()
+	c.running = done
+	c.mu.Unlock()
 	go func() {
-		defer c.wg.Done()
+		defer close(done)
 		defer c.busy.Store(false)
 		c.save(snap)
 	}()
@@ -70,6 +74,9 @@ func (ix *Indexer) maybeCheckpoint() {
 func (c *checkpointer) save(snap *ckptSnapshot) error {
 	start := time.Now()
 	n, err := c.write(snap)
+	if errors.Is(err, errSuperseded) {
+		return nil
+	}
 	if err != nil {
 		c.report(CheckpointEvent{Kind: CheckpointFailed, Version: snap.hdr.version, Took: time.Since(start), Err: err})
 		return err
@@ -80,15 +87,14 @@ func (c *checkpointer) save(snap *ckptSnapshot) error {
 }
 
 // Checkpoint writes a checkpoint of what is indexed now (it does not
-// catch up first), after any background one finishes. Nothing is written
-// when nothing is indexed or the checkpoint on disk already holds the
-// last indexed version.
+// catch up first); a background write running meanwhile finishes first,
+// or, when older, is dropped. Nothing is written when nothing is indexed
+// or the checkpoint on disk already holds the last indexed version.
 func (ix *Indexer) Checkpoint(ctx context.Context) error {
 	c := ix.ck
 	if c == nil {
 		return ErrNoCheckpoints
 	}
-	c.wg.Wait()
 	ix.mu.Lock()
 	snap := ix.snapshotLocked()
 	ix.mu.Unlock()

@@ -3,6 +3,7 @@ package indexer_test
 import (
 	"bytes"
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -108,7 +109,9 @@ func TestCheckpointRejected(t *testing.T) {
 
 // TestCheckpointCorruptNeverPanics: a checkpoint spoiled anywhere, its
 // checksum made right again so that the decoder reads it all, is loaded
-// or rejected, never a panic nor an unbounded allocation.
+// or rejected as corrupt or stale: never a panic nor an unbounded
+// allocation (and never a value of another type than its column's:
+// cellFits).
 func TestCheckpointCorruptNeverPanics(t *testing.T) {
 	c := newChain(t)
 	history(t, c)
@@ -123,7 +126,12 @@ func TestCheckpointCorruptNeverPanics(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	step := max(len(good)/300, 1)
+	ctx := context.Background()
+	if err := indexer.ReadCheckpoint(ctx, c.store, dir, true); err != nil {
+		t.Fatalf("the good checkpoint: %v", err)
+	}
+	loaded := 0
+	step := max(len(good)/150, 1)
 	for i := len("ledgernode indexer checkpoint\n"); i < len(good)-4; i += step {
 		for _, x := range []byte{0x01, 0x80, 0xff} {
 			b := append([]byte(nil), good...)
@@ -132,13 +140,16 @@ func TestCheckpointCorruptNeverPanics(t *testing.T) {
 			if err := os.WriteFile(path, b, 0o644); err != nil {
 				t.Fatal(err)
 			}
-			ix := indexer.New(c.store, indexer.Options{Modules: c.vm, Checkpoint: &indexer.CheckpointOptions{Dir: dir}})
-			if _, _, err := ix.LastVersion(context.Background()); err != nil {
+			err := indexer.ReadCheckpoint(ctx, c.store, dir, true)
+			switch {
+			case err == nil:
+				loaded++
+			case !errors.Is(err, indexer.ErrCorruptCheckpoint) && !errors.Is(err, indexer.ErrStaleCheckpoint):
 				t.Fatalf("byte %d ^ %#x: %v", i, x, err)
 			}
-			indexer.WaitCheckpoints(ix)
 		}
 	}
+	t.Logf("%d of the spoiled checkpoints decode (a checksum guards against accidents, not forgeries)", loaded)
 }
 
 // TestCheckpointAfterRevert: a revert below the checkpoint (in the same
@@ -193,7 +204,10 @@ func TestCheckpointAfterRevert(t *testing.T) {
 	if r := ev.only(indexer.CheckpointRejected); len(r) != 1 || !strings.Contains(r[0].Err.Error(), "past the ledger's latest") {
 		t.Fatalf("revert below the checkpoint: %+v", ev.all)
 	}
-	// ...and after a restart once other blocks reached its version.
+	// ...and after a restart once other blocks reached its version (the
+	// rebuilt index's own checkpoint, written in the background, replaced
+	// by the stale one).
+	indexer.WaitCheckpoints(ix)
 	for c.latest() <= v1 {
 		c.run(c.devs[1], vmstub.TransferPayload(fresh(50), 2))
 	}

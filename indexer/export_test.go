@@ -1,10 +1,12 @@
 package indexer
 
 import (
+	"context"
 	"encoding/binary"
 	"hash/crc32"
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
+	"github.com/ledgernode/ledgernode/storage"
 )
 
 // Mismatched returns, per table, how many rows were built with other
@@ -37,7 +39,7 @@ func SetBuildStamp(s string) (restore func()) {
 // WaitCheckpoints waits for the background checkpoints running.
 func WaitCheckpoints(ix *Indexer) {
 	if ix.ck != nil {
-		ix.ck.wg.Wait()
+		ix.ck.wait()
 	}
 }
 
@@ -52,3 +54,19 @@ func FixChecksum(b []byte) {
 // ForgetCheckpoint makes ix believe no checkpoint is on disk, so that
 // Checkpoint writes one again.
 func ForgetCheckpoint(ix *Indexer) { ix.ck.setSaved(0, ledgerapi.HashValue{}, false) }
+
+// ReadCheckpoint reads dir's checkpoint over store as a new Indexer
+// would, without removing it or indexing anything: nil when it loads,
+// else why not (ErrCorruptCheckpoint or ErrStaleCheckpoint, or the
+// store's error).
+func ReadCheckpoint(ctx context.Context, store storage.Reader, dir string, layouts bool) error {
+	info, err := store.LedgerInfo(ctx)
+	if err != nil {
+		return err
+	}
+	_, _, _, err = newCheckpointer(CheckpointOptions{Dir: dir}).read(ctx, store, info, 0, layouts)
+	return err
+}
+
+// The errors a rejected checkpoint wraps.
+var ErrCorruptCheckpoint, ErrStaleCheckpoint = errCorrupt, errStale

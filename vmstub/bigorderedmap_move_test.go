@@ -232,6 +232,18 @@ func bigOrderedMapCases(ledgerapi.Address) []viewCase {
 				return ins(in(bytecode.OpLdU64, 9), in(bytecode.OpLdU64, 8), in(bytecode.OpLdU64, 8), in(bytecode.OpLdU64, 8),
 					bomCall(k, "new_with_type_size_hints", []tok{u64T, u64T, u64T, u64T}, []tok{g}))
 			}},
+		{name: "new_with_type_size_hints' degrees", rets: []tok{mt},
+			want: cat([]byte{0, 0, 1, 0, 0}, le64(0), le64(0), []byte{0, 0}, le64(10), []byte{0}, le64(0), []byte{0, 0, 0, 0},
+				le64(1), le64(1), []byte{1}, []byte{0, 2}, []byte{0, 1}),
+			code: func(k *kit) []bytecode.Instruction {
+				return ins(in(bytecode.OpLdU64, 8), in(bytecode.OpLdU64, 8), in(bytecode.OpLdU64, 8), in(bytecode.OpLdU64, 8),
+					bomCall(k, "new_with_type_size_hints", []tok{u64T, u64T, u64T, u64T}, []tok{g}))
+			}},
+		{name: "new_with_type_size_hints with too large a max key", rets: []tok{mt}, abort: aborts("0x1::big_ordered_map", 0x1000B),
+			code: func(k *kit) []bytecode.Instruction {
+				return ins(in(bytecode.OpLdU64, 8), in(bytecode.OpLdU64, 200000), in(bytecode.OpLdU64, 8), in(bytecode.OpLdU64, 8),
+					bomCall(k, "new_with_type_size_hints", []tok{u64T, u64T, u64T, u64T}, []tok{g}))
+			}},
 		{name: "new of a variable-size value type", rets: []tok{bytecode.StructOf(bomHandle, u64T, vu)}, abort: aborts("0x1::big_ordered_map", 0x1000B),
 			code: func(k *kit) []bytecode.Instruction { return ins(bomCall(k, "new", nil, []tok{g}, u64T, vu)) }},
 		{name: "destroy_empty of a non-empty map", rets: []tok{u64T}, locals: locals, abort: aborts("0x1::big_ordered_map", 0x1000C),
@@ -270,6 +282,35 @@ func bigOrderedMapCases(ledgerapi.Address) []viewCase {
 			code: func(k *kit) []bytecode.Instruction {
 				return seq(config(k, 0, 0, false), ins(in(bytecode.OpMutBorrowLoc, 0), in(bytecode.OpLdU64, 2),
 					bomCall(k, "allocate_spare_slots", []tok{mg, u64T}, nil)), length(k), destroy(k))
+			}},
+		{name: "storage_slots_allocator::allocate_spare_slots without reuse", rets: []tok{u64T}, locals: []tok{bytecode.StructOf(bomSSA, u64T)},
+			abort: aborts("0x1::storage_slots_allocator", 0x10002),
+			code: func(k *kit) []bytecode.Instruction {
+				s := bytecode.StructOf(bomSSA, tp0)
+				ssa := func(name string, params, rets []tok) bytecode.Instruction {
+					return k.callG(k.fn("storage_slots_allocator", name, []bytecode.AbilitySet{bytecode.AbilityStore}, params, rets), u64T)
+				}
+				return ins(in(bytecode.OpLdFalse), ssa("new", []tok{bytecode.Bool}, []tok{s}), in(bytecode.OpStLoc, 0),
+					in(bytecode.OpMutBorrowLoc, 0), in(bytecode.OpLdU64, 1), ssa("allocate_spare_slots", []tok{bytecode.MutRef(s), u64T}, nil),
+					in(bytecode.OpMoveLoc, 0), ssa("destroy_empty", []tok{s}, nil), in(bytecode.OpLdU64, 0))
+			}},
+		{name: "storage_slots_allocator::free_reserved_slot of another slot", rets: []tok{u64T},
+			locals: []tok{bytecode.StructOf(bomSSA, u64T), bytecode.StructOf(bomStored), bytecode.StructOf(bomStored), bytecode.StructOf(bomStored + 1)},
+			abort:  aborts("0x1::storage_slots_allocator", 1),
+			code: func(k *kit) []bytecode.Instruction {
+				s, st, rs := bytecode.StructOf(bomSSA, tp0), bytecode.StructOf(bomStored), bytecode.StructOf(bomStored+1)
+				ssa := func(name string, params, rets []tok) bytecode.Instruction {
+					return k.callG(k.fn("storage_slots_allocator", name, []bytecode.AbilitySet{bytecode.AbilityStore}, params, rets), u64T)
+				}
+				return ins(in(bytecode.OpLdFalse), ssa("new", []tok{bytecode.Bool}, []tok{s}), in(bytecode.OpStLoc, 0),
+					in(bytecode.OpMutBorrowLoc, 0), in(bytecode.OpLdU64, 7), ssa("add", []tok{bytecode.MutRef(s), tp0}, []tok{st}), in(bytecode.OpStLoc, 1),
+					in(bytecode.OpMutBorrowLoc, 0), in(bytecode.OpLdU64, 8), ssa("add", []tok{bytecode.MutRef(s), tp0}, []tok{st}), in(bytecode.OpStLoc, 2),
+					in(bytecode.OpMutBorrowLoc, 0), in(bytecode.OpLdU64, 10), ssa("remove_and_reserve", []tok{bytecode.MutRef(s), u64T}, []tok{rs, tp0}),
+					in(bytecode.OpPop), in(bytecode.OpStLoc, 3),
+					in(bytecode.OpMutBorrowLoc, 0), in(bytecode.OpMoveLoc, 3), in(bytecode.OpMoveLoc, 2),
+					ssa("free_reserved_slot", []tok{bytecode.MutRef(s), rs, st}, nil),
+					in(bytecode.OpMutBorrowLoc, 0), in(bytecode.OpMoveLoc, 1), ssa("remove", []tok{bytecode.MutRef(s), st}, []tok{tp0}),
+					in(bytecode.OpMoveLoc, 0), ssa("destroy_empty", []tok{s}, nil))
 			}},
 		{name: "storage_slots_allocator add, borrow, remove, reuse", rets: []tok{u64T, u64T, u64T, bytecode.U32, u64T, u64T},
 			locals: []tok{bytecode.StructOf(bomSSA, u64T), bytecode.StructOf(bomStored)}, want: cat(le64(10), le64(7), le64(7), []byte{1, 0, 0, 0}, le64(10), le64(8)),

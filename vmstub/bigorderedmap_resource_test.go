@@ -3,6 +3,8 @@ package vmstub_test
 import (
 	"encoding/json"
 	"fmt"
+	"math/rand"
+	"slices"
 	"strings"
 	"testing"
 
@@ -19,6 +21,7 @@ import (
 //	fun init_module(s: &signer) { move_to(s, Reg { m: big_ordered_map::new_with_config(4, 3, false) }) }
 //	public entry fun put(_s: &signer, x: u64) acquires Reg { big_ordered_map::add(&mut borrow_global_mut<Reg>(@addr).m, x, x) }
 //	public entry fun take(_s: &signer, x: u64) acquires Reg { big_ordered_map::remove(&mut borrow_global_mut<Reg>(@addr).m, &x); }
+//	#[view] public fun all(): vector<u64> acquires Reg { big_ordered_map::keys(&borrow_global<Reg>(@addr).m) }
 func regModule(t testing.TB, addr ledgerapi.Address) []byte {
 	b := bytecode.NewModuleBuilder(addr, "reg")
 	mod := b.ModuleRef(one, "big_ordered_map")
@@ -35,6 +38,8 @@ func regModule(t testing.TB, addr ledgerapi.Address) []byte {
 	mk := fn("new_with_config", []bytecode.AbilitySet{st, st}, []bytecode.SignatureToken{bytecode.U16, bytecode.U16, bytecode.Bool}, []bytecode.SignatureToken{tm})
 	add := fn("add", []bytecode.AbilitySet{kdcs, st}, []bytecode.SignatureToken{bytecode.MutRef(tm), tp0, tp1}, nil)
 	remove := fn("remove", []bytecode.AbilitySet{kdcs, st}, []bytecode.SignatureToken{bytecode.MutRef(tm), bytecode.Ref(tp0)}, []bytecode.SignatureToken{tp1})
+	keys := fn("keys", []bytecode.AbilitySet{kdcs, st | bytecode.AbilityCopy}, []bytecode.SignatureToken{bytecode.Ref(tm)},
+		[]bytecode.SignatureToken{bytecode.Vector(tp0)})
 	self := uint64(b.Constant(bytecode.Address, addr[:]))
 	field := uint64(b.FieldHandle(reg, "m"))
 	I := bytecode.I
@@ -49,6 +54,11 @@ func regModule(t testing.TB, addr ledgerapi.Address) []byte {
 	}
 	entry("put", I(bytecode.OpCopyLoc, 1), I(bytecode.OpMoveLoc, 1), I(bytecode.OpCallGeneric, add))
 	entry("take", I(bytecode.OpImmBorrowLoc, 1), I(bytecode.OpCallGeneric, remove), I(bytecode.OpPop))
+	b.Function("all", bytecode.Public, bytecode.Fn{Returns: []bytecode.SignatureToken{bytecode.Vector(bytecode.U64)},
+		Acquires: []bytecode.StructDefIndex{reg},
+		Code: []bytecode.Instruction{I(bytecode.OpLdConst, self), I(bytecode.OpImmBorrowGlobal, uint64(reg)), I(bytecode.OpImmBorrowField, field),
+			I(bytecode.OpCallGeneric, keys), I(bytecode.OpRet)}})
+	b.MetadataV1(&bytecode.MetadataV1{FunAttributes: map[string][]bytecode.KnownAttribute{"all": {{Kind: bytecode.AttributeView}}}})
 	return mustBytes(t, b)
 }
 
@@ -58,17 +68,7 @@ func regModule(t testing.TB, addr ledgerapi.Address) []byte {
 // removals that merge the two leaves back (the root collapses, slot 10 is
 // freed, 11 stays deleted), and the slot items in between.
 func TestBigOrderedMapInAResource(t *testing.T) {
-	c := newChain(t, vmstub.Options{})
-	a := c.vm.DevAccounts()[0]
-	if out := c.publish(a, packageMeta("Reg", onchain.UpgradeCompatible, []string{"reg"}, stdDeps...), regModule(t, a.Address)); !out.Info.Status.Success() {
-		t.Fatalf("publish: %s", out.Info.Status.String())
-	}
-	call := func(fn string, x uint64) {
-		t.Helper()
-		if out := c.mustExec(a.Sign(c.raw(a, vmstub.EntryPayload(a.Address, "reg", fn, nil, vmstub.U64Value(x))))); !out.Info.Status.Success() {
-			t.Fatalf("%s(%d): %s", fn, x, out.Info.Status.String())
-		}
-	}
+	c, a, call := regChain(t)
 	tag := a.Address.String() + "::reg::Reg"
 	leaf := func(ks ...int) string {
 		var es []string
@@ -142,4 +142,54 @@ func canon(t *testing.T, js string) string {
 		t.Fatal(err)
 	}
 	return string(b)
+}
+
+// regChain publishes reg and returns a caller of its entry functions.
+func regChain(t *testing.T) (*chain, vmstub.DevAccount, func(fn string, x uint64)) {
+	c := newChain(t, vmstub.Options{})
+	a := c.vm.DevAccounts()[0]
+	if out := c.publish(a, packageMeta("Reg", onchain.UpgradeCompatible, []string{"reg"}, stdDeps...), regModule(t, a.Address)); !out.Info.Status.Success() {
+		t.Fatalf("publish: %s", out.Info.Status.String())
+	}
+	return c, a, func(fn string, x uint64) {
+		t.Helper()
+		if out := c.mustExec(a.Sign(c.raw(a, vmstub.EntryPayload(a.Address, "reg", fn, nil, vmstub.U64Value(x))))); !out.Info.Status.Success() {
+			t.Fatalf("%s(%d): %s", fn, x, out.Info.Status.String())
+		}
+	}
+}
+
+// TestBigOrderedMapAgainstAModel: 400 puts and takes of random keys, one
+// transaction each (the nodes read back from their slot items every
+// time), the map's keys compared with a sorted model every 20 operations.
+func TestBigOrderedMapAgainstAModel(t *testing.T) {
+	c, a, call := regChain(t)
+	all := ledgerapi.EntryFunctionId{Module: ledgerapi.ModuleId{Address: a.Address, Name: "reg"}, Name: "all"}
+	rng := rand.New(rand.NewSource(28))
+	model := map[uint64]bool{}
+	for i := range 400 {
+		x := uint64(rng.Intn(120))
+		if model[x] {
+			call("take", x)
+			delete(model, x)
+		} else if i < 300 || rng.Intn(3) == 0 {
+			call("put", x)
+			model[x] = true
+		}
+		if i%20 != 19 {
+			continue
+		}
+		want := make([]uint64, 0, len(model))
+		for k := range model {
+			want = append(want, k)
+		}
+		slices.Sort(want)
+		vals, _, _, err := c.vm.View(c, all, nil, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(vals[0]) != string(u64Vec(want...)) {
+			t.Fatalf("after %d operations keys() = %x, want %v", i+1, vals[0], want)
+		}
+	}
 }

@@ -250,22 +250,32 @@ func bomNewWithConfig(c *native.Context, targs []*movevm.Type, args []movevm.Val
 }
 
 // bomNewWithHints is new_with_type_size_hints: degrees from the average
-// sizes (as for a first entry) bounded by what the maximum sizes allow.
+// sizes (as for a first entry) bounded by what the maximum sizes allow,
+// checked in Aptos's order (a zero size or an overflowing sum fails as
+// Move arithmetic does).
 func bomNewWithHints(c *native.Context, targs []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
 	avgK, maxK, avgV, maxV := args[0].AsU64(), args[1].AsU64(), args[2].AsU64(), args[3].AsU64()
 	if avgK > maxK || avgV > maxV {
 		return nil, bomAbort(c, EBOMInvalidConfig)
 	}
-	avgE, maxE := avgK+avgV, maxK+maxV
-	if avgK == 0 || maxK == 0 || avgE == 0 || maxE == 0 || avgE < avgK || maxE < maxK {
-		return nil, &movevm.Error{Status: onchain.ARITHMETIC_ERROR, Message: "new_with_type_size_hints: a zero or overflowing size"}
-	}
-	innerFromMax, leafFromMax := bomapMaxNodeBytes/maxK, bomapMaxNodeBytes/maxE
-	if innerFromMax < bomapInnerMinDegree || leafFromMax < bomapInnerMinDegree {
-		return nil, bomAbort(c, EBOMInvalidConfig)
+	arith := &movevm.Error{Status: onchain.ARITHMETIC_ERROR, Message: "new_with_type_size_hints: a zero size or an overflowing sum"}
+	if avgK == 0 {
+		return nil, arith
 	}
 	innerFromAvg := max(min(bomapMaxDegree, bomapTargetNodeSize/avgK), bomapInnerMinDegree)
+	innerFromMax := bomapMaxNodeBytes / maxK
+	if innerFromMax < bomapInnerMinDegree {
+		return nil, bomAbort(c, EBOMInvalidConfig)
+	}
+	avgE, maxE := avgK+avgV, maxK+maxV
+	if avgE < avgK || maxE < maxK {
+		return nil, arith
+	}
 	leafFromAvg := max(min(bomapMaxDegree, bomapTargetNodeSize/avgE), bomapLeafMinDegree)
+	leafFromMax := bomapMaxNodeBytes / maxE
+	if leafFromMax < bomapInnerMinDegree { // INNER_MIN_DEGREE, as Aptos asserts it
+		return nil, bomAbort(c, EBOMInvalidConfig)
+	}
 	v, err := newBOMap(c, targs, min(innerFromAvg, innerFromMax), min(leafFromAvg, leafFromMax), false)
 	return []movevm.Value{v}, err
 }

@@ -2,7 +2,10 @@
 // package at 0x1 (the std:: modules), one file per module named after it:
 //
 //	vector.go   0x1::vector   is_empty, contains, index_of, reverse, append,
-//	                          singleton, remove, swap_remove, insert, and
+//	                          singleton, remove, swap_remove, insert,
+//	                          (vector_instructions.go) empty, length,
+//	                          borrow, push_back, borrow_mut, pop_back,
+//	                          destroy_empty, swap, and
 //	                          (vector_ranges.go) reverse_slice,
 //	                          reverse_append, trim, trim_reverse,
 //	                          remove_value, replace, rotate, rotate_slice,

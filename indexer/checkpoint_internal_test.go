@@ -1,6 +1,9 @@
 package indexer
 
 import (
+	"bufio"
+	"errors"
+	"os"
 	"reflect"
 	"testing"
 )
@@ -28,5 +31,33 @@ func TestCheckpointCoversState(t *testing.T) {
 		if !saved[name] && !rebuilt[name] {
 			t.Errorf("state.%s is neither saved in a checkpoint nor rebuilt on load", name)
 		}
+	}
+}
+
+// TestOlderCheckpointNeverReplacesNewer: of two snapshots written in the
+// reverse of the order they were taken (a background write that lost
+// the race for the file to Close's), the older is dropped.
+func TestOlderCheckpointNeverReplacesNewer(t *testing.T) {
+	c := newCheckpointer(CheckpointOptions{Dir: t.TempDir()})
+	snap := func(seq, version uint64) *ckptSnapshot {
+		return &ckptSnapshot{seq: seq, hdr: ckptHeader{version: version, position: position{last: version, next: version + 1, indexed: true}}}
+	}
+	if _, err := c.write(snap(2, 20)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.write(snap(1, 10)); !errors.Is(err, errSuperseded) {
+		t.Fatalf("the older snapshot written second: %v, want errSuperseded", err)
+	}
+	f, err := os.Open(c.path())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	d := &decoder{r: bufio.NewReader(f), left: 1 << 20}
+	magic := make([]byte, len(ckptMagic))
+	d.fixed(magic)
+	d.uvarint()
+	if h := d.header(); d.err != nil || h.version != 20 {
+		t.Fatalf("the file holds version %d (%v), want 20", h.version, d.err)
 	}
 }
