@@ -11,6 +11,8 @@ import (
 	"github.com/ledgernode/ledgernode/indexer"
 	"github.com/ledgernode/ledgernode/indexer/gql"
 	"github.com/ledgernode/ledgernode/indexer/pgindex"
+	"github.com/ledgernode/ledgernode/ledgerapi"
+	"github.com/ledgernode/ledgernode/ledgerapi/crypto"
 	"github.com/ledgernode/ledgernode/storage/memstore"
 	"github.com/ledgernode/ledgernode/storage/statefile"
 	"github.com/ledgernode/ledgernode/vmstub"
@@ -237,5 +239,48 @@ func TestIndexesForTheSDKFilters(t *testing.T) {
 		if !leading[f] {
 			t.Errorf("no index leads with %s", f)
 		}
+	}
+}
+
+// TestViewRewrittenOnlyWhenItChanges: a flush whose token change leaves
+// current_collection_ownership_v2_view as it was (a collection's new
+// description) does not rewrite it; one that changes it (a mint) does.
+func TestViewRewrittenOnlyWhenItChanges(t *testing.T) {
+	ctx := context.Background()
+	c := newChain(t)
+	p := pool(t)
+	ix := indexer.New(c.store, indexer.Options{Modules: c.vm, ChangeFeed: true})
+	w := pgindex.NewWriter(p, ix)
+	r := pgindex.NewReader(p, pgindex.ReaderOptions{})
+	a := c.devs[0]
+	c.run(a, collection("Cats"))
+	c.run(a, mint("Cats", "Tom"))
+	flush(t, w, c.latest())
+	xmins := func() string {
+		t.Helper()
+		var s string
+		if err := p.QueryRow(ctx, `SELECT string_agg(xmin::text, ',') FROM indexer.current_collection_ownership_v2_view`).Scan(&s); err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	before := xmins()
+	coll := crypto.ObjectAddressFromSeed(a.Address, []byte("Cats"))
+	collTag := []ledgerapi.TypeTag{ledgerapi.StructType(ledgerapi.StructTag{Address: addr4, Module: "collection", Name: "Collection"})}
+	c.run(a, vmstub.EntryPayload(addr4, "aptos_token", "set_collection_description", collTag, vmstub.AddressValue(coll), vmstub.StringValue("new")))
+	flush(t, w, c.latest())
+	sameTables(t, ix, r, c.latest(), 10)
+	colls, _ := ix.Rows(ctx, "current_collections_v2")
+	if len(colls) != 1 || colls[0].Get("description") != "new" {
+		t.Fatalf("the description did not change: %v", colls)
+	}
+	if after := xmins(); after != before {
+		t.Errorf("the unchanged view was rewritten (xmin %s, then %s)", before, after)
+	}
+	c.run(a, mint("Cats", "Felix"))
+	flush(t, w, c.latest())
+	sameTables(t, ix, r, c.latest(), 10)
+	if after := xmins(); after == before {
+		t.Error("the view changed by a mint was not rewritten")
 	}
 }
