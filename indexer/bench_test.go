@@ -2,6 +2,7 @@ package indexer_test
 
 import (
 	"context"
+	"runtime"
 	"testing"
 
 	"github.com/ledgernode/ledgernode/indexer"
@@ -79,6 +80,7 @@ func BenchmarkIndexTransfers(b *testing.B) {
 			b.Fatal(err)
 		}
 		store.capped = false
+		runtime.GC() // the timed catch-up does not pay for the untimed one's garbage
 		b.StartTimer()
 		if _, err := ix.Rows(ctx, "processor_status"); err != nil {
 			b.Fatal(err)

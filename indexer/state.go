@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"github.com/ledgernode/ledgernode/indexer/gql"
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/modules"
 	"github.com/ledgernode/ledgernode/ledgerapi/movevalue"
@@ -40,6 +41,8 @@ type state struct {
 	holdsTable map[tagKey]bool
 	// resolver decodes event data during a catch-up, nil without modules.
 	resolver modules.Resolver
+	// in interns the values of every table's rows.
+	in *interner
 }
 
 func newState(store storage.Reader, reverts uint64) *state {
@@ -48,6 +51,7 @@ func newState(store storage.Reader, reverts uint64) *state {
 		tokenOwner: map[ledgerapi.Address]ownerOf{},
 		tableTypes: map[ledgerapi.Address]tableType{}, holdsTable: map[tagKey]bool{}}
 	in := newInterner()
+	s.in = in
 	for i := range schema.Tables {
 		s.tables[schema.Tables[i].Name] = newTable(&schema.Tables[i], in)
 	}
@@ -61,14 +65,18 @@ type tx struct {
 	entry   string                 // entry_function_id_str, or nil
 	ts      string
 	success bool
+	// The cells of the values most rows repeat: the version, the
+	// timestamp, the block height and the entry function id (nil when
+	// none).
+	version, tsCell, height, entryCell *gql.Cell
 }
 
 // entryID returns the entry function id, or nil.
 func (x *tx) entryID() any {
-	if x.entry == "" {
+	if x.entryCell == nil {
 		return nil
 	}
-	return x.entry
+	return x.entryCell
 }
 
 // index derives the rows of one committed transaction.
@@ -90,6 +98,10 @@ func (s *state) index(ctx context.Context, t *storage.Transaction) error {
 				x.entry = ef.Module.String() + "::" + ef.Function
 			}
 		}
+	}
+	x.version, x.tsCell, x.height = s.in.num(t.Version), s.in.cell(x.ts), s.in.num(s.height)
+	if x.entry != "" {
+		x.entryCell = s.in.cell(x.entry)
 	}
 	s.userTransaction(x)
 	s.accountTransactions(x)
@@ -116,25 +128,25 @@ func (s *state) userTransaction(x *tx) {
 		return
 	}
 	raw := &x.signed.Raw
-	r := row{"version": num(x.t.Version), "block_height": num(s.height), "epoch": num(s.epoch),
-		"sender": addr(raw.Sender), "sequence_number": nil, "entry_function_id_str": x.entryID(),
-		"entry_function_contract_address": nil, "entry_function_module_name": nil,
-		"entry_function_function_name": nil, "expiration_timestamp_secs": timestampSecs(raw.ExpirationTimestampSecs),
-		"gas_unit_price": num(raw.GasUnitPrice), "max_gas_amount": num(raw.MaxGasAmount),
-		"parent_signature_type": signatureTypeName(x.signed.Auth.Variant), "timestamp": x.ts,
-		"replay_protection_nonce": nil}
+	t := s.tables[tUserTransactions]
+	r := t.blank()
+	r[utVersion], r[utBlockHeight], r[utEpoch], r[utSender] = x.version, x.height, s.in.num(s.epoch), s.in.addr(raw.Sender)
+	r[utEntryFunctionIdStr] = x.entryID()
+	r[utExpirationTimestampSecs] = timestampSecs(raw.ExpirationTimestampSecs)
+	r[utGasUnitPrice], r[utMaxGasAmount] = s.in.num(raw.GasUnitPrice), s.in.num(raw.MaxGasAmount)
+	r[utParentSignatureType], r[utTimestamp] = signatureTypeName(x.signed.Auth.Variant), x.tsCell
 	if x.t.SequenceNumber != nil {
-		r["sequence_number"] = num(*x.t.SequenceNumber)
+		r[utSequenceNumber] = s.in.num(*x.t.SequenceNumber)
 	}
 	if n := raw.Payload.ReplayProtectionNonce; n != nil {
-		r["replay_protection_nonce"] = num(*n)
+		r[utReplayProtectionNonce] = num(*n)
 	}
 	if ef := raw.Payload.EntryFunction; ef != nil {
-		r["entry_function_contract_address"] = addr(ef.Module.Address)
-		r["entry_function_module_name"] = ef.Module.Name
-		r["entry_function_function_name"] = ef.Function
+		r[utEntryFunctionContractAddress] = s.in.addr(ef.Module.Address)
+		r[utEntryFunctionModuleName] = ef.Module.Name
+		r[utEntryFunctionFunctionName] = ef.Function
 	}
-	s.tables[tUserTransactions].put(r)
+	t.putVals(r)
 }
 
 // signatureTypeName names a transaction authenticator as the indexer does.
@@ -157,50 +169,54 @@ func signatureTypeName(v txn.AuthVariant) string {
 // module events), the holders of the resources it writes or deletes, and
 // the owners of the objects it writes.
 func (s *state) accountTransactions(x *tx) {
-	seen := map[ledgerapi.Address]bool{}
+	var seen addrSet
 	if x.signed != nil {
-		seen[x.signed.Raw.Sender] = true
+		seen.add(x.signed.Raw.Sender)
 		for _, a := range x.signed.Auth.SecondaryAddresses {
-			seen[a] = true
+			seen.add(a)
 		}
 		if x.signed.Auth.Variant == txn.AuthFeePayer {
-			seen[x.signed.Auth.FeePayerAddress] = true
+			seen.add(x.signed.Auth.FeePayerAddress)
 		}
 	} else if x.t.Sender != nil {
-		seen[*x.t.Sender] = true
+		seen.add(*x.t.Sender)
 	}
 	for i := range x.t.Events {
-		seen[x.t.Events[i].Key.Account] = true
+		seen.add(x.t.Events[i].Key.Account)
 	}
 	for i := range x.t.Changes {
 		w := &x.t.Changes[i]
 		if w.Key.Kind != storage.StateResource {
 			continue
 		}
-		seen[w.Key.Address] = true
+		seen.add(w.Key.Address)
 		if !w.Deleted && isTag(w.Key.Resource, "object", "ObjectCore") {
 			if oc, ok := decodeObjectCore(w.Value); ok {
-				seen[oc.Owner] = true
+				seen.add(oc.Owner)
 			}
 		}
 	}
 	// Aptos writes an object's resources as one group, ObjectCore
 	// included, so writing any of them names the object's owner.
-	owners := map[string]bool{}
+	var owners cellSet
 	objects := s.tables[tCurrentObjects]
-	for a := range seen {
-		if r, ok := objects.lookup(row{"object_address": addr(a)}); ok {
-			if o, ok := r.Get("owner_address").(string); ok {
-				owners[o] = true
+	for _, a := range seen.list {
+		if r, ok := objects.lookupKey(s.in.addrKey(a)); ok {
+			if o := r.CellAt(objOwnerAddress); o != nil {
+				if _, ok := o.Value().(string); ok {
+					owners.add(o)
+				}
 			}
 		}
 	}
-	t := s.tables[tAccountTxns]
-	for a := range seen {
-		owners[addr(a)] = true
+	for _, a := range seen.list {
+		owners.add(s.in.addr(a))
 	}
-	for a := range owners {
-		t.put(row{"account_address": a, "transaction_version": num(x.t.Version)})
+	t := s.tables[tAccountTxns]
+	for _, o := range owners.list {
+		r := t.blank()
+		r[atAccountAddress], r[atTransactionVersion] = o, x.version
+		t.putVals(r)
 	}
 }
 
@@ -214,10 +230,12 @@ func (s *state) events(x *tx) {
 		if len(indexed) > 300 {
 			indexed = indexed[:300]
 		}
-		t.put(row{"transaction_version": num(x.t.Version), "event_index": num(uint64(i)),
-			"account_address": addr(e.Key.Account), "creation_number": num(e.Key.CreationNumber),
-			"sequence_number": num(e.SequenceNumber), "type": typ, "indexed_type": indexed,
-			"data": s.eventData(e), "transaction_block_height": num(s.height)})
+		r := t.blank()
+		r[evTransactionVersion], r[evEventIndex], r[evAccountAddress] = x.version, s.in.num(uint64(i)), s.in.addr(e.Key.Account)
+		r[evCreationNumber], r[evSequenceNumber] = s.in.num(e.Key.CreationNumber), s.in.num(e.SequenceNumber)
+		r[evType], r[evIndexedType] = typ, indexed
+		r[evData], r[evTransactionBlockHeight] = s.eventData(e), x.height
+		t.putVals(r)
 	}
 }
 
