@@ -58,7 +58,7 @@ func (s *state) metadata(ctx context.Context, x *tx, w *faWrites) error {
 		}
 	}
 	for a, sup := range w.supplies {
-		r, ok := t.load(s.in.addrKey(a))
+		r, ok := t.load(s.in.addr(a))
 		if !ok {
 			continue
 		}
@@ -87,9 +87,9 @@ func u128(lo, hi uint64) string {
 func (s *state) activities(ctx context.Context, x *tx, w *faWrites) error {
 	t := s.tables[tFAActivities]
 	// base builds a row in t's buffer: build and put one at a time.
-	base := func(index int64, typ string) vals {
+	base := func(index int64, typ any) vals {
 		r := t.blank()
-		r[faaTransactionVersion], r[faaEventIndex], r[faaType] = x.version, s.in.cell(inum(index)), typ
+		r[faaTransactionVersion], r[faaEventIndex], r[faaType] = x.version, s.in.eventIndex(index), typ
 		r[faaIsGasFee], r[faaStorageRefundAmount] = false, s.in.num(0)
 		r[faaIsTransactionSuccess], r[faaEntryFunctionIdStr], r[faaBlockHeight] = x.success, x.entryID(), x.height
 		r[faaTransactionTimestamp] = x.tsCell
@@ -105,7 +105,7 @@ func (s *state) activities(ctx context.Context, x *tx, w *faWrites) error {
 			d := bcs.NewDecoder(e.Data)
 			var store ledgerapi.Address
 			d.Fixed(store[:], "store")
-			r := base(int64(i), e.Type.String())
+			r := base(int64(i), s.in.typeName(e.Type))
 			if eventIs(e, "fungible_asset", "Frozen") {
 				r[faaIsFrozen] = d.Bool("frozen")
 			} else {
@@ -138,7 +138,7 @@ func (s *state) activities(ctx context.Context, x *tx, w *faWrites) error {
 			if coin != aptCoinType {
 				paired = crypto.ObjectAddressFromSeed(aptMetadata, []byte(coin))
 			}
-			r := base(int64(i), e.Type.String())
+			r := base(int64(i), s.in.typeName(e.Type))
 			r[faaAmount], r[faaOwnerAddress], r[faaAssetType], r[faaTokenStandard] = num(amount), s.in.addr(account), coin, "v1"
 			r[faaStorageId] = s.in.addr(crypto.PrimaryStoreAddress(account, paired))
 			t.putVals(r)
@@ -147,7 +147,7 @@ func (s *state) activities(ctx context.Context, x *tx, w *faWrites) error {
 			if !ok || len(e.Data) < 8 {
 				continue
 			}
-			r := base(int64(i), e.Type.String())
+			r := base(int64(i), s.in.typeName(e.Type))
 			r[faaAmount] = num(binary.LittleEndian.Uint64(e.Data))
 			paired := aptMetadata
 			if coin != aptCoinType {
@@ -181,7 +181,7 @@ func (s *state) storeMetadata(w *faWrites, a ledgerapi.Address) (ledgerapi.Addre
 	if fs, ok := w.stores[a]; ok {
 		return fs.Metadata, true
 	}
-	if r, ok := s.tables[tBalances].lookupKey(s.in.addrKey(a)); ok {
+	if r, ok := s.tables[tBalances].lookupKey(s.in.addr(a)); ok {
 		if m, ok := r.At(balAssetTypeV2).(string); ok {
 			if out, ok := parseAddr(m); ok {
 				return out, true

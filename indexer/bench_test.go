@@ -54,12 +54,12 @@ func (s *cappedStore) LedgerInfo(ctx context.Context) (storage.LedgerInfo, error
 }
 
 // BenchmarkIndexTransfers measures what following the ledger costs: per
-// iteration, an index already holding genesis catches up with 200
+// iteration, an index already holding genesis catches up with 1,000
 // transfers to one account (as scripts/bench-indexer.sh's load sends), in
 // blocks of 50, with module layouts as the bundled node runs it. ns/op,
 // B/op and allocs/op are per transfer.
 func BenchmarkIndexTransfers(b *testing.B) {
-	const transfers, block = 200, 50
+	const transfers, block = 1000, 50
 	c := newChain(b)
 	genesis := c.latest()
 	sink := ledgerapi.Address(crypto.SHA3_256([]byte("bench sink")))

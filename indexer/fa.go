@@ -121,7 +121,7 @@ func (s *state) owner(ctx context.Context, x *tx, w *faWrites, a ledgerapi.Addre
 	if oc, ok := w.cores[a]; ok {
 		return oc.Owner, true, nil
 	}
-	if r, ok := s.tables[tCurrentObjects].lookupKey(s.in.addrKey(a)); ok {
+	if r, ok := s.tables[tCurrentObjects].lookupKey(s.in.addr(a)); ok {
 		if o, ok := r.At(objOwnerAddress).(string); ok {
 			if out, ok := parseAddr(o); ok {
 				return out, true, nil
@@ -202,7 +202,7 @@ func (s *state) balances(ctx context.Context, x *tx, w *faWrites) error {
 		t.putVals(r)
 	}
 	for a := range w.deleted {
-		if r, ok := t.load(s.in.addrKey(a)); ok {
+		if r, ok := t.load(s.in.addr(a)); ok {
 			r[balAmountV2] = num(0)
 			r[balLastTransactionVersionV2], r[balLastTransactionTimestampV2] = x.version, x.tsCell
 			finishBalance(r)
@@ -215,7 +215,7 @@ func (s *state) balances(ctx context.Context, x *tx, w *faWrites) error {
 			return err
 		}
 		if !ok {
-			if _, found := t.lookupKey(s.in.addrKey(a)); !found {
+			if _, found := t.lookupKey(s.in.addr(a)); !found {
 				continue // a store that is not an object: nothing to attribute it to
 			}
 		}
@@ -239,7 +239,7 @@ func (s *state) balances(ctx context.Context, x *tx, w *faWrites) error {
 // balanceRow returns the balance row of store id to change (in the
 // table's buffer), or a new one owned by owner.
 func (s *state) balanceRow(t *table, id, owner ledgerapi.Address) vals {
-	r, ok := t.load(s.in.addrKey(id))
+	r, ok := t.load(s.in.addr(id))
 	if ok {
 		if owner != (ledgerapi.Address{}) {
 			r[balOwnerAddress] = s.in.addr(owner)

@@ -2,6 +2,7 @@ package indexer
 
 import (
 	"encoding/json"
+	"strconv"
 
 	"github.com/ledgernode/ledgernode/indexer/gql"
 	"github.com/ledgernode/ledgernode/ledgerapi"
@@ -21,10 +22,12 @@ type interner struct {
 	strs  map[string]*gql.Cell
 	nums  map[string]*gql.Cell
 	addrs map[ledgerapi.Address]*gql.Cell
+	types map[tagKey]*gql.Cell
 }
 
 func newInterner() *interner {
-	return &interner{strs: map[string]*gql.Cell{}, nums: map[string]*gql.Cell{}, addrs: map[ledgerapi.Address]*gql.Cell{}}
+	return &interner{strs: map[string]*gql.Cell{}, nums: map[string]*gql.Cell{}, addrs: map[ledgerapi.Address]*gql.Cell{},
+		types: map[tagKey]*gql.Cell{}}
 }
 
 // cell returns the cell of v: the interned one when an equal value was
@@ -53,6 +56,15 @@ func (in *interner) intern(m map[string]*gql.Cell, s string, v any) *gql.Cell {
 	return c
 }
 
+// str returns the interned cell of a string (taking it as a string
+// saves boxing it to find the cell).
+func (in *interner) str(s string) *gql.Cell {
+	if c, ok := in.strs[s]; ok {
+		return c
+	}
+	return in.cell(s)
+}
+
 // addr returns the interned cell of address a as the indexer renders it
 // (addr), the one a string of it gets too.
 func (in *interner) addr(a ledgerapi.Address) *gql.Cell {
@@ -64,17 +76,44 @@ func (in *interner) addr(a ledgerapi.Address) *gql.Cell {
 	return c
 }
 
-// addrKey returns address a as a key value to look a row up with: its
-// cell when one was interned, else its string (interning nothing).
-func (in *interner) addrKey(a ledgerapi.Address) any {
-	if c, ok := in.addrs[a]; ok {
+// num returns the interned cell of an unsigned integer, rendering it
+// only when it is new.
+func (in *interner) num(v uint64) *gql.Cell {
+	var buf [20]byte
+	b := strconv.AppendUint(buf[:0], v, 10)
+	if c, ok := in.nums[string(b)]; ok {
 		return c
 	}
-	return addr(a)
+	return in.cell(json.Number(b))
 }
 
-// num returns the interned cell of an unsigned integer.
-func (in *interner) num(v uint64) *gql.Cell { return in.cell(num(v)) }
+// eventIndex returns the interned cell of an event index, -1 for a
+// transaction's gas fee.
+func (in *interner) eventIndex(i int64) *gql.Cell {
+	if i >= 0 {
+		return in.num(uint64(i))
+	}
+	return in.cell(inum(i))
+}
+
+// typeName returns the interned cell of a type's canonical name (as
+// TypeTag.String renders it), rendering a struct type without type
+// arguments only the first time.
+func (in *interner) typeName(t ledgerapi.TypeTag) *gql.Cell {
+	st := t.Struct
+	if t.Kind != ledgerapi.KindStruct || st == nil || len(st.TypeArgs) > 0 {
+		return in.cell(t.String())
+	}
+	k := tagKey{a: st.Address, module: st.Module, name: st.Name}
+	if c, ok := in.types[k]; ok {
+		return c
+	}
+	c := in.cell(t.String())
+	if len(in.types) < maxTypesCached {
+		in.types[k] = c
+	}
+	return c
+}
 
 // vals is a row being built by position: one value per column of its
 // table, in schema order (columns.go names the positions). A value is a

@@ -103,6 +103,24 @@ func accountKeys(a *txn.AccountAuthenticator) (sigType, accountKey string, thres
 	return "", "", 0, nil
 }
 
+// authKeys is what accountKeys says of an authenticator.
+type authKeys struct {
+	sigType, accountKey string
+	threshold           int
+	keys                []keyEntry
+}
+
+// senderKeys returns accountKeys of the sender's authenticator, worked
+// out once per transaction.
+func (x *tx) senderKeys() *authKeys {
+	if x.sender == nil {
+		k := &authKeys{}
+		k.sigType, k.accountKey, k.threshold, k.keys = accountKeys(&x.signed.Auth.Sender)
+		x.sender = k
+	}
+	return x.sender
+}
+
 // signatures adds a signatures row per signer key of a user transaction.
 func (s *state) signatures(x *tx) {
 	if x.signed == nil {
@@ -110,7 +128,15 @@ func (s *state) signatures(x *tx) {
 	}
 	t := s.tables[tSignatures]
 	for _, sg := range signers(x.signed) {
-		kind, _, threshold, keys := accountKeys(sg.auth)
+		var kind string
+		var threshold int
+		var keys []keyEntry
+		if sg.primary {
+			k := x.senderKeys()
+			kind, threshold, keys = k.sigType, k.threshold, k.keys
+		} else {
+			kind, _, threshold, keys = accountKeys(sg.auth)
+		}
 		for _, k := range keys {
 			if !k.used {
 				continue
@@ -120,11 +146,11 @@ func (s *state) signatures(x *tx) {
 				indices = gql.NewCell(json.RawMessage("[" + strconv.Itoa(k.index) + "]"))
 			}
 			r := t.blank()
-			r[sigTransactionVersion], r[sigMultiAgentIndex] = x.version, s.in.cell(inum(sg.agentIndex))
-			r[sigMultiSigIndex], r[sigIsSenderPrimary] = s.in.cell(inum(int64(k.index))), sg.primary
-			r[sigSigner], r[sigType], r[sigPublicKey], r[sigSignature] = s.in.addr(sg.address), kind, k.publicKey, k.signature
-			r[sigThreshold], r[sigPublicKeyIndices] = s.in.cell(inum(int64(threshold))), indices
-			r[sigTransactionBlockHeight], r[sigAccountSignatureType], r[sigPublicKeyType] = x.height, kind, k.keyType
+			r[sigTransactionVersion], r[sigMultiAgentIndex] = x.version, s.in.eventIndex(sg.agentIndex)
+			r[sigMultiSigIndex], r[sigIsSenderPrimary] = s.in.num(uint64(k.index)), sg.primary
+			r[sigSigner], r[sigType], r[sigPublicKey], r[sigSignature] = s.in.addr(sg.address), s.in.str(kind), s.in.str(k.publicKey), k.signature
+			r[sigThreshold], r[sigPublicKeyIndices] = s.in.eventIndex(int64(threshold)), indices
+			r[sigTransactionBlockHeight], r[sigAccountSignatureType], r[sigPublicKeyType] = x.height, s.in.str(kind), s.in.str(k.keyType)
 			t.putVals(r)
 		}
 	}
@@ -156,7 +182,8 @@ func (s *state) restoration(x *tx) {
 	}
 	authKey := hexString(account.AuthKey)
 	used := !bytes.Equal(account.AuthKey, sender[:])
-	sigType, accountKey, _, keys := accountKeys(&x.signed.Auth.Sender)
+	k := x.senderKeys()
+	sigType, accountKey, keys := k.sigType, k.accountKey, k.keys
 	if sigType == "multi_ed25519_signature" || sigType == "multi_key_signature" {
 		used = true
 	}
@@ -177,7 +204,7 @@ func (s *state) restoration(x *tx) {
 	v := x.version
 	t := s.tables[tAuthKeyAddresses]
 	r := t.blank()
-	r[akaAccountAddress], r[akaAuthKey], r[akaIsAuthKeyUsed], r[akaLastTransactionVersion] = s.in.addr(sender), authKey, used, v
+	r[akaAccountAddress], r[akaAuthKey], r[akaIsAuthKeyUsed], r[akaLastTransactionVersion] = s.in.addr(sender), s.in.str(authKey), used, v
 	t.putVals(r)
 	// The keys that signed, under the auth key they prove.
 	if proven, ok := x.signed.Auth.Sender.AuthKey(); ok && len(keys) > 0 {
@@ -200,9 +227,9 @@ func (s *state) putPublicKey(authKey, accountKey, sigType string, k keyEntry, v 
 	if sigType == "multi_ed25519_signature" || sigType == "multi_key_signature" {
 		r[pkaAccountPublicKey] = accountKey
 	}
-	r[pkaAuthKey], r[pkaPublicKey], r[pkaPublicKeyType] = authKey, k.publicKey, k.keyType
-	r[pkaIsPublicKeyUsed], r[pkaSignatureType], r[pkaLastTransactionVersion] = k.used, sigType, v
-	if prev, ok := t.lookupKey(authKey, k.publicKey); ok && prev.At(pkaIsPublicKeyUsed) == true {
+	r[pkaAuthKey], r[pkaPublicKey], r[pkaPublicKeyType] = s.in.str(authKey), s.in.str(k.publicKey), s.in.str(k.keyType)
+	r[pkaIsPublicKeyUsed], r[pkaSignatureType], r[pkaLastTransactionVersion] = k.used, s.in.str(sigType), v
+	if prev, ok := t.lookupKey(r[pkaAuthKey], r[pkaPublicKey]); ok && prev.At(pkaIsPublicKeyUsed) == true {
 		r[pkaIsPublicKeyUsed] = true
 	}
 	t.putVals(r)

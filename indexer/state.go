@@ -43,6 +43,14 @@ type state struct {
 	resolver modules.Resolver
 	// in interns the values of every table's rows.
 	in *interner
+	// The timestamp last rendered and the expiration time last rendered
+	// (a block's transactions share the one, a sender's often the other).
+	tsUsec, expSecs uint64
+	ts              string
+	tsKnown         bool
+	expCell         *gql.Cell
+	// entryIDs caches the entry function ids rendered (entryID).
+	entryIDs map[entryKey]string
 }
 
 func newState(store storage.Reader, reverts uint64) *state {
@@ -69,6 +77,9 @@ type tx struct {
 	// timestamp, the block height and the entry function id (nil when
 	// none).
 	version, tsCell, height, entryCell *gql.Cell
+	// sender is what accountKeys says of the sender's authenticator,
+	// once asked (senderKeys).
+	sender *authKeys
 }
 
 // entryID returns the entry function id, or nil.
@@ -88,20 +99,24 @@ func (s *state) index(ctx context.Context, t *storage.Transaction) error {
 		}
 		s.height, s.epoch, s.blockLast, s.inBlock = b.Height, b.Epoch, b.LastVersion, true
 	}
-	x := &tx{t: t, ts: timestamp(t.TimestampUsec), success: t.Info.Success()}
+	if !s.tsKnown || s.tsUsec != t.TimestampUsec {
+		// A block's transactions share its timestamp.
+		s.tsUsec, s.ts, s.tsKnown = t.TimestampUsec, timestamp(t.TimestampUsec), true
+	}
+	x := &tx{t: t, ts: s.ts, success: t.Info.Success()}
 	if t.Kind == storage.KindUser {
 		// A payload that does not decode (it was accepted, so it should)
 		// still gives the rows that need no body.
 		if st, err := txn.DecodeSignedTransaction(t.Payload); err == nil {
 			x.signed = st
 			if ef := st.Raw.Payload.EntryFunction; ef != nil {
-				x.entry = ef.Module.String() + "::" + ef.Function
+				x.entry = s.entryID(ef)
 			}
 		}
 	}
-	x.version, x.tsCell, x.height = s.in.num(t.Version), s.in.cell(x.ts), s.in.num(s.height)
+	x.version, x.tsCell, x.height = s.in.num(t.Version), s.in.str(x.ts), s.in.num(s.height)
 	if x.entry != "" {
-		x.entryCell = s.in.cell(x.entry)
+		x.entryCell = s.in.str(x.entry)
 	}
 	s.userTransaction(x)
 	s.accountTransactions(x)
@@ -122,6 +137,29 @@ func (s *state) index(ctx context.Context, t *storage.Transaction) error {
 	return nil
 }
 
+// entryKey is an entry function in the cache of their ids.
+type entryKey struct {
+	a                ledgerapi.Address
+	module, function string
+}
+
+// entryID returns an entry function's entry_function_id_str,
+// module::function, rendered once per function.
+func (s *state) entryID(ef *txn.EntryFunction) string {
+	k := entryKey{a: ef.Module.Address, module: ef.Module.Name, function: ef.Function}
+	if id, ok := s.entryIDs[k]; ok {
+		return id
+	}
+	id := ef.Module.String() + "::" + ef.Function
+	if s.entryIDs == nil {
+		s.entryIDs = map[entryKey]string{}
+	}
+	if len(s.entryIDs) < maxTypesCached {
+		s.entryIDs[k] = id
+	}
+	return id
+}
+
 // userTransaction adds the user_transactions row.
 func (s *state) userTransaction(x *tx) {
 	if x.signed == nil {
@@ -132,9 +170,12 @@ func (s *state) userTransaction(x *tx) {
 	r := t.blank()
 	r[utVersion], r[utBlockHeight], r[utEpoch], r[utSender] = x.version, x.height, s.in.num(s.epoch), s.in.addr(raw.Sender)
 	r[utEntryFunctionIdStr] = x.entryID()
-	r[utExpirationTimestampSecs] = timestampSecs(raw.ExpirationTimestampSecs)
+	if s.expCell == nil || s.expSecs != raw.ExpirationTimestampSecs {
+		s.expSecs, s.expCell = raw.ExpirationTimestampSecs, s.in.cell(timestampSecs(raw.ExpirationTimestampSecs))
+	}
+	r[utExpirationTimestampSecs] = s.expCell
 	r[utGasUnitPrice], r[utMaxGasAmount] = s.in.num(raw.GasUnitPrice), s.in.num(raw.MaxGasAmount)
-	r[utParentSignatureType], r[utTimestamp] = signatureTypeName(x.signed.Auth.Variant), x.tsCell
+	r[utParentSignatureType], r[utTimestamp] = s.in.str(signatureTypeName(x.signed.Auth.Variant)), x.tsCell
 	if x.t.SequenceNumber != nil {
 		r[utSequenceNumber] = s.in.num(*x.t.SequenceNumber)
 	}
@@ -143,8 +184,8 @@ func (s *state) userTransaction(x *tx) {
 	}
 	if ef := raw.Payload.EntryFunction; ef != nil {
 		r[utEntryFunctionContractAddress] = s.in.addr(ef.Module.Address)
-		r[utEntryFunctionModuleName] = ef.Module.Name
-		r[utEntryFunctionFunctionName] = ef.Function
+		r[utEntryFunctionModuleName] = s.in.str(ef.Module.Name)
+		r[utEntryFunctionFunctionName] = s.in.str(ef.Function)
 	}
 	t.putVals(r)
 }
@@ -169,7 +210,9 @@ func signatureTypeName(v txn.AuthVariant) string {
 // module events), the holders of the resources it writes or deletes, and
 // the owners of the objects it writes.
 func (s *state) accountTransactions(x *tx) {
-	var seen addrSet
+	var seenBuf [setScan]ledgerapi.Address
+	var ownersBuf [setScan]*gql.Cell
+	seen := addrSet{list: seenBuf[:0]}
 	if x.signed != nil {
 		seen.add(x.signed.Raw.Sender)
 		for _, a := range x.signed.Auth.SecondaryAddresses {
@@ -198,10 +241,10 @@ func (s *state) accountTransactions(x *tx) {
 	}
 	// Aptos writes an object's resources as one group, ObjectCore
 	// included, so writing any of them names the object's owner.
-	var owners cellSet
+	owners := cellSet{list: ownersBuf[:0]}
 	objects := s.tables[tCurrentObjects]
 	for _, a := range seen.list {
-		if r, ok := objects.lookupKey(s.in.addrKey(a)); ok {
+		if r, ok := objects.lookupKey(s.in.addr(a)); ok {
 			if o := r.CellAt(objOwnerAddress); o != nil {
 				if _, ok := o.Value().(string); ok {
 					owners.add(o)
@@ -225,10 +268,10 @@ func (s *state) events(x *tx) {
 	t := s.tables[tEvents]
 	for i := range x.t.Events {
 		e := &x.t.Events[i]
-		typ := e.Type.String()
-		indexed := typ
-		if len(indexed) > 300 {
-			indexed = indexed[:300]
+		typ := s.in.typeName(e.Type)
+		var indexed any = typ
+		if name, _ := typ.Value().(string); len(name) > 300 {
+			indexed = name[:300]
 		}
 		r := t.blank()
 		r[evTransactionVersion], r[evEventIndex], r[evAccountAddress] = x.version, s.in.num(uint64(i)), s.in.addr(e.Key.Account)
