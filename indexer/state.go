@@ -63,7 +63,18 @@ func newState(store storage.Reader, reverts uint64) *state {
 	for i := range schema.Tables {
 		s.tables[schema.Tables[i].Name] = newTable(&schema.Tables[i], in)
 	}
+	for name, col := range versionedTables {
+		s.tables[name].versionedBy(col)
+	}
 	return s
+}
+
+// versionedTables are the tables whose primary key holds the version of
+// the transaction that puts the row, by that column (see txnRows).
+var versionedTables = map[string]string{
+	tUserTransactions: "version", tAccountTxns: "transaction_version", tEvents: "transaction_version",
+	tFAActivities: "transaction_version", tSignatures: "transaction_version", tTableItems: "transaction_version",
+	tTokenActivities: "transaction_version",
 }
 
 // tx is the context of the transaction being indexed.
@@ -114,7 +125,9 @@ func (s *state) index(ctx context.Context, t *storage.Transaction) error {
 			}
 		}
 	}
-	x.version, x.tsCell, x.height = s.in.num(t.Version), s.in.str(x.ts), s.in.num(s.height)
+	// A version is in the rows of its own transaction only: its cell is
+	// shared by them but not interned.
+	x.version, x.tsCell, x.height = gql.NewCell(num(t.Version)), s.in.str(x.ts), s.in.num(s.height)
 	if x.entry != "" {
 		x.entryCell = s.in.str(x.entry)
 	}

@@ -45,11 +45,13 @@ type table struct {
 	mismatched int
 	// buf is the row buffer of blank and load.
 	buf vals
+	// txn is what a versioned table keeps instead of index (table_txn.go).
+	txn txnRows
 }
 
 func newTable(def *gql.Table, in *interner) *table {
 	t := &table{def: def, layout: layoutOf(def), in: in, index: map[uint64]int32{},
-		overflow: map[string]int32{}, seed: maphash.MakeSeed(), mask: ^uint64(0)}
+		overflow: map[string]int32{}, seed: maphash.MakeSeed(), mask: ^uint64(0), txn: txnRows{col: -1}}
 	for _, c := range def.PrimaryKey {
 		t.pk = append(t.pk, t.layout.Index(c))
 	}
@@ -105,6 +107,9 @@ func (t *table) sameKey(g gql.Row, keys []any) bool {
 func (t *table) find(keys ...any) (int, bool) {
 	if len(t.pk) == 0 || len(keys) != len(t.pk) {
 		return 0, false
+	}
+	if t.txn.col >= 0 {
+		return t.findVersioned(keys)
 	}
 	i, ok := t.index[t.hash(keys)]
 	if !ok {
@@ -192,6 +197,10 @@ func (t *table) store(cells []*gql.Cell) {
 			keys = append(keys, cells[p].Value())
 		}
 		h := t.hash(keys)
+		if t.txn.col >= 0 {
+			t.storeVersioned(g, keys, h)
+			return
+		}
 		if i, ok := t.index[h]; !ok {
 			t.index[h] = int32(len(t.all))
 		} else if t.sameKey(t.all[i], keys) {
@@ -204,6 +213,11 @@ func (t *table) store(cells []*gql.Cell) {
 			t.overflow[t.key(keys)] = int32(len(t.all))
 		}
 	}
+	t.appendRow(g)
+}
+
+// appendRow adds g, a row with a new key.
+func (t *table) appendRow(g gql.Row) {
 	t.all = append(t.all, g)
 	if t.built && !t.replaced {
 		t.added = append(t.added, g)
