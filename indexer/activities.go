@@ -7,6 +7,7 @@ import (
 	"math/bits"
 	"strconv"
 
+	"github.com/ledgernode/ledgernode/indexer/gql"
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
 	"github.com/ledgernode/ledgernode/ledgerapi/crypto"
@@ -62,7 +63,7 @@ func (s *state) metadata(ctx context.Context, x *tx, w *faWrites) error {
 		if !ok {
 			continue
 		}
-		r[famSupplyV2] = jsonNumber(u128(sup.Value, sup.ValueHi))
+		r[famSupplyV2] = gql.NewCell(jsonNumber(u128(sup.Value, sup.ValueHi))) // seldom repeated: not interned
 		r[famMaximumV2] = nil
 		if !(sup.Max == ^uint64(0) && sup.MaxHi == ^uint64(0)) {
 			r[famMaximumV2] = jsonNumber(u128(sup.Max, sup.MaxHi))
@@ -140,7 +141,7 @@ func (s *state) activities(ctx context.Context, x *tx, w *faWrites) error {
 			}
 			r := base(int64(i), s.in.typeName(e.Type))
 			r[faaAmount], r[faaOwnerAddress], r[faaAssetType], r[faaTokenStandard] = num(amount), s.in.addr(account), coin, "v1"
-			r[faaStorageId] = s.in.addr(crypto.PrimaryStoreAddress(account, paired))
+			r[faaStorageId] = s.in.addr(s.primaryStore(account, paired))
 			t.putVals(r)
 		case !e.IsV2() && (eventIs(e, "coin", "DepositEvent") || eventIs(e, "coin", "WithdrawEvent")):
 			coin, ok := w.coinHandles[e.Key]
@@ -154,7 +155,7 @@ func (s *state) activities(ctx context.Context, x *tx, w *faWrites) error {
 				paired = crypto.ObjectAddressFromSeed(aptMetadata, []byte(coin))
 			}
 			r[faaOwnerAddress], r[faaAssetType], r[faaTokenStandard] = s.in.addr(e.Key.Account), coin, "v1"
-			r[faaStorageId] = s.in.addr(crypto.PrimaryStoreAddress(e.Key.Account, paired))
+			r[faaStorageId] = s.in.addr(s.primaryStore(e.Key.Account, paired))
 			t.putVals(r)
 		}
 	}
@@ -163,7 +164,7 @@ func (s *state) activities(ctx context.Context, x *tx, w *faWrites) error {
 		r := base(-1, "0x1::aptos_coin::GasFeeEvent")
 		r[faaIsGasFee], r[faaAssetType], r[faaTokenStandard] = true, aptCoinType, "v1"
 		r[faaOwnerAddress] = s.in.addr(x.signed.Raw.Sender)
-		r[faaStorageId] = s.in.addr(crypto.PrimaryStoreAddress(payer, aptMetadata))
+		r[faaStorageId] = s.in.addr(s.primaryStore(payer, aptMetadata))
 		hi, lo := bits.Mul64(x.t.Info.GasUsed, x.signed.Raw.GasUnitPrice)
 		r[faaAmount] = jsonNumber(u128(lo, hi))
 		r[faaStorageRefundAmount] = s.in.num(refund)

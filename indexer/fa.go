@@ -9,6 +9,7 @@ import (
 	"math/bits"
 	"strconv"
 
+	"github.com/ledgernode/ledgernode/indexer/gql"
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
 	"github.com/ledgernode/ledgernode/ledgerapi/crypto"
@@ -106,6 +107,25 @@ func collect(x *tx) *faWrites {
 	return w
 }
 
+// maxPrimaryStores bounds the cache of primary store addresses.
+const maxPrimaryStores = 1 << 12
+
+// primaryStore returns the address of owner's primary store of the
+// fungible asset metadata (a hash, so cached: a transfer asks for the
+// same few stores).
+func (s *state) primaryStore(owner, metadata ledgerapi.Address) ledgerapi.Address {
+	k := [2]ledgerapi.Address{owner, metadata}
+	if a, ok := s.primaryStores[k]; ok {
+		return a
+	}
+	a := crypto.PrimaryStoreAddress(owner, metadata)
+	if s.primaryStores == nil || len(s.primaryStores) >= maxPrimaryStores {
+		s.primaryStores = map[[2]ledgerapi.Address]ledgerapi.Address{}
+	}
+	s.primaryStores[k] = a
+	return a
+}
+
 // setIn sets m[k] = v, making m first when nil, and returns m.
 func setIn[K comparable, V any](m map[K]V, k K, v V) map[K]V {
 	if m == nil {
@@ -187,7 +207,7 @@ func (s *state) balances(ctx context.Context, x *tx, w *faWrites) error {
 		if coinType != aptCoinType {
 			paired = crypto.ObjectAddressFromSeed(aptMetadata, []byte(coinType))
 		}
-		id := crypto.PrimaryStoreAddress(c.Key.Address, paired)
+		id := s.primaryStore(c.Key.Address, paired)
 		r := s.balanceRow(t, id, c.Key.Address)
 		r[balAssetTypeV1] = coinType
 		r[balLastTransactionVersionV1], r[balLastTransactionTimestampV1] = x.version, x.tsCell
@@ -195,7 +215,7 @@ func (s *state) balances(ctx context.Context, x *tx, w *faWrites) error {
 		if !c.Deleted {
 			var cs onchain.CoinStore
 			if bcs.Unmarshal(c.Value, &cs) == nil {
-				r[balAmountV1], r[balIsFrozen] = num(cs.Value), cs.Frozen
+				r[balAmountV1], r[balIsFrozen] = gql.NewCell(num(cs.Value)), cs.Frozen
 			}
 		}
 		finishBalance(r)
@@ -224,8 +244,9 @@ func (s *state) balances(ctx context.Context, x *tx, w *faWrites) error {
 		if cb, ok := w.concurrent[a]; ok {
 			amount = cb
 		}
-		r[balAssetTypeV2], r[balAmountV2], r[balIsFrozen] = s.in.addr(fs.Metadata), num(amount), fs.Frozen
-		r[balIsPrimary] = crypto.PrimaryStoreAddress(owner, fs.Metadata) == a
+		// Balances seldom repeat: their cells are not interned.
+		r[balAssetTypeV2], r[balAmountV2], r[balIsFrozen] = s.in.addr(fs.Metadata), gql.NewCell(num(amount)), fs.Frozen
+		r[balIsPrimary] = s.primaryStore(owner, fs.Metadata) == a
 		if coin, ok := s.faToCoin[fs.Metadata]; ok {
 			r[balAssetTypeV1] = coin
 		}
@@ -253,7 +274,7 @@ func (s *state) balanceRow(t *table, id, owner ledgerapi.Address) vals {
 // finishBalance sets the generated columns: amount = v1 + v2, asset_type
 // the coin type when known, the newest of the two versions.
 func finishBalance(r vals) {
-	r[balAmount] = sumAmounts(plain(r[balAmountV1]), plain(r[balAmountV2]))
+	r[balAmount] = gql.NewCell(sumAmounts(plain(r[balAmountV1]), plain(r[balAmountV2])))
 	r[balAssetType], r[balTokenStandard] = r[balAssetTypeV2], "v2"
 	if plain(r[balAssetTypeV1]) != nil {
 		r[balAssetType], r[balTokenStandard] = r[balAssetTypeV1], "v1"

@@ -51,6 +51,8 @@ type state struct {
 	expCell         *gql.Cell
 	// entryIDs caches the entry function ids rendered (entryID).
 	entryIDs map[entryKey]string
+	// primaryStores caches primary store addresses (primaryStore).
+	primaryStores map[[2]ledgerapi.Address]ledgerapi.Address
 }
 
 func newState(store storage.Reader, reverts uint64) *state {
