@@ -115,14 +115,14 @@ const maxPrimaryStores = 1 << 12
 // same few stores).
 func (s *state) primaryStore(owner, metadata ledgerapi.Address) ledgerapi.Address {
 	k := [2]ledgerapi.Address{owner, metadata}
-	if a, ok := s.primaryStores[k]; ok {
+	if a, ok := s.cache.primaryStores[k]; ok {
 		return a
 	}
 	a := crypto.PrimaryStoreAddress(owner, metadata)
-	if s.primaryStores == nil || len(s.primaryStores) >= maxPrimaryStores {
-		s.primaryStores = map[[2]ledgerapi.Address]ledgerapi.Address{}
+	if s.cache.primaryStores == nil || len(s.cache.primaryStores) >= maxPrimaryStores {
+		s.cache.primaryStores = map[[2]ledgerapi.Address]ledgerapi.Address{}
 	}
-	s.primaryStores[k] = a
+	s.cache.primaryStores[k] = a
 	return a
 }
 

@@ -39,6 +39,13 @@ type Options struct {
 	// data to JSON (the executor implements it); without it, or for a type
 	// it does not know, events.data is the BCS as a 0x-hex JSON string.
 	Modules Modules
+	// Checkpoint, when set, keeps the index across restarts in a file
+	// (see CheckpointOptions); without it the index lives in memory only
+	// and a new Indexer builds it from the ledger's oldest version.
+	Checkpoint *CheckpointOptions
+	// ChangeFeed makes Changes available: the indexer records which rows
+	// each catch-up puts until Changes hands them out (changes.go).
+	ChangeFeed bool
 }
 
 // Modules describes the Move modules stored in one state (see
@@ -81,6 +88,12 @@ type Indexer struct {
 	st      *state
 	covered uint64             // arrivals when the last successful catch-up began
 	info    storage.LedgerInfo // the ledger info it read
+	// root is the ledger's accumulator root after st.last and chainID
+	// its chain: a checkpoint of st records both.
+	root    ledgerapi.HashValue
+	chainID uint8
+	ck      *checkpointer // nil without Options.Checkpoint
+	feed    feed          // the change feed, when Options.ChangeFeed
 }
 
 // New returns an indexer over store. Nothing is read until the first Rows.
@@ -88,7 +101,11 @@ func New(store storage.Reader, opts Options) *Indexer {
 	if opts.Now == nil {
 		opts.Now = time.Now
 	}
-	return &Indexer{store: store, opts: opts}
+	ix := &Indexer{store: store, opts: opts}
+	if opts.Checkpoint != nil && opts.Checkpoint.Dir != "" {
+		ix.ck = newCheckpointer(*opts.Checkpoint)
+	}
+	return ix
 }
 
 var _ gql.Source = (*Indexer)(nil)
@@ -187,10 +204,17 @@ func (ix *Indexer) catchUpRetrying(ctx context.Context, retries int) (storage.Le
 	if ix.st != nil && (ix.st.reverts != reverts || ix.st.indexed && ix.st.last > info.Version) {
 		ix.st = nil
 	}
+	ix.chainID = info.ChainID
+	if ix.st == nil && ix.ck != nil {
+		if ix.st, ix.root, err = ix.ck.load(ctx, ix.store, info, reverts, ix.opts.Modules != nil); err != nil {
+			return info, fmt.Errorf("indexer: loading the checkpoint: %w", err)
+		}
+	}
 	if ix.st == nil {
 		ix.st = newState(ix.store, reverts)
 		ix.st.next = info.OldestVersion
 	}
+	ix.feed.track(ix.st, ix.opts.ChangeFeed) // a new state, or one loaded from a checkpoint
 	ix.st.resolver = nil
 	if ix.opts.Modules != nil && ix.st.next <= info.Version {
 		// Layouts never change incompatibly, so the latest modules
@@ -214,8 +238,10 @@ func (ix *Indexer) catchUpRetrying(ctx context.Context, retries int) (storage.Le
 			if err := ix.st.index(ctx, &txns[i]); err != nil {
 				return info, err
 			}
+			ix.root = txns[i].Info.AccumulatorRootHash
 		}
 	}
+	ix.maybeCheckpoint()
 	return info, nil
 }
 

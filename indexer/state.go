@@ -43,6 +43,13 @@ type state struct {
 	resolver modules.Resolver
 	// in interns the values of every table's rows.
 	in *interner
+	// cache holds what the derivation rendered or hashed lately.
+	cache renderCache
+}
+
+// renderCache is what the derivation keeps of what it rendered or hashed,
+// to do it again for a later transaction; an empty one is valid.
+type renderCache struct {
 	// The timestamp last rendered and the expiration time last rendered
 	// (a block's transactions share the one, a sender's often the other).
 	tsUsec, expSecs uint64
@@ -112,11 +119,11 @@ func (s *state) index(ctx context.Context, t *storage.Transaction) error {
 		}
 		s.height, s.epoch, s.blockLast, s.inBlock = b.Height, b.Epoch, b.LastVersion, true
 	}
-	if !s.tsKnown || s.tsUsec != t.TimestampUsec {
+	if !s.cache.tsKnown || s.cache.tsUsec != t.TimestampUsec {
 		// A block's transactions share its timestamp.
-		s.tsUsec, s.ts, s.tsKnown = t.TimestampUsec, timestamp(t.TimestampUsec), true
+		s.cache.tsUsec, s.cache.ts, s.cache.tsKnown = t.TimestampUsec, timestamp(t.TimestampUsec), true
 	}
-	x := &tx{t: t, ts: s.ts, success: t.Info.Success()}
+	x := &tx{t: t, ts: s.cache.ts, success: t.Info.Success()}
 	if t.Kind == storage.KindUser {
 		// A payload that does not decode (it was accepted, so it should)
 		// still gives the rows that need no body.
@@ -162,15 +169,15 @@ type entryKey struct {
 // module::function, rendered once per function.
 func (s *state) entryID(ef *txn.EntryFunction) string {
 	k := entryKey{a: ef.Module.Address, module: ef.Module.Name, function: ef.Function}
-	if id, ok := s.entryIDs[k]; ok {
+	if id, ok := s.cache.entryIDs[k]; ok {
 		return id
 	}
 	id := ef.Module.String() + "::" + ef.Function
-	if s.entryIDs == nil {
-		s.entryIDs = map[entryKey]string{}
+	if s.cache.entryIDs == nil {
+		s.cache.entryIDs = map[entryKey]string{}
 	}
-	if len(s.entryIDs) < maxTypesCached {
-		s.entryIDs[k] = id
+	if len(s.cache.entryIDs) < maxTypesCached {
+		s.cache.entryIDs[k] = id
 	}
 	return id
 }
@@ -185,10 +192,10 @@ func (s *state) userTransaction(x *tx) {
 	r := t.blank()
 	r[utVersion], r[utBlockHeight], r[utEpoch], r[utSender] = x.version, x.height, s.in.num(s.epoch), s.in.addr(raw.Sender)
 	r[utEntryFunctionIdStr] = x.entryID()
-	if s.expCell == nil || s.expSecs != raw.ExpirationTimestampSecs {
-		s.expSecs, s.expCell = raw.ExpirationTimestampSecs, s.in.cell(timestampSecs(raw.ExpirationTimestampSecs))
+	if s.cache.expCell == nil || s.cache.expSecs != raw.ExpirationTimestampSecs {
+		s.cache.expSecs, s.cache.expCell = raw.ExpirationTimestampSecs, s.in.cell(timestampSecs(raw.ExpirationTimestampSecs))
 	}
-	r[utExpirationTimestampSecs] = s.expCell
+	r[utExpirationTimestampSecs] = s.cache.expCell
 	r[utGasUnitPrice], r[utMaxGasAmount] = s.in.num(raw.GasUnitPrice), s.in.num(raw.MaxGasAmount)
 	r[utParentSignatureType], r[utTimestamp] = s.in.str(signatureTypeName(x.signed.Auth.Variant)), x.tsCell
 	if x.t.SequenceNumber != nil {

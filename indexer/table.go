@@ -43,6 +43,9 @@ type table struct {
 	// mismatched counts the rows put whose columns were not the declared
 	// ones (see put).
 	mismatched int
+	// changes, when not nil, records the position in all of every row put
+	// (see changes.go); nil when no change feed was asked for.
+	changes *[]int32
 	// buf is the row buffer of blank and load.
 	buf vals
 	// txn is what a versioned table keeps instead of index (table_txn.go).
@@ -218,6 +221,7 @@ func (t *table) store(cells []*gql.Cell) {
 
 // appendRow adds g, a row with a new key.
 func (t *table) appendRow(g gql.Row) {
+	t.changed(len(t.all))
 	t.all = append(t.all, g)
 	if t.built && !t.replaced {
 		t.added = append(t.added, g)
@@ -229,6 +233,7 @@ func (t *table) appendRow(g gql.Row) {
 
 // replace stores g at position i in place of a row with its key.
 func (t *table) replace(i int, g gql.Row) {
+	t.changed(i)
 	t.all[i] = g
 	t.replaced, t.added = true, nil
 }

@@ -226,10 +226,13 @@ func CheckIndexes(txns []Transaction, l IndexLookups) (nextSeq map[ledgerapi.Add
 	return nextSeq, nextEvent, nil
 }
 
-// CheckListingCursor validates the cursor of a Resources or Modules
-// listing: nil, or the encoding of a key of that kind held by addr
-// (ErrInvalidArgument otherwise).
-func CheckListingCursor(cursor []byte, kind StateKeyKind, addr ledgerapi.Address) error {
+// CheckListing validates the page of a Resources or Modules listing: a
+// positive limit, and a cursor that is nil or the encoding of a key of
+// that kind held by addr (ErrInvalidArgument otherwise).
+func CheckListing(limit int, cursor []byte, kind StateKeyKind, addr ledgerapi.Address) error {
+	if err := CheckLimit(limit); err != nil {
+		return err
+	}
 	if cursor == nil {
 		return nil
 	}
@@ -239,6 +242,25 @@ func CheckListingCursor(cursor []byte, kind StateKeyKind, addr ledgerapi.Address
 	}
 	if k.Kind != kind || k.Address != addr {
 		return invalidArg("cursor is not a %s key of %s", kind, addr)
+	}
+	return nil
+}
+
+// CheckAccountStart validates a read of sender's transactions from
+// sequence number start, when the store has pruned those below
+// prunedBelow: a *PrunedError naming them, or nil.
+func CheckAccountStart(info LedgerInfo, sender ledgerapi.Address, start, prunedBelow uint64) error {
+	if start < prunedBelow {
+		return prunedVersion(info, fmt.Sprintf("sequence number %d of account %s", start, sender))
+	}
+	return nil
+}
+
+// CheckStreamStart validates a read of event stream key from sequence
+// number start, like CheckAccountStart.
+func CheckStreamStart(info LedgerInfo, key EventKey, start, prunedBelow uint64) error {
+	if start < prunedBelow {
+		return prunedVersion(info, fmt.Sprintf("event %d of stream %s", start, key))
 	}
 	return nil
 }

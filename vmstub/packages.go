@@ -27,7 +27,7 @@ var (
 	aptosStdlibModules = []string{"any", "aptos_hash", "big_vector", "bls12381", "copyable_any", "ed25519", "from_bcs", "math128", "math64",
 		"multi_ed25519", "secp256k1", "simple_map", "smart_table", "smart_vector", "string_utils", "table", "table_with_length", "type_info",
 		"comparator", "fixed_point64", "math_fixed", "math_fixed64", "debug", "ordered_map", "pool_u64", "pool_u64_unbound", "iterable_table", "simple_set",
-		"storage_slots_allocator", "big_ordered_map"}
+		"storage_slots_allocator", "big_ordered_map", "crypto_algebra", "bls12381_algebra", "bn254_algebra"}
 	frameworkPackageDeps = map[string][]string{
 		"MoveStdlib":        nil,
 		"AptosStdlib":       {"MoveStdlib"},

@@ -176,7 +176,8 @@ func run(c config) error {
 		servers = append(servers, newServer(middleware.Chain(f.handler(), middleware.Linger(2*handlers.DefaultMaxBodyBytes), middleware.CORS(), middleware.Recover(log))))
 		listeners = append(listeners, fLn)
 	}
-	if iSrv, iLn, err := listenIndexer(&c.indexerConfig, store, vm, log); err != nil {
+	iSrv, iLn, idx, err := listenIndexer(&c.indexerConfig, store, vm, c.dataDir, c.pruneWindow, log, pgIndex{dsn: c.postgres, timeout: c.pgTimeout})
+	if err != nil {
 		return err
 	} else if iSrv != nil {
 		servers = append(servers, iSrv)
@@ -223,6 +224,7 @@ func run(c config) error {
 	for _, s := range servers {
 		s.Shutdown(ctx)
 	}
+	idx.close(log) // before the store closes
 	return nil
 }
 

@@ -55,7 +55,7 @@ func runReplica(c config, vm *vmstub.VM, log zerolog.Logger, start time.Time) er
 	srv := newServer(h)
 	errc := make(chan error, 2)
 	go func() { errc <- srv.Serve(ln) }()
-	iSrv, iLn, err := listenIndexer(&c.indexerConfig, rep.Store(), vm, log) // the index is built from the database
+	iSrv, iLn, _, err := listenIndexer(&c.indexerConfig, rep.Store(), vm, "", 0, log, pgIndex{dsn: c.postgres, replica: true, poolSize: c.pgPool, timeout: c.pgTimeout}) // answered from the writer's index in the database
 	if err != nil {
 		return err
 	}

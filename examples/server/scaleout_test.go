@@ -26,7 +26,8 @@ import (
 type scaleLoad struct {
 	replicas []*proc
 	devs     []vmstub.DevAccount
-	healthy  atomic.Bool // the writer and the database are up: every wait must succeed
+	healthy  atomic.Bool   // the writer and the database are up: every wait must succeed
+	changes  atomic.Uint64 // counts the changes of healthy
 
 	mu        sync.Mutex
 	committed map[ledgerapi.HashValue]uint64 // hash → version a replica reported
@@ -46,6 +47,21 @@ func (l *scaleLoad) start() {
 }
 
 func (l *scaleLoad) halt() { close(l.stop); l.wg.Wait() }
+
+// setHealthy records whether every wait must succeed from now on. A wait
+// counts only if the system stayed healthy all along: a transaction the
+// writer accepted just before it was killed is lost with its mempool,
+// though the restarted writer may be healthy again before the wait ends.
+func (l *scaleLoad) setHealthy(h bool) {
+	l.changes.Add(1)
+	l.healthy.Store(h)
+}
+
+// healthyAt returns the health generation when healthy, ok false otherwise.
+func (l *scaleLoad) healthyAt() (gen uint64, ok bool) {
+	gen = l.changes.Load()
+	return gen, l.healthy.Load() && l.changes.Load() == gen
+}
 
 func (l *scaleLoad) count() int {
 	l.mu.Lock()
@@ -71,7 +87,7 @@ func (l *scaleLoad) sender(d vmstub.DevAccount, to ledgerapi.Address, rep *proc)
 			synced = true
 		}
 		st := transfer(d, to, seq, n)
-		wasHealthy := l.healthy.Load()
+		gen, wasHealthy := l.healthyAt()
 		code, body, err := submit(rep.base(), st)
 		if err != nil || code != http.StatusAccepted {
 			if code >= 500 {
@@ -83,7 +99,7 @@ func (l *scaleLoad) sender(d vmstub.DevAccount, to ledgerapi.Address, rep *proc)
 		}
 		tx, err := waitCommitted(rep.base(), st.Hash(), 10*time.Second)
 		if err != nil {
-			if wasHealthy && l.healthy.Load() {
+			if now, ok := l.healthyAt(); wasHealthy && ok && now == gen {
 				l.mu.Lock()
 				l.misses = append(l.misses, err.Error())
 				l.mu.Unlock()
@@ -217,7 +233,7 @@ func TestScaleOut(t *testing.T) {
 	checkForwarding(t, writer, []*proc{onPrimary, onStandby}, devs[4])
 	l := &scaleLoad{replicas: []*proc{onPrimary, onStandby}, devs: devs[:4],
 		committed: map[ledgerapi.HashValue]uint64{}}
-	l.healthy.Store(true)
+	l.setHealthy(true)
 	var observed atomic.Uint64
 	stopObserver := make(chan struct{})
 	go observeWriter(writer.base(), stopObserver, &observed)
@@ -232,7 +248,7 @@ func TestScaleOut(t *testing.T) {
 
 	// Healthy load, then SIGKILL of the writer mid-load.
 	waitGrowth(t, l, 40, 30*time.Second, "healthy load")
-	l.healthy.Store(false)
+	l.setHealthy(false)
 	writer.kill()
 	close(stopObserver)
 	before := l.count()
@@ -250,15 +266,15 @@ func TestScaleOut(t *testing.T) {
 	// The restarted writer continues the ledger; a replica killed
 	// mid-load comes back serving.
 	writer.restart()
-	l.healthy.Store(true)
+	l.setHealthy(true)
 	waitGrowth(t, l, l.count()+20, 30*time.Second, "after the writer restarted")
-	l.healthy.Store(false)
+	l.setHealthy(false)
 	onStandby.restart()
-	l.healthy.Store(true)
+	l.setHealthy(true)
 	waitGrowth(t, l, l.count()+20, 30*time.Second, "after the standby's replica restarted")
 
 	// The database stops: JSON errors, promptly; then it comes back.
-	l.healthy.Store(false)
+	l.setHealthy(false)
 	if err := pg.Halt(false); err != nil {
 		t.Fatal(err)
 	}
@@ -294,7 +310,7 @@ func TestScaleOut(t *testing.T) {
 	}
 	downAt := l.count()
 	waitGrowth(t, l, downAt+20, 60*time.Second, "after the database restarted")
-	l.healthy.Store(false)
+	l.setHealthy(false)
 	l.halt()
 
 	l.mu.Lock()

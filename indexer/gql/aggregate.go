@@ -10,9 +10,10 @@ import (
 // aggregate answers NAME_aggregate (or REL_aggregate) over candidate
 // rows: where, order_by, distinct_on, offset and limit apply first, then
 // aggregate { count sum avg max min } and nodes. The RowCap does not
-// bound what is counted; written nodes count towards MaxRows.
-func (e *executor) aggregate(b *bytes.Buffer, t *tableInfo, g *fieldGroup, cands []Row, path string) error {
-	rows, err := e.selectRows(t, g.field(), cands, path, false)
+// bound what is counted; written nodes count towards MaxRows. exact is
+// selectRows'.
+func (e *executor) aggregate(b *bytes.Buffer, t *tableInfo, g *fieldGroup, cands []Row, path string, exact bool) error {
+	rows, err := e.selectRows(t, g.field(), cands, path, false, exact)
 	if err != nil {
 		return err
 	}

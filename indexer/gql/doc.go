@@ -26,6 +26,14 @@
 //   - fragments, aliases, variables, @skip/@include, __typename and
 //     introspection (__schema, __type).
 //
+// A Source that also implements Selector (a database: package
+// indexer/pgindex) is asked only for the rows a query needs: a root
+// selection's where, plain-column order_by and offset+limit, by_pk's key,
+// and the keys of the relationships written, fetched in batches; the
+// executor evaluates the query over them as over Rows', so the answers
+// are the same (selector.go). A Counter counts an aggregate that asks only
+// for count; a Snapshotter gives each request one snapshot to read.
+//
 // Like Hasura, it always answers HTTP 200 with {"data":…} or
 // {"errors":[{"message","extensions":{"path","code"}}]}, worded as
 // Hasura words them (for example "field 'x' not found in type:

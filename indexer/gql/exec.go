@@ -15,6 +15,7 @@ import (
 type executor struct {
 	ctx       context.Context
 	h         *handler
+	src       Source // h.src, or the request's snapshot of it
 	doc       *ast.QueryDocument
 	vars      map[string]any
 	tables    map[string][]Row
@@ -23,8 +24,8 @@ type executor struct {
 	scanned   int
 }
 
-func newExecutor(ctx context.Context, h *handler, doc *ast.QueryDocument, vars map[string]any) *executor {
-	return &executor{ctx: ctx, h: h, doc: doc, vars: vars, tables: map[string][]Row{}, indexes: map[string]map[string][]Row{}}
+func newExecutor(ctx context.Context, h *handler, src Source, doc *ast.QueryDocument, vars map[string]any) *executor {
+	return &executor{ctx: ctx, h: h, src: src, doc: doc, vars: vars, tables: map[string][]Row{}, indexes: map[string]map[string][]Row{}}
 }
 
 // fieldGroup is the fields answering one response key, merged.
@@ -133,7 +134,7 @@ func (e *executor) rows(table string) ([]Row, error) {
 	if r, ok := e.tables[table]; ok {
 		return r, nil
 	}
-	r, err := e.h.src.Rows(e.ctx, table)
+	r, err := e.src.Rows(e.ctx, table)
 	if err != nil {
 		return nil, &Error{Message: "could not read table " + table + ": " + err.Error(), Path: "$", Code: "unexpected"}
 	}
@@ -150,6 +151,9 @@ func (e *executor) related(r *Relationship, row Row) ([]Row, error) {
 		to[i] = r.On[f]
 	}
 	id := r.Table + "\x00" + strings.Join(to, "\x00")
+	if _, ok := e.src.(Selector); ok {
+		return e.relatedSelected(r, id, from, to, []Row{row})
+	}
 	idx, ok := e.indexes[id]
 	if !ok {
 		target, err := e.rows(r.Table)
@@ -220,11 +224,11 @@ func (e *executor) root(op *ast.OperationDefinition) ([]byte, error) {
 		}
 		switch rf.kind {
 		case rootRows:
-			all, err := e.rows(rf.table.Name)
+			all, exact, err := e.candidates(rf.table, g.field(), path, true)
 			if err != nil {
 				return nil, err
 			}
-			rows, err := e.selectRows(rf.table, g.field(), all, path, true)
+			rows, err := e.selectRows(rf.table, g.field(), all, path, true, exact)
 			if err != nil {
 				return nil, err
 			}
@@ -232,11 +236,17 @@ func (e *executor) root(op *ast.OperationDefinition) ([]byte, error) {
 				return nil, err
 			}
 		case rootAggregate:
-			all, err := e.rows(rf.table.Name)
+			if done, err := e.pushCount(&b, rf.table, g, path); done || err != nil {
+				if err != nil {
+					return nil, err
+				}
+				continue
+			}
+			all, exact, err := e.candidates(rf.table, g.field(), path, false)
 			if err != nil {
 				return nil, err
 			}
-			if err := e.aggregate(&b, rf.table, g, all, path); err != nil {
+			if err := e.aggregate(&b, rf.table, g, all, path, exact); err != nil {
 				return nil, err
 			}
 		case rootByPK:
@@ -251,14 +261,12 @@ func (e *executor) root(op *ast.OperationDefinition) ([]byte, error) {
 
 // byPK answers NAME_by_pk: the row whose key columns equal the arguments.
 func (e *executor) byPK(b *bytes.Buffer, t *tableInfo, g *fieldGroup, path string) error {
-	all, err := e.rows(t.Name)
-	if err != nil {
-		return err
-	}
 	var conds []func(Row) (bool, error)
+	key := map[string]any{}
 	for _, pk := range t.PrimaryKey {
 		a := g.field().Arguments.ForName(pk)
 		var v any
+		var err error
 		if a != nil {
 			if v, err = valueOf(a.Value, e.vars, 0); err != nil {
 				return err
@@ -269,6 +277,11 @@ func (e *executor) byPK(b *bytes.Buffer, t *tableInfo, g *fieldGroup, path strin
 			return err
 		}
 		conds = append(conds, p)
+		key[pk] = map[string]any{"_eq": toJSON(v)}
+	}
+	all, err := e.rowsWhere(t.Name, key)
+	if err != nil {
+		return err
 	}
 	if err := e.check(len(all), 0); err != nil {
 		return err
@@ -300,6 +313,9 @@ func (e *executor) writeRows(b *bytes.Buffer, t *tableInfo, rows []Row, sel ast.
 	}
 	groups, err := e.collect(t.Name, sel)
 	if err != nil {
+		return err
+	}
+	if err := e.prefetch(t, rows, sel, 0); err != nil {
 		return err
 	}
 	var cols []column
@@ -367,10 +383,10 @@ func (e *executor) writeFields(b *bytes.Buffer, t *tableInfo, row Row, groups []
 		}
 		switch {
 		case agg:
-			err = e.aggregate(b, target, g, matches, p)
+			err = e.aggregate(b, target, g, matches, p, false)
 		case r.Array:
 			var rows []Row
-			if rows, err = e.selectRows(target, g.field(), matches, p, true); err == nil {
+			if rows, err = e.selectRows(target, g.field(), matches, p, true, false); err == nil {
 				err = e.writeRows(b, target, rows, g.sub(), p)
 			}
 		case len(matches) == 0:

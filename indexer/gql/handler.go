@@ -251,7 +251,16 @@ func (h *handler) run(ctx context.Context, req *request) ([]byte, *Error) {
 	if gerr != nil {
 		return nil, gerr
 	}
-	e := newExecutor(ctx, h, doc, vars)
+	src := h.src
+	if s, ok := src.(Snapshotter); ok {
+		snap, done, err := s.Snapshot(ctx)
+		if err != nil {
+			return nil, &Error{Message: "could not read the tables: " + err.Error(), Path: "$", Code: "unexpected"}
+		}
+		defer done()
+		src = snap
+	}
+	e := newExecutor(ctx, h, src, doc, vars)
 	data, err := e.root(op)
 	if err != nil {
 		var ge *Error

@@ -29,8 +29,10 @@ func (e *executor) arg(f *ast.Field, name string) (any, error) {
 }
 
 // selectRows applies where, order_by, distinct_on, offset and limit (the
-// limit capped by the table's RowCap when capped) to candidate rows.
-func (e *executor) selectRows(t *tableInfo, f *ast.Field, cands []Row, path string, capped bool) ([]Row, error) {
+// limit capped by the table's RowCap when capped) to candidate rows;
+// exact says the candidates are the where's matches (Selector.Select),
+// which then needs no evaluation.
+func (e *executor) selectRows(t *tableInfo, f *ast.Field, cands []Row, path string, capped, exact bool) ([]Row, error) {
 	args := path + ".args"
 	wv, err := e.arg(f, "where")
 	if err != nil {
@@ -39,6 +41,9 @@ func (e *executor) selectRows(t *tableInfo, f *ast.Field, cands []Row, path stri
 	where, err := e.compileWhere(t, wv, args+".where", 0)
 	if err != nil {
 		return nil, err
+	}
+	if exact {
+		wv = nil
 	}
 	ov, err := e.arg(f, "order_by")
 	if err != nil {

@@ -81,12 +81,9 @@ func (s *Store) AccountTransactions(ctx context.Context, sender ledgerapi.Addres
 		s.mu.RUnlock()
 		return []storage.Transaction{}, nil
 	}
-	if start < x.prunedBelow {
+	if err := storage.CheckAccountStart(info, sender, start, x.prunedBelow); err != nil {
 		s.mu.RUnlock()
-		return nil, &storage.PrunedError{
-			What:          fmt.Sprintf("sequence number %d of account %s", start, sender),
-			OldestVersion: info.OldestVersion, OldestBlockHeight: info.OldestBlockHeight,
-		}
+		return nil, err
 	}
 	found := x.from(start, limit, ledgerVersion)
 	picked := make([]*storedTxn, len(found))
@@ -158,10 +155,7 @@ func (s *Store) Modules(ctx context.Context, addr ledgerapi.Address, cursor []by
 }
 
 func (s *Store) list(ctx context.Context, kind storage.StateKeyKind, addr ledgerapi.Address, cursor []byte, limit int, version uint64) (storage.StatePage, error) {
-	if err := storage.CheckLimit(limit); err != nil {
-		return storage.StatePage{}, err
-	}
-	if err := storage.CheckListingCursor(cursor, kind, addr); err != nil {
+	if err := storage.CheckListing(limit, cursor, kind, addr); err != nil {
 		return storage.StatePage{}, err
 	}
 	if _, err := s.readAt(ctx, version); err != nil {
@@ -214,12 +208,9 @@ func (s *Store) Events(ctx context.Context, key storage.EventKey, start uint64, 
 		s.mu.RUnlock()
 		return []storage.VersionedEvent{}, nil
 	}
-	if start < x.prunedBelow {
+	if err := storage.CheckStreamStart(info, key, start, x.prunedBelow); err != nil {
 		s.mu.RUnlock()
-		return nil, &storage.PrunedError{
-			What:          fmt.Sprintf("event %d of stream %s", start, key),
-			OldestVersion: info.OldestVersion, OldestBlockHeight: info.OldestBlockHeight,
-		}
+		return nil, err
 	}
 	found := x.from(start, limit, ledgerVersion)
 	picked := make([]*storedTxn, len(found))

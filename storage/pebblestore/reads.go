@@ -134,11 +134,8 @@ func (s *Store) AccountTransactions(ctx context.Context, sender ledgerapi.Addres
 	if err != nil {
 		return nil, err
 	}
-	if start < prunedBelow {
-		return nil, &storage.PrunedError{
-			What:          fmt.Sprintf("sequence number %d of account %s", start, sender),
-			OldestVersion: info.OldestVersion, OldestBlockHeight: info.OldestBlockHeight,
-		}
+	if err := storage.CheckAccountStart(info, sender, start, prunedBelow); err != nil {
+		return nil, err
 	}
 	prefix := key(pSender, sender[:])
 	it, err := s.db.NewIter(&pebble.IterOptions{LowerBound: senderKey(sender, start), UpperBound: prefixEnd(prefix)})
@@ -249,10 +246,7 @@ func (s *Store) Modules(ctx context.Context, addr ledgerapi.Address, cursor []by
 // list walks addr's access-path keys in encoding order from cursor,
 // reading each key's value as of version.
 func (s *Store) list(ctx context.Context, kind storage.StateKeyKind, addr ledgerapi.Address, cursor []byte, limit int, version uint64) (storage.StatePage, error) {
-	if err := storage.CheckLimit(limit); err != nil {
-		return storage.StatePage{}, err
-	}
-	if err := storage.CheckListingCursor(cursor, kind, addr); err != nil {
+	if err := storage.CheckListing(limit, cursor, kind, addr); err != nil {
 		return storage.StatePage{}, err
 	}
 	if _, err := s.readAt(ctx, version); err != nil {
@@ -313,11 +307,8 @@ func (s *Store) Events(ctx context.Context, key storage.EventKey, start uint64, 
 	if err != nil {
 		return nil, err
 	}
-	if start < prunedBelow {
-		return nil, &storage.PrunedError{
-			What:          fmt.Sprintf("event %d of stream %s", start, key),
-			OldestVersion: info.OldestVersion, OldestBlockHeight: info.OldestBlockHeight,
-		}
+	if err := storage.CheckStreamStart(info, key, start, prunedBelow); err != nil {
+		return nil, err
 	}
 	it, err := s.db.NewIter(&pebble.IterOptions{LowerBound: eventKey(key, start), UpperBound: prefixEnd(streamKey(pEvent, key))})
 	if err != nil {

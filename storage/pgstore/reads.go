@@ -163,11 +163,8 @@ func (s *Store) AccountTransactions(ctx context.Context, sender ledgerapi.Addres
 	if err != nil {
 		return nil, err
 	}
-	if start < uint64(prunedBelow) {
-		return nil, &storage.PrunedError{
-			What:          fmt.Sprintf("sequence number %d of account %s", start, sender),
-			OldestVersion: info.OldestVersion, OldestBlockHeight: info.OldestBlockHeight,
-		}
+	if err := storage.CheckAccountStart(info, sender, start, uint64(prunedBelow)); err != nil {
+		return nil, err
 	}
 	if start > math.MaxInt64 {
 		return []storage.Transaction{}, nil

@@ -2,7 +2,6 @@ package pgstore
 
 import (
 	"context"
-	"fmt"
 	"math"
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
@@ -64,10 +63,7 @@ const listQuery = `WITH RECURSIVE keys(key) AS (
 	ORDER BY v.key`
 
 func (s *Store) list(ctx context.Context, kind storage.StateKeyKind, addr ledgerapi.Address, cursor []byte, limit int, version uint64) (storage.StatePage, error) {
-	if err := storage.CheckLimit(limit); err != nil {
-		return storage.StatePage{}, err
-	}
-	if err := storage.CheckListingCursor(cursor, kind, addr); err != nil {
+	if err := storage.CheckListing(limit, cursor, kind, addr); err != nil {
 		return storage.StatePage{}, err
 	}
 	lo := append([]byte{0}, addr[:]...) // the AccessPath variant, then the address
@@ -167,11 +163,8 @@ func (s *Store) Events(ctx context.Context, key storage.EventKey, start uint64, 
 	if key.IsZero() {
 		return []storage.VersionedEvent{}, nil
 	}
-	if start < uint64(prunedBelow) {
-		return nil, &storage.PrunedError{
-			What:          fmt.Sprintf("event %d of stream %s", start, key),
-			OldestVersion: info.OldestVersion, OldestBlockHeight: info.OldestBlockHeight,
-		}
+	if err := storage.CheckStreamStart(info, key, start, uint64(prunedBelow)); err != nil {
+		return nil, err
 	}
 	if decodeErr != nil {
 		return nil, decodeErr

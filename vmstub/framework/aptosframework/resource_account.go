@@ -15,6 +15,7 @@ import (
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
 	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
+	"github.com/ledgernode/ledgernode/vmstub/framework/aptosstdlib"
 	"github.com/ledgernode/ledgernode/vmstub/movevm"
 	"github.com/ledgernode/ledgernode/vmstub/native"
 )
@@ -23,11 +24,6 @@ import (
 const (
 	eContainerNotPublished = 1
 	eUnauthorizedNotOwner  = 2
-)
-
-// Abort reasons of 0x1::simple_map the Container's map raises.
-const (
-	eSimpleMapKeyAlreadyExists = 1
 )
 
 var containerTag = tag1("resource_account", "Container")
@@ -110,7 +106,7 @@ func raStore(c *native.Context, origin, res ledgerapi.Address, authKey []byte) e
 		return err
 	}
 	if ct.find(res) >= 0 {
-		return abortIn("simple_map", native.InvalidArgument, eSimpleMapKeyAlreadyExists)
+		return aptosstdlib.SimpleMapAbort(aptosstdlib.EKeyAlreadyExists)
 	}
 	ct.keys, ct.caps = append(ct.keys, res), append(ct.caps, res)
 	if err := putResource(h, origin, containerTag, &ct); err != nil {

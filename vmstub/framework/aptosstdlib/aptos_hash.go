@@ -2,10 +2,10 @@ package aptosstdlib
 
 // 0x1::aptos_hash: sip_hash, sip_hash_from_value, keccak256, sha2_512,
 // sha3_512, ripemd160, blake2b_256 and their private *_internal natives.
-// The feature flags Aptos checks before sha2_512, sha3_512, ripemd160 and
-// blake2b_256 (sha_512_and_ripemd_160, blake2b_256) are enabled on this
-// chain, so those functions hash like their internal natives and
-// E_NATIVE_FUN_NOT_AVAILABLE is declared but never raised.
+// sha2_512, sha3_512 and ripemd160 check the sha_512_and_ripemd_160 flag
+// and blake2b_256 the blake2b_256 flag of 0x1::features first (both on
+// from genesis), aborting with INVALID_STATE(E_NATIVE_FUN_NOT_AVAILABLE)
+// when it is off, as on Aptos.
 
 import (
 	"crypto/sha512"
@@ -35,6 +35,10 @@ func AptosHash() native.Module {
 	digest := func(name string, vis native.Visibility, sum func([]byte) []byte) native.Function {
 		return native.Function{Name: name, Visibility: vis, Params: b, Return: b, Impl: digestWith(sum)}
 	}
+	gated := func(feature uint64, f native.Function) native.Function {
+		f.Impl = movestdlib.Gated(feature, native.Code(native.InvalidState, ENativeFunNotAvailable), f.Impl)
+		return f
+	}
 	keccak := func(in []byte) []byte { h := sha3.NewLegacyKeccak256(); h.Write(in); return h.Sum(nil) }
 	sha2 := func(in []byte) []byte { h := sha512.Sum512(in); return h[:] }
 	sha3x := func(in []byte) []byte { h := sha3.Sum512(in); return h[:] }
@@ -45,10 +49,10 @@ func AptosHash() native.Module {
 			{Name: "sip_hash", Params: b, Return: []string{"u64"}, Impl: sipHashBytes},
 			{Name: "sip_hash_from_value", TypeParams: []native.TypeParam{{}}, Params: []string{"&T0"}, Return: []string{"u64"}, Impl: sipHashFromValue},
 			digest("keccak256", native.Public, keccak),
-			digest("sha2_512", native.Public, sha2),
-			digest("sha3_512", native.Public, sha3x),
-			digest("ripemd160", native.Public, ripemd),
-			digest("blake2b_256", native.Public, blake),
+			gated(movestdlib.FeatureSHA512AndRIPEMD160, digest("sha2_512", native.Public, sha2)),
+			gated(movestdlib.FeatureSHA512AndRIPEMD160, digest("sha3_512", native.Public, sha3x)),
+			gated(movestdlib.FeatureSHA512AndRIPEMD160, digest("ripemd160", native.Public, ripemd)),
+			gated(movestdlib.FeatureBlake2b256, digest("blake2b_256", native.Public, blake)),
 			digest("sha2_512_internal", native.Private, sha2),
 			digest("sha3_512_internal", native.Private, sha3x),
 			digest("ripemd160_internal", native.Private, ripemd),

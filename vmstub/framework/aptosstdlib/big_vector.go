@@ -129,8 +129,15 @@ func newBigVec(c *native.Context, ref movevm.Value, elem *movevm.Type) (*bigVec,
 	return &bigVec{buckets{c: c, ref: ref, vt: vt}}, err
 }
 
-func (b *bigVec) length() uint64 { return b.val().Elem(1).AsU64() }
+func (b *bigVec) length() uint64 { return bigVecEnd(b.val()) }
 func (b *bigVec) size() uint64   { return b.val().Elem(2).AsU64() }
+
+// bigVecEnd is the end_index (the length) of BigVector v: big_vector's
+// Funcs and smart_vector's length read it here.
+func bigVecEnd(v movevm.Value) uint64 { return v.Elem(1).AsU64() }
+
+// locate is the bucket holding element i and i's place in it.
+func (b *bigVec) locate(i uint64) (bucket, offset uint64) { return i / b.size(), i % b.size() }
 
 // bucketRef returns a reference to bucket i, which must exist.
 func (b *buckets) bucketRef(i uint64, mut bool) (movevm.Value, error) {
@@ -230,11 +237,12 @@ func (b *bigVec) checkIndex(is ...uint64) error {
 
 // elemRef is a reference to element i, which must exist.
 func (b *bigVec) elemRef(i uint64, mut bool) (movevm.Value, error) {
-	r, err := b.bucketRef(i/b.size(), mut)
+	k, at := b.locate(i)
+	r, err := b.bucketRef(k, mut)
 	if err != nil {
 		return movevm.Value{}, err
 	}
-	return b.c.InnerRef(r, mut, int(i%b.size()))
+	return b.c.InnerRef(r, mut, int(at))
 }
 
 // remove takes out element i, the later ones moving down one place (the
@@ -243,19 +251,19 @@ func (b *bigVec) remove(i uint64) (movevm.Value, error) {
 	if err := b.checkIndex(i); err != nil {
 		return movevm.Value{}, err
 	}
-	size, nb := b.size(), b.numBuckets()
-	prev, err := b.bucketRef(i/size, true)
+	first, at := b.locate(i)
+	prev, err := b.bucketRef(first, true)
 	if err != nil {
 		return movevm.Value{}, err
 	}
 	if err := b.c.ChargeElems(movevm.VecLen(prev)); err != nil {
 		return movevm.Value{}, err
 	}
-	x, err := b.c.VecRemove(prev, i%size, false)
+	x, err := b.c.VecRemove(prev, at, false)
 	if err != nil {
 		return movevm.Value{}, err
 	}
-	for k := i/size + 1; k < nb; k++ {
+	for k := first + 1; k < b.numBuckets(); k++ {
 		cur, err := b.bucketRef(k, true)
 		if err != nil {
 			return movevm.Value{}, err
@@ -287,11 +295,12 @@ func (b *bigVec) swapRemove(i uint64) (movevm.Value, error) {
 	if err != nil || b.length() == i {
 		return last, err
 	}
-	r, err := b.bucketRef(i/b.size(), true)
+	k, at := b.locate(i)
+	r, err := b.bucketRef(k, true)
 	if err != nil {
 		return movevm.Value{}, err
 	}
-	return b.c.VecReplace(r, i%b.size(), last)
+	return b.c.VecReplace(r, at, last)
 }
 
 // swap exchanges elements i and j.
@@ -299,16 +308,17 @@ func (b *bigVec) swap(i, j uint64) error {
 	if err := b.checkIndex(i, j); err != nil || i == j {
 		return err
 	}
-	size := b.size()
-	ri, err := b.bucketRef(i/size, true)
+	ki, ati := b.locate(i)
+	kj, atj := b.locate(j)
+	ri, err := b.bucketRef(ki, true)
 	if err != nil {
 		return err
 	}
-	rj, err := b.bucketRef(j/size, true)
+	rj, err := b.bucketRef(kj, true)
 	if err != nil {
 		return err
 	}
-	return exchange(b.c, ri, i%size, rj, j%size, i/size == j/size)
+	return exchange(b.c, ri, ati, rj, atj, ki == kj)
 }
 
 // exchange swaps element i of the vector ri points at with element j of

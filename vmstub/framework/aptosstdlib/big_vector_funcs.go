@@ -48,7 +48,7 @@ func bvEmpty(c *native.Context, targs []*movevm.Type, args []movevm.Value) ([]mo
 }
 
 func bvDestroyEmpty(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-	if args[0].Elem(1).AsU64() != 0 {
+	if bigVecEnd(args[0]) != 0 {
 		return nil, c.Abort(native.Code(native.InvalidArgument, EVecNotEmpty))
 	}
 	return nil, nil
@@ -247,10 +247,10 @@ func bvToVector(c *native.Context, targs []*movevm.Type, args []movevm.Value) ([
 
 func bvLength(_ *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
 	v, _ := args[0].Deref()
-	return []movevm.Value{v.Elem(1)}, nil
+	return []movevm.Value{movevm.U64(bigVecEnd(v))}, nil
 }
 
 func bvIsEmpty(_ *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
 	v, _ := args[0].Deref()
-	return []movevm.Value{movevm.Bool(v.Elem(1).AsU64() == 0)}, nil
+	return []movevm.Value{movevm.Bool(bigVecEnd(v) == 0)}, nil
 }

@@ -25,16 +25,21 @@
 //	big_vector.go    0x1::big_vector    BigVector; the whole module (buckets
 //	                                    in a TableWithLength, as on Aptos)
 //	smart_vector.go  0x1::smart_vector  SmartVector; the whole module
-//	ordered_map.go   0x1::ordered_map   OrderedMap (enum), Entry, Iterator; the
-//	                                    public functions of Aptos's version
-//	                                    with friend-only iterators
+//	ordered_map.go   0x1::ordered_map   OrderedMap (enum), Entry, Iterator,
+//	                                    IteratorPtr; the public functions of
+//	                                    Aptos's version with friend-only
+//	                                    iterators
 //	pool_u64.go      0x1::pool_u64      Pool; the whole module
 //	pool_u64_unbound.go 0x1::pool_u64_unbound Pool; the whole module
-//	big_ordered_map.go 0x1::big_ordered_map BigOrderedMap, Node, Child (structs
-//	                                    only; Go builds single-leaf maps)
+//	big_ordered_map.go 0x1::big_ordered_map BigOrderedMap, Node, Child,
+//	                                    IteratorPtr; the whole module of the
+//	                                    version with friend-only iterators
+//	                                    (Aptos's B+ tree: splits, merges,
+//	                                    slots; _tree, _remove, _views files)
 //	storage_slots_allocator.go 0x1::storage_slots_allocator
 //	                                    StorageSlotsAllocator, Link,
-//	                                    ReservedSlot, StoredSlot (structs only)
+//	                                    ReservedSlot, StoredSlot; the whole
+//	                                    module (TableWithLength slots)
 //	iterable_table.go 0x1::iterable_table IterableTable; the whole module
 //	debug.go         0x1::debug         print, print_stack_trace (to the node's
 //	                                    log, vmstub.Options.DebugPrint)
@@ -55,6 +60,11 @@
 //	math_fixed.go    0x1::math_fixed    sqrt, exp, pow, mul_div of FixedPoint32
 //	math_fixed64.go  0x1::math_fixed64  sqrt, exp, log2_plus_64, ln_plus_32ln2,
 //	                                    pow, mul_div of FixedPoint64
+//	crypto_algebra.go 0x1::crypto_algebra Element; every public function,
+//	                                    aborting by design (NOT_IMPLEMENTED:
+//	                                    no algebraic structure here)
+//	bls12381_algebra.go 0x1::bls12381_algebra marker structs
+//	bn254_algebra.go 0x1::bn254_algebra marker structs
 //
 // Each module is declared through the native contract (vmstub/native) by
 // a function named after it (TypeInfo for 0x1::type_info); Modules lists
@@ -82,6 +92,9 @@ func Modules() []native.Module {
 		Any(),
 		StorageSlotsAllocator(),
 		BigOrderedMap(),
+		CryptoAlgebra(),
+		Bls12381Algebra(),
+		Bn254Algebra(),
 	}
 }
 

@@ -34,8 +34,9 @@ var (
 	one64   = new(big.Int).Lsh(big.NewInt(1), 64)
 )
 
-// fixed64Arg reads a u128 argument or a FixedPoint64's raw value.
-func fixed64Arg(v movevm.Value) *big.Int {
+// fixedRaw reads an integer argument or a fixed-point value's raw value
+// (its one field).
+func fixedRaw(v movevm.Value) *big.Int {
 	if v.Type().Kind == movevm.KindStruct {
 		v = v.Elem(0)
 	}
@@ -63,7 +64,7 @@ func FixedPoint64() native.Module {
 				}
 				x := make([]*big.Int, len(args))
 				for i, a := range args {
-					x[i] = fixed64Arg(a)
+					x[i] = fixedRaw(a)
 				}
 				r, err := f(c, x)
 				if err != nil {

@@ -4,7 +4,9 @@ package aptosstdlib
 // the private exp_raw and pow_raw, computing exactly what Aptos's Move
 // code computes (the same integer steps, constants and truncations), so
 // results match bit for bit and an intermediate overflow of u128 (or of
-// the final cast to u64) is the same arithmetic error.
+// the final cast to u64) is the same arithmetic error. The arithmetic
+// (fixedArith, pow_raw) and the declaration of a function over raw values
+// (fixedModule) are shared with math_fixed64.
 
 import (
 	"math/big"
@@ -135,46 +137,61 @@ func expRaw32(c *native.Context, x *big.Int) (*big.Int, error) {
 	return a.add(a.shl(power, s), t1, t2.Rsh(t2, 1))
 }
 
+// fixedModule is what sets math_fixed and math_fixed64 apart around
+// their shared algorithms: the arithmetic of their raw values, the raw
+// integer type their private natives return, and the fixed-point type a
+// public function's raw result is cast to (its largest raw value) and
+// wrapped in.
+type fixedModule struct {
+	arith   fixedArith
+	rawType string
+	rawOf   func(*big.Int) movevm.Value
+	max     *big.Int
+	wrap    func(*native.Context, *big.Int) (movevm.Value, error)
+}
+
+// fn declares a function of the module: f gets the raw values of the
+// arguments (integers, or fixed-point values' raw fields) after a charge
+// for wide integer arithmetic; a result of the raw type is returned as it
+// is, any other cast to the fixed-point type and wrapped.
+func (m fixedModule) fn(name string, vis native.Visibility, params []string, ret string, f func(c *native.Context, x []*big.Int) (*big.Int, error)) native.Function {
+	return native.Function{Name: name, Visibility: vis, Params: params, Return: []string{ret},
+		Impl: func(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
+			if err := c.Charge(native.WideIntCost); err != nil {
+				return nil, err
+			}
+			x := make([]*big.Int, len(args))
+			for i, v := range args {
+				x[i] = fixedRaw(v)
+			}
+			r, err := f(c, x)
+			if err != nil {
+				return nil, err
+			}
+			if ret == m.rawType {
+				return []movevm.Value{m.rawOf(r)}, nil
+			}
+			if r, err = m.arith.cast(r, m.max); err != nil {
+				return nil, err
+			}
+			v, err := m.wrap(c, r)
+			return []movevm.Value{v}, err
+		}}
+}
+
 // MathFixed declares 0x1::math_fixed.
 func MathFixed() native.Module {
 	const fp = "0x1::fixed_point32::FixedPoint32"
 	a := fixed32
-	raw := func(v movevm.Value) *big.Int {
-		if v.Type().Kind == movevm.KindStruct {
-			v = v.Elem(0)
-		}
-		return v.AsBig()
-	}
-	// fn declares a function whose result is a FixedPoint32 of a raw u64
-	// (fp) or a u128 (the private natives).
-	fn := func(name string, vis native.Visibility, params []string, ret string, f func(c *native.Context, x []*big.Int) (*big.Int, error)) native.Function {
-		return native.Function{Name: name, Visibility: vis, Params: params, Return: []string{ret},
-			Impl: func(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-				if err := c.Charge(native.WideIntCost); err != nil {
-					return nil, err
-				}
-				x := make([]*big.Int, len(args))
-				for i, v := range args {
-					x[i] = raw(v)
-				}
-				r, err := f(c, x)
-				if err != nil {
-					return nil, err
-				}
-				if ret == "u128" {
-					return []movevm.Value{movevm.U128(r)}, nil
-				}
-				if r, err = a.cast(r, maxU64b); err != nil {
-					return nil, err
-				}
-				t, err := c.TypeOf(movestdlibFixedPoint32)
-				if err != nil {
-					return nil, err
-				}
-				v, err := c.Struct(t, movevm.U64(r.Uint64()))
-				return []movevm.Value{v}, err
-			}}
-	}
+	m := fixedModule{arith: a, rawType: "u128", rawOf: movevm.U128, max: maxU64b,
+		wrap: func(c *native.Context, r *big.Int) (movevm.Value, error) {
+			t, err := c.TypeOf(movestdlibFixedPoint32)
+			if err != nil {
+				return movevm.Value{}, err
+			}
+			return c.Struct(t, movevm.U64(r.Uint64()))
+		}}
+	fn := m.fn
 	pub := native.Public
 	return native.Module{Address: addr, Name: "math_fixed",
 		Functions: []native.Function{

@@ -98,30 +98,7 @@ func log2Fixed64(c *native.Context, x *big.Int) (*big.Int, error) {
 func MathFixed64() native.Module {
 	const fp = "0x1::fixed_point64::FixedPoint64"
 	a := fixed64
-	fn := func(name string, vis native.Visibility, params []string, ret string, f func(c *native.Context, x []*big.Int) (*big.Int, error)) native.Function {
-		return native.Function{Name: name, Visibility: vis, Params: params, Return: []string{ret},
-			Impl: func(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-				if err := c.Charge(native.WideIntCost); err != nil {
-					return nil, err
-				}
-				x := make([]*big.Int, len(args))
-				for i, v := range args {
-					x[i] = fixed64Arg(v)
-				}
-				r, err := f(c, x)
-				if err != nil {
-					return nil, err
-				}
-				if ret == "u256" {
-					return []movevm.Value{movevm.U256(r)}, nil
-				}
-				if r, err = a.cast(r, maxU128); err != nil {
-					return nil, err
-				}
-				v, err := newFixedPoint64(c, r)
-				return []movevm.Value{v}, err
-			}}
-	}
+	fn := fixedModule{arith: a, rawType: "u256", rawOf: movevm.U256, max: maxU128, wrap: newFixedPoint64}.fn
 	pub := native.Public
 	return native.Module{Address: addr, Name: "math_fixed64",
 		Functions: []native.Function{

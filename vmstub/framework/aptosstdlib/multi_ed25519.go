@@ -6,8 +6,9 @@ package aptosstdlib
 // constructors with their size checks, validation of every sub-key (v1,
 // which checks neither the threshold nor n ≥ 1, and v2, which does),
 // strict verification with ledgerapi/crypto, and the accessors of the
-// number of sub-keys and the threshold. The feature flag of the v2
-// validation is enabled on this chain.
+// number of sub-keys and the threshold. The v2 constructors check the
+// multi_ed25519_pk_validate_v2 flag of 0x1::features first (on from
+// genesis): INVALID_STATE(E_NATIVE_FUN_NOT_AVAILABLE) when it is off.
 
 import (
 	"github.com/ledgernode/ledgernode/ledgerapi/crypto"
@@ -72,10 +73,11 @@ func MultiEd25519() native.Module {
 	const unv, val, b = "0x1::multi_ed25519::UnvalidatedPublicKey", "0x1::multi_ed25519::ValidatedPublicKey", "vector<u8>"
 	optVal := "0x1::option::Option<" + val + ">"
 	mod := edDeclare(m)
+	v2Gated := movestdlib.Gated(movestdlib.FeatureMultiEd25519PKValidateV2, native.Code(native.InvalidState, EMultiEdNativeFunNotAvailable), v2.validated)
 	mod.Functions = insertAfter(mod.Functions, "new_validated_public_key_from_bytes",
-		native.Function{Name: "new_validated_public_key_from_bytes_v2", Params: []string{b}, Return: []string{optVal}, Impl: v2.validated})
+		native.Function{Name: "new_validated_public_key_from_bytes_v2", Params: []string{b}, Return: []string{optVal}, Impl: v2Gated})
 	mod.Functions = insertAfter(mod.Functions, "public_key_validate",
-		native.Function{Name: "public_key_validate_v2", Params: []string{"&" + unv}, Return: []string{optVal}, Impl: v2.validated})
+		native.Function{Name: "public_key_validate_v2", Params: []string{"&" + unv}, Return: []string{optVal}, Impl: v2Gated})
 	mod.Functions = insertAfter(mod.Functions, "unvalidated_public_key_to_authentication_key",
 		native.Function{Name: "unvalidated_public_key_num_sub_pks", Params: []string{"&" + unv}, Return: []string{"u8"}, Impl: numSubPks},
 		native.Function{Name: "unvalidated_public_key_threshold", Params: []string{"&" + unv}, Return: []string{"0x1::option::Option<u8>"}, Impl: checkAndGetThreshold})

@@ -49,6 +49,10 @@ func OrderedMap() native.Module {
 				Variants: []native.Variant{{Name: "SortedVectorMap", Fields: []string{"entries: vector<0x1::ordered_map::Entry<T0, T1>>"}}}},
 			{Name: "Iterator", Abilities: []string{native.AbilityCopy, native.AbilityDrop},
 				Variants: []native.Variant{{Name: "End"}, {Name: "Position", Fields: []string{"index: u64"}}}},
+			// IteratorPtr, the later name of Iterator, which big_ordered_map's
+			// IteratorPtr holds.
+			{Name: "IteratorPtr", Abilities: []string{native.AbilityCopy, native.AbilityDrop},
+				Variants: []native.Variant{{Name: "End"}, {Name: "Position", Fields: []string{"index: u64"}}}},
 		},
 		Functions: []native.Function{
 			f("new", any2, nil, []string{tOrderedMap}, omapNew),

@@ -70,6 +70,13 @@ func SimpleMap() native.Module {
 	}
 }
 
+// SimpleMapAbort is simple_map's abort with reason (EKeyAlreadyExists,
+// EKeyNotFound) raised by another module's Go code where its Move code
+// calls simple_map: located at 0x1::simple_map, as on Aptos.
+func SimpleMapAbort(reason uint64) error {
+	return &movevm.Abort{Module: ledgerapi.ModuleId{Address: ledgerapi.AddressOne, Name: "simple_map"}, Code: native.Code(native.InvalidArgument, reason)}
+}
+
 func mapAbort(reason uint64) error {
 	return &movevm.NativeAbort{Code: native.Code(native.InvalidArgument, reason)}
 }

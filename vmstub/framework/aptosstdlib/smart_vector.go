@@ -88,7 +88,7 @@ func (s *smartVec) big(mut bool) (*bigVec, error) {
 func (s *smartVec) length() uint64 {
 	n := s.inlineLen()
 	if s.hasBig() {
-		n += s.val().Elem(1).Elem(0).Elem(0).Elem(1).AsU64()
+		n += bigVecEnd(s.val().Elem(1).Elem(0).Elem(0))
 	}
 	return n
 }
@@ -281,11 +281,12 @@ func (s *smartVec) swap(i, j uint64) error {
 	if err != nil {
 		return err
 	}
-	rj, err := b.bucketRef((j-il)/b.size(), true)
+	kj, atj := b.locate(j - il)
+	rj, err := b.bucketRef(kj, true)
 	if err != nil {
 		return err
 	}
-	return exchange(s.c, ri, i, rj, (j-il)%b.size(), false)
+	return exchange(s.c, ri, i, rj, atj, false)
 }
 
 // reverse reverses the elements: the last inline-length elements become
@@ -344,18 +345,9 @@ func (s *smartVec) takeAll() ([]movevm.Value, error) {
 	if err != nil {
 		return nil, err
 	}
-	n := movevm.VecLen(r)
-	if err := s.c.ChargeElems(n); err != nil {
-		return nil, err
-	}
-	out := make([]movevm.Value, n)
-	for i := n - 1; i >= 0; i-- {
-		if out[i], err = s.c.VecPopBack(r); err != nil {
-			return nil, err
-		}
-	}
-	if !s.hasBig() {
-		return out, nil
+	out, err := popAll(s.c, r)
+	if err != nil || !s.hasBig() {
+		return out, err
 	}
 	b, err := s.big(true)
 	if err != nil {

@@ -58,7 +58,15 @@ func StringUtils() native.Module {
 		fs = append(fs, native.Function{Name: fmt.Sprintf("format%d", n), TypeParams: tps, Params: params,
 			Return: []string{"0x1::string::String"}, Impl: formatN})
 	}
+	cdsAbilities := []string{native.AbilityCopy, native.AbilityDrop, native.AbilityStore}
 	return native.Module{Address: addr, Name: "string_utils", Functions: fs,
+		// Cons and NIL: the heterogeneous list Aptos's format1..format4
+		// build for native_format_list (here the natives format their
+		// arguments directly).
+		Structs: []native.Struct{
+			{Name: "Cons", Abilities: cdsAbilities, TypeParams: []native.TypeParam{{}, {}}, Fields: []string{"car: T0", "cdr: T1"}},
+			{Name: "NIL", Abilities: cdsAbilities, Fields: []string{"dummy_field: bool"}},
+		},
 		Errors: []native.AbortReason{
 			{Reason: EArgsMismatch, Name: "EARGS_MISMATCH", Description: "The number of values in the format list doesn't match the number of \"{}\" in the format string."},
 			{Reason: EInvalidFormat, Name: "EINVALID_FORMAT", Description: "The format string is not valid."},

@@ -11,8 +11,8 @@ package aptostoken
 // simple_map as it does there.
 
 import (
-	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
+	"github.com/ledgernode/ledgernode/vmstub/framework/aptosstdlib"
 	"github.com/ledgernode/ledgernode/vmstub/movevm"
 	"github.com/ledgernode/ledgernode/vmstub/native"
 )
@@ -79,12 +79,6 @@ func (m *propMap) find(key string) int {
 		}
 	}
 	return -1
-}
-
-// simpleMapAbort is an abort of 0x1::simple_map (invalid_argument):
-// EKEY_ALREADY_EXISTS 1, EKEY_NOT_FOUND 2.
-func simpleMapAbort(reason uint64) error {
-	return abortAt(ledgerapi.AddressOne, "simple_map", native.Code(native.InvalidArgument, reason))
 }
 
 // pmAbort is an abort of property_map with code.
@@ -201,7 +195,7 @@ func newPropMap(keys []string, values [][]byte, types []string) (*propMap, error
 			return nil, pmAbort(native.Code(native.InvalidArgument, ePropertyMapNameTooLong))
 		}
 		if m.find(k) >= 0 {
-			return nil, simpleMapAbort(1)
+			return nil, aptosstdlib.SimpleMapAbort(aptosstdlib.EKeyAlreadyExists)
 		}
 		m.Entries = append(m.Entries, propEntry{Key: k, Value: values[i], Type: types[i]})
 	}
@@ -252,7 +246,7 @@ func pmNewWithValues(c *native.Context, _ []*movevm.Type, args []movevm.Value) (
 			return nil, c.Abort(native.Code(native.InvalidArgument, ePropertyMapNameTooLong))
 		}
 		if m.find(k) >= 0 {
-			return nil, simpleMapAbort(1)
+			return nil, aptosstdlib.SimpleMapAbort(aptosstdlib.EKeyAlreadyExists)
 		}
 		p := pvs.Elem(i)
 		v, t := p.Elem(0).Bytes(), string(p.Elem(1).Elem(0).Bytes())
@@ -298,7 +292,7 @@ func pmAddValue(c *native.Context, ref movevm.Value, key movevm.Value, value mov
 	if i, err := pmFind(c, ref, k); err != nil {
 		return err
 	} else if i >= 0 {
-		return simpleMapAbort(1)
+		return aptosstdlib.SimpleMapAbort(aptosstdlib.EKeyAlreadyExists)
 	}
 	vec, err := c.InnerRef(ref, true, 0, 0)
 	if err != nil {

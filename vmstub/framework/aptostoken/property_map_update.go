@@ -7,6 +7,7 @@ package aptostoken
 
 import (
 	"github.com/ledgernode/ledgernode/ledgerapi"
+	"github.com/ledgernode/ledgernode/vmstub/framework/aptosstdlib"
 	"github.com/ledgernode/ledgernode/vmstub/movevm"
 	"github.com/ledgernode/ledgernode/vmstub/native"
 )
@@ -60,7 +61,7 @@ func pmUpdateValue(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]
 		return nil, err
 	}
 	if i < 0 {
-		return nil, simpleMapAbort(2)
+		return nil, aptosstdlib.SimpleMapAbort(aptosstdlib.EKeyNotFound)
 	}
 	return nil, pmSetValue(c, args[0], i, args[2])
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/ledgernode/ledgernode/ledgerapi/crypto"
 	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 	"github.com/ledgernode/ledgernode/vmstub/framework/aptosframework"
+	"github.com/ledgernode/ledgernode/vmstub/framework/movestdlib"
 	"github.com/ledgernode/ledgernode/vmstub/movevm"
 	"github.com/ledgernode/ledgernode/vmstub/native"
 )
@@ -377,14 +378,15 @@ func collSet(field string) native.Func {
 }
 
 // asOwner is create_*_collection_as_owner: the collection made by create,
-// its ungated transfers turned back on, so that its owner may transfer it
-// (the collection-owner feature is on, as on Aptos's networks).
+// its ungated transfers turned back on, so that its owner may transfer it;
+// UNAVAILABLE(ECOLLECTION_OWNER_NOT_SUPPORTED) first when the
+// collection-owner flag of 0x1::features is off, as on Aptos.
 func asOwner(create native.Func) native.Func {
-	return func(c *native.Context, targs []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
+	return movestdlib.Gated(movestdlib.FeatureCollectionOwner, native.Code(native.Unavailable, eCollCollectionOwnerNotSupported), func(c *native.Context, targs []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
 		ret, err := create(c, targs, args)
 		if err != nil {
 			return nil, err
 		}
 		return ret, aptosframework.SetUngatedTransfer(native.Metered(c), inner(ret[0]), true)
-	}
+	})
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
 	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
+	"github.com/ledgernode/ledgernode/vmstub/framework/aptosstdlib"
 	"github.com/ledgernode/ledgernode/vmstub/movevm"
 	"github.com/ledgernode/ledgernode/vmstub/native"
 )
@@ -76,16 +77,10 @@ func (m *propMap) find(key string) int {
 	return -1
 }
 
-// simpleMapAbort is an abort of 0x1::simple_map (invalid_argument):
-// EKEY_ALREADY_EXISTS 1, EKEY_NOT_FOUND 2.
-func simpleMapAbort(reason uint64) error {
-	return &movevm.Abort{Module: ledgerapi.ModuleId{Address: ledgerapi.AddressOne, Name: "simple_map"}, Code: native.Code(native.InvalidArgument, reason)}
-}
-
 // add is simple_map::add.
 func (m *propMap) add(p propEntry) error {
 	if m.find(p.Key) >= 0 {
-		return simpleMapAbort(1)
+		return aptosstdlib.SimpleMapAbort(aptosstdlib.EKeyAlreadyExists)
 	}
 	m.Entries = append(m.Entries, p)
 	return nil
@@ -124,10 +119,10 @@ func PropertyMap() native.Module {
 			read("bool", "bool"), read("u8", "u8"), read("u16", "u16"), read("u32", "u32"), read("u64", "u64"),
 			read("u128", "u128"), read("u256", "u256"), read("address", "address"), read("bytes", "vector<u8>"),
 			read("string", tString),
-			fn("add", []string{"&" + tMutator, tString, tString, "vector<u8>"}, nil, propAdd),
-			typed("add_typed", []string{"&" + tMutator, tString, "T0"}, propAddTyped),
-			fn("update", []string{"&" + tMutator, tKey, tString, "vector<u8>"}, nil, propUpdate),
-			typed("update_typed", []string{"&" + tMutator, tKey, "T0"}, propUpdateTyped),
+			fn("add", []string{"&" + tMutator, tString, tString, "vector<u8>"}, nil, propChange(addProperty)),
+			typed("add_typed", []string{"&" + tMutator, tString, "T0"}, propChangeTyped(addProperty)),
+			fn("update", []string{"&" + tMutator, tKey, tString, "vector<u8>"}, nil, propChange(updateProperty)),
+			typed("update_typed", []string{"&" + tMutator, tKey, "T0"}, propChangeTyped(updateProperty)),
 			fn("remove", []string{"&" + tMutator, tKey}, nil, propRemove),
 			friend(fn("exists_at", []string{"address"}, []string{"bool"}, propExistsAt)),
 			friend(fn("delete", []string{"address"}, []string{tMap}, propDelete)),

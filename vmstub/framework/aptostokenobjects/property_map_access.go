@@ -31,7 +31,7 @@ func readProperty(h native.Host, a ledgerapi.Address, key string) (string, []byt
 	}
 	i := m.find(key)
 	if i < 0 {
-		return "", nil, simpleMapAbort(2)
+		return "", nil, aptosstdlib.SimpleMapAbort(aptosstdlib.EKeyNotFound)
 	}
 	p := m.Entries[i]
 	if int(p.Type) >= len(propTypes) {
@@ -145,7 +145,7 @@ func updateProperty(h native.Host, a ledgerapi.Address, p propEntry) error {
 	}
 	i := m.find(p.Key)
 	if i < 0 {
-		return simpleMapAbort(2)
+		return aptosstdlib.SimpleMapAbort(aptosstdlib.EKeyNotFound)
 	}
 	m.Entries[i] = p
 	return putRes(h, a, propertyMapTag, m)
@@ -159,7 +159,7 @@ func removeProperty(h native.Host, a ledgerapi.Address, key string) error {
 	}
 	i := m.find(key)
 	if i < 0 {
-		return simpleMapAbort(2)
+		return aptosstdlib.SimpleMapAbort(aptosstdlib.EKeyNotFound)
 	}
 	last := len(m.Entries) - 1
 	m.Entries[i] = m.Entries[last]
@@ -176,52 +176,36 @@ func checkedProperty(key, typ string, value []byte) (propEntry, error) {
 	return propEntry{Key: key, Type: t, Value: value}, err
 }
 
-func propAdd(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-	ss, err := strings(c, args[1], args[2])
-	if err != nil {
-		return nil, err
+// propChange is add or update (change: addProperty or updateProperty)
+// given the key, the type name and the value's BCS.
+func propChange(change func(native.Host, ledgerapi.Address, propEntry) error) native.Func {
+	return func(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
+		ss, err := strings(c, args[1], args[2])
+		if err != nil {
+			return nil, err
+		}
+		p, err := checkedProperty(ss[0], ss[1], args[3].Bytes())
+		if err != nil {
+			return nil, err
+		}
+		return nil, change(native.Metered(c), inner(args[0]), p)
 	}
-	p, err := checkedProperty(ss[0], ss[1], args[3].Bytes())
-	if err != nil {
-		return nil, err
-	}
-	return nil, addProperty(native.Metered(c), inner(args[0]), p)
 }
 
-func propAddTyped(c *native.Context, targs []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-	key, err := str(c, args[1])
-	if err != nil {
-		return nil, err
+// propChangeTyped is add_typed or update_typed: the key and a value of
+// type T0.
+func propChangeTyped(change func(native.Host, ledgerapi.Address, propEntry) error) native.Func {
+	return func(c *native.Context, targs []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
+		key, err := str(c, args[1])
+		if err != nil {
+			return nil, err
+		}
+		t, b, err := typedValue(c, targs[0], args[2])
+		if err != nil {
+			return nil, err
+		}
+		return nil, change(native.Metered(c), inner(args[0]), propEntry{Key: key, Type: t, Value: b})
 	}
-	t, b, err := typedValue(c, targs[0], args[2])
-	if err != nil {
-		return nil, err
-	}
-	return nil, addProperty(native.Metered(c), inner(args[0]), propEntry{Key: key, Type: t, Value: b})
-}
-
-func propUpdate(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-	ss, err := strings(c, args[1], args[2])
-	if err != nil {
-		return nil, err
-	}
-	p, err := checkedProperty(ss[0], ss[1], args[3].Bytes())
-	if err != nil {
-		return nil, err
-	}
-	return nil, updateProperty(native.Metered(c), inner(args[0]), p)
-}
-
-func propUpdateTyped(c *native.Context, targs []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-	key, err := str(c, args[1])
-	if err != nil {
-		return nil, err
-	}
-	t, b, err := typedValue(c, targs[0], args[2])
-	if err != nil {
-		return nil, err
-	}
-	return nil, updateProperty(native.Metered(c), inner(args[0]), propEntry{Key: key, Type: t, Value: b})
 }
 
 func propRemove(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {

@@ -16,6 +16,7 @@ import (
 	"github.com/ledgernode/ledgernode/ledgerapi/crypto"
 	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 	"github.com/ledgernode/ledgernode/vmstub/framework/aptosframework"
+	"github.com/ledgernode/ledgernode/vmstub/framework/movestdlib"
 	"github.com/ledgernode/ledgernode/vmstub/movevm"
 	"github.com/ledgernode/ledgernode/vmstub/native"
 )
@@ -190,12 +191,19 @@ type tokenSpec struct {
 // Token, the royalty.
 func createTokenAt(c *native.Context, a ledgerapi.Address, s tokenSpec) error {
 	h := native.Metered(c)
+	if s.asOwner {
+		// As on Aptos, the collection-owner flag of 0x1::features first.
+		if on, err := movestdlib.FeatureEnabled(c, movestdlib.FeatureCollectionOwner); err != nil {
+			return err
+		} else if !on {
+			return abortIn("token", native.Unavailable, eCollectionOwnerNotSupported)
+		}
+	}
 	coll, err := readCollection(h, s.collection)
 	if err != nil {
 		return err
 	}
 	if s.asOwner {
-		// The collection-owner feature is on, as on Aptos's networks.
 		owner, ok, err := aptosframework.ObjectOwner(h, s.collection)
 		if err != nil {
 			return err

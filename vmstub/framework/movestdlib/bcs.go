@@ -48,6 +48,13 @@ func constantSerializedSize(c *native.Context, targs []*movevm.Type, _ []movevm.
 	return []movevm.Value{v}, err
 }
 
+// ConstantSize is bcs::constant_serialized_size<t>() for Go callers: the
+// length every value of t serializes to, when it has one (charged per type
+// node visited).
+func ConstantSize(c *native.Context, t *movevm.Type) (uint64, bool, error) {
+	return constantSize(c, t, 0)
+}
+
 // constantSize is the constant BCS length of type t, if it has one.
 func constantSize(c *native.Context, t *movevm.Type, depth int) (uint64, bool, error) {
 	if err := c.ChargeElems(1); err != nil {

@@ -2,7 +2,10 @@
 // package at 0x1 (the std:: modules), one file per module named after it:
 //
 //	vector.go   0x1::vector   is_empty, contains, index_of, reverse, append,
-//	                          singleton, remove, swap_remove, insert, and
+//	                          singleton, remove, swap_remove, insert,
+//	                          (vector_instructions.go) empty, length,
+//	                          borrow, push_back, borrow_mut, pop_back,
+//	                          destroy_empty, swap, and
 //	                          (vector_ranges.go) reverse_slice,
 //	                          reverse_append, trim, trim_reverse,
 //	                          remove_value, replace, rotate, rotate_slice,
@@ -27,8 +30,13 @@
 //	                                      is_index_set, length,
 //	                                      longest_set_sequence_starting_at
 //	fixed_point32.go  0x1::fixed_point32  FixedPoint32 and its arithmetic
+//	features.go       0x1::features       Features, PendingFeatures; is_enabled,
+//	                                      the get_*_feature / *_enabled flags
+//	                                      (features_flags.go),
+//	                                      change_feature_flags_for_next_epoch,
+//	                                      on_new_epoch, change_feature_flags
 //
-// Modules still implemented in vmstub and moving here: (std) features. Each module is declared through the native contract
+// Each module is declared through the native contract
 // (vmstub/native) by a function named after it (Vector for 0x1::vector);
 // Modules lists them for the executor.
 package movestdlib
@@ -47,7 +55,7 @@ var addr = ledgerapi.AddressOne
 // executor to register.
 func Modules() []native.Module {
 	return []native.Module{Vector(), Signer(), Error(), String(), Option(), BCS(), Hash(),
-		BitVector(), FixedPoint32(), Cmp()}
+		BitVector(), FixedPoint32(), Cmp(), Features()}
 }
 
 // firstErr returns the first non-nil error.

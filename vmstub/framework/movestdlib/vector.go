@@ -3,8 +3,9 @@ package movestdlib
 // 0x1::vector: the functions of std::vector that are not bytecode
 // instructions (is_empty, contains, index_of, reverse, append, singleton,
 // remove, swap_remove, insert here; the range functions in
-// vector_ranges.go). The bytecode instructions (length, borrow, push_back,
-// pop_back, swap) are the interpreter's; the rest is inline on Aptos.
+// vector_ranges.go; the natives that compile to bytecode instructions,
+// empty, length, borrow, push_back, borrow_mut, pop_back, destroy_empty
+// and swap, in vector_instructions.go). The rest is inline on Aptos.
 
 import (
 	"bytes"
@@ -36,6 +37,7 @@ func Vector() native.Module {
 		fs[i].TypeParams = []native.TypeParam{{}}
 	}
 	fs = append(fs, vectorRanges()...)
+	fs = append(vectorInstructions(), fs...)
 	return native.Module{Address: addr, Name: "vector", Functions: fs,
 		Errors: []native.AbortReason{
 			{Reason: EIndexOutOfBounds & 0xFFFF, Name: "EINDEX_OUT_OF_BOUNDS", Description: "The index into the vector is out of bounds"},

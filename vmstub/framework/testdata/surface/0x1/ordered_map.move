@@ -4,6 +4,8 @@ use std::option::Option;
 struct Entry<K, V> has copy, drop, store { key: K, value: V }
 enum OrderedMap<K, V> has copy, drop, store { SortedVectorMap { entries: vector<Entry<K, V>> } }
 enum Iterator has copy, drop { End, Position { index: u64 } }
+// IteratorPtr, the later name of Iterator (big_ordered_map::IteratorPtr holds one)
+enum IteratorPtr has copy, drop { End, Position { index: u64 } }
 public fun new<K, V>(): OrderedMap<K, V>;
 public fun new_from<K, V>(keys: vector<K>, values: vector<V>): OrderedMap<K, V>;
 public fun length<K, V>(self: &OrderedMap<K, V>): u64;

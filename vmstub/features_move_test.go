@@ -1,0 +1,94 @@
+package vmstub_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/ledgernode/ledgernode/ledgerapi"
+	"github.com/ledgernode/ledgernode/ledgerapi/bytecode"
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
+	"github.com/ledgernode/ledgernode/vmstub"
+)
+
+// TestFeaturesViews calls 0x1::features from Move views: is_enabled and
+// the *_enabled functions answer what genesis enabled (the features this
+// node behaves as), the get_* functions Aptos's flag numbers, and the
+// retired flags' functions their constants or aborts (Aptos's codes:
+// INVALID_ARGUMENT(EFEATURE_CANNOT_BE_DISABLED) = 0x10003,
+// INVALID_ARGUMENT(EINVALID_FEATURE) = 0x10001).
+func TestFeaturesViews(t *testing.T) {
+	boolT := []tok{bytecode.Bool}
+	u64R := []tok{u64T}
+	isEnabled := func(f uint64) func(k *kit) []bytecode.Instruction {
+		return func(k *kit) []bytecode.Instruction {
+			h := k.fn("features", "is_enabled", nil, []tok{u64T}, boolT)
+			return []bytecode.Instruction{in(bytecode.OpLdU64, f), callF(h)}
+		}
+	}
+	call := func(name string, ret tok) func(k *kit) []bytecode.Instruction {
+		return func(k *kit) []bytecode.Instruction {
+			return []bytecode.Instruction{callF(k.fn("features", name, nil, nil, []tok{ret}))}
+		}
+	}
+	yes, no := []byte{1}, []byte{0}
+	runViews(t, "feats", func(ledgerapi.Address) []viewCase {
+		return []viewCase{
+			{name: "is_enabled object code deployment", rets: boolT, code: isEnabled(52), want: yes},
+			{name: "is_enabled orderless transactions", rets: boolT, code: isEnabled(94), want: yes},
+			{name: "is_enabled concurrent fungible balance", rets: boolT, code: isEnabled(67), want: no},
+			{name: "is_enabled past the bitset", rets: boolT, code: isEnabled(1 << 40), want: no},
+			{name: "sha_512_and_ripemd_160_enabled", rets: boolT, code: call("sha_512_and_ripemd_160_enabled", bytecode.Bool), want: yes},
+			{name: "is_account_abstraction_enabled", rets: boolT, code: call("is_account_abstraction_enabled", bytecode.Bool), want: yes},
+			{name: "cryptography_algebra_enabled", rets: boolT, code: call("cryptography_algebra_enabled", bytecode.Bool), want: no},
+			{name: "is_permissioned_signer_enabled", rets: boolT, code: call("is_permissioned_signer_enabled", bytecode.Bool), want: no},
+			{name: "collect_and_distribute_gas_fees", rets: boolT, code: call("collect_and_distribute_gas_fees", bytecode.Bool), want: no},
+			{name: "auids_enabled", rets: boolT, code: call("auids_enabled", bytecode.Bool), want: yes},
+			{name: "get_orderless_transactions_feature", rets: u64R, code: call("get_orderless_transactions_feature", u64T), want: le64(94)},
+			{name: "multi_ed25519_pk_validate_v2_feature", rets: u64R, code: call("multi_ed25519_pk_validate_v2_feature", u64T), want: le64(7)},
+			{name: "get_auids", rets: u64R, code: call("get_auids", u64T), want: le64(0x10003)},
+			{name: "get_aggregator_v2_api_feature", rets: u64R, code: call("get_aggregator_v2_api_feature", u64T), abort: aborts("0x1::features", 0x10003)},
+			{name: "aggregator_snapshots_enabled", rets: boolT, code: call("aggregator_snapshots_enabled", bytecode.Bool), abort: aborts("0x1::features", 0x10001)},
+		}
+	}, nil)
+}
+
+// TestFeaturesFrameworkOnly: change_feature_flags_for_next_epoch and
+// on_new_epoch abort for any signer but 0x1's with
+// PERMISSION_DENIED(EFRAMEWORK_SIGNER_NEEDED) (0x50001), and the
+// deprecated change_feature_flags always with INVALID_STATE(EAPI_DISABLED)
+// (0x30002), as on Aptos; the effective flags stay as they were.
+func TestFeaturesFrameworkOnly(t *testing.T) {
+	c := newChain(t, vmstub.Options{})
+	a := c.vm.DevAccounts()[0]
+	k := newKit(t, a.Address, "featsig")
+	sig, vecU64 := bytecode.Ref(bytecode.Signer), bytecode.Vector(u64T)
+	change := func(name string) []bytecode.Instruction {
+		h := k.fn("features", name, nil, []tok{sig, vecU64, vecU64}, nil)
+		return []bytecode.Instruction{in(bytecode.OpMoveLoc, 0), k.u64s(52), k.u64s(94), callF(h), in(bytecode.OpRet)}
+	}
+	epoch := k.fn("features", "on_new_epoch", nil, []tok{sig}, nil)
+	entry := func(name string, code []bytecode.Instruction) {
+		k.b.Function(name, bytecode.Public|bytecode.Entry, bytecode.Fn{Params: []tok{sig}, Code: code})
+	}
+	entry("next", change("change_feature_flags_for_next_epoch"))
+	entry("old", change("change_feature_flags"))
+	entry("epoch", []bytecode.Instruction{in(bytecode.OpMoveLoc, 0), callF(epoch), in(bytecode.OpRet)})
+	if out := c.publish(a, packageMeta("FeatSig", onchain.UpgradeCompatible, []string{"featsig"}, stdDeps...), k.code()); !out.Info.Status.Success() {
+		t.Fatalf("publish: %s", out.Info.Status.String())
+	}
+	for fn, want := range map[string]string{
+		"next":  "Move abort in 0x1::features: EFRAMEWORK_SIGNER_NEEDED(0x50001)",
+		"epoch": "Move abort in 0x1::features: EFRAMEWORK_SIGNER_NEEDED(0x50001)",
+		"old":   "Move abort in 0x1::features: EAPI_DISABLED(0x30002)",
+	} {
+		got := c.mustExec(a.Sign(c.raw(a, vmstub.EntryPayload(a.Address, "featsig", fn, nil)))).Info.Status.String()
+		if !strings.HasPrefix(got, want) {
+			t.Errorf("%s: %s, want %s", fn, got, want)
+		}
+	}
+	fn := ledgerapi.EntryFunctionId{Module: ledgerapi.ModuleId{Address: ledgerapi.AddressOne, Name: "features"}, Name: "is_enabled"}
+	vals, _, _, err := c.vm.View(c, fn, nil, [][]byte{le64(52)})
+	if err != nil || len(vals) != 1 || string(vals[0]) != "\x01" {
+		t.Fatalf("is_enabled(52) after the refused changes: %x, %v", vals, err)
+	}
+}
