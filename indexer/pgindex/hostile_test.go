@@ -1,0 +1,85 @@
+package pgindex_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/ledgernode/ledgernode/indexer"
+	"github.com/ledgernode/ledgernode/indexer/pgindex"
+	"github.com/ledgernode/ledgernode/vmstub"
+)
+
+// TestHostileInputs runs inputs a GraphQL fuzzer sends (LIKE patterns
+// with %, _, backslashes and NUL bytes, numbers PostgreSQL cannot cast,
+// NaN-like strings, -0, huge IN lists, deep nesting, single values where
+// lists are expected, order_by on jsonb, distinct_on against order_by)
+// against PostgreSQL and the in-memory index: every answer is the same
+// (so no error is PostgreSQL's own text) and none names SQL.
+func TestHostileInputs(t *testing.T) {
+	c := newChain(t)
+	p := pool(t)
+	ix := indexer.New(c.store, indexer.Options{Modules: c.vm, ChangeFeed: true})
+	w := pgindex.NewWriter(p, ix)
+	r := pgindex.NewReader(p, pgindex.ReaderOptions{})
+	a := c.devs[0]
+	c.run(a, vmstub.TransferPayload(fresh(1), 5))
+	c.run(a, collection("Cats"))
+	flush(t, w, c.latest())
+	A := a.Address.LongString()
+
+	deep := `{sender: {_eq: "` + A + `"}}`
+	for range 40 {
+		deep = `{_and: [` + deep + `], _not: {_or: [{sender: {_is_null: true}}]}}`
+	}
+	long := make([]any, 20000)
+	for i := range long {
+		long[i] = i
+	}
+	queries := []struct {
+		q    string
+		vars map[string]any
+	}{
+		{`{user_transactions(where: {sender: {_like: "%\\%"}}) { version }}`, nil},
+		{`{user_transactions(where: {sender: {_like: "0x_%"}}) { version }}`, nil},
+		{`{user_transactions(where: {sender: {_ilike: "\\"}}) { version }}`, nil},
+		{`{user_transactions(where: {sender: {_nlike: "%\\"}}) { version }}`, nil},
+		{`query($s: String) { user_transactions(where: {sender: {_like: $s}}) { version }}`, map[string]any{"s": "0x\x00%"}},
+		{`query($s: String) { user_transactions(where: {entry_function_id_str: {_eq: $s}}) { version }}`, map[string]any{"s": "'; DROP TABLE x; --"}},
+		{`{user_transactions(where: {version: {_eq: "1e400"}}) { version }}`, nil},
+		{`{user_transactions(where: {version: {_gt: 1e400}}) { version }}`, nil},
+		{`{user_transactions(where: {version: {_gt: 99999999999999999999999999}}) { version }}`, nil},
+		{`{user_transactions(where: {version: {_eq: "-0"}}) { version }}`, nil},
+		{`{user_transactions(where: {version: {_eq: -0}}) { version }}`, nil},
+		{`{user_transactions(where: {version: {_eq: "NaN"}}) { version }}`, nil},
+		{`{user_transactions(where: {version: {_lt: "Infinity"}}) { version }}`, nil},
+		{`{user_transactions(where: {version: {_in: ["1", "x"]}}) { version }}`, nil},
+		{`{user_transactions(where: {version: {_in: 2}}) { version }}`, nil},
+		{`{user_transactions(where: {version: {_like: "1%"}}) { version }}`, nil},
+		{`{user_transactions(where: {_or: {version: {_eq: 2}}}) { version }}`, nil},
+		{`{user_transactions(where: {_and: {version: {_eq: 2}}}) { version }}`, nil},
+		{`{current_fungible_asset_balances(where: {amount: {_gt: "1.5"}}) { amount }}`, nil},
+		{`{current_fungible_asset_balances(where: {amount: {_gt: "NaN"}}) { amount }}`, nil},
+		{`{current_fungible_asset_balances(where: {amount: {_gt: 1e-400}}) { amount }}`, nil},
+		{`{current_fungible_asset_balances(where: {is_frozen: {_eq: "maybe"}}) { amount }}`, nil},
+		{`query($l: [bigint!]) { user_transactions(where: {version: {_in: $l}}) { version }}`, map[string]any{"l": long}},
+		{`{user_transactions(where: ` + deep + `) { version }}`, nil},
+		{`{events(order_by: {data: asc}) { transaction_version }}`, nil},
+		{`{events(where: {data: {_eq: "x"}}) { transaction_version }}`, nil},
+		{`{fungible_asset_activities(distinct_on: owner_address, order_by: {transaction_version: desc}) { owner_address }}`, nil},
+		{`{fungible_asset_activities(distinct_on: [amount, owner_address], order_by: [{amount: asc}]) { owner_address }}`, nil},
+		{`{user_transactions(limit: -1) { version }}`, nil},
+		{`{user_transactions(offset: 9999999999999999999) { version }}`, nil},
+		{`{user_transactions(limit: 9223372036854775807, offset: 9223372036854775807) { version }}`, nil},
+	}
+	for i, q := range queries {
+		mem, pg := post(t, ix, q.q, q.vars), post(t, r, q.q, q.vars)
+		if mem != pg {
+			t.Errorf("query %d: %.200s\nin memory\n%.400s\nfrom PostgreSQL\n%.400s", i, q.q, mem, pg)
+		}
+		for _, leak := range []string{"SQLSTATE", "SELECT", "ERROR:", "pgindex"} {
+			if strings.Contains(pg, leak) {
+				t.Errorf("query %d: the answer names %q: %.400s", i, leak, pg)
+			}
+		}
+	}
+}
