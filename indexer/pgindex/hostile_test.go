@@ -1,6 +1,7 @@
 package pgindex_test
 
 import (
+	"context"
 	"strings"
 	"testing"
 
@@ -92,6 +93,18 @@ func TestHostileInputs(t *testing.T) {
 			if strings.Contains(pg, leak) {
 				t.Errorf("query %d: the answer names %q: %.400s", i, leak, pg)
 			}
+		}
+	}
+
+	// A statement PostgreSQL fails (a column gone under the reader) is
+	// Hasura's "database query error", without PostgreSQL's text.
+	if _, err := p.Exec(context.Background(), `ALTER TABLE `+pgindex.Schema+`.user_transactions DROP COLUMN sender`); err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{`{user_transactions { version }}`, `{user_transactions_aggregate(where: {sender: {_eq: "0x1"}}) { aggregate { count } }}`} {
+		got := post(t, r, q, nil)
+		if !strings.Contains(got, `: database query error"`) || strings.Contains(got, "sender") || strings.Contains(got, "SQLSTATE") {
+			t.Errorf("%s: %s", q, got)
 		}
 	}
 }

@@ -312,7 +312,7 @@ func (r *Reader) Count(ctx context.Context, q gql.Query) (int, bool, error) {
 		return 0, true, nil
 	}
 	if err != nil {
-		return 0, false, fmt.Errorf("pgindex: counting %s: %w", q.Table, err)
+		return 0, false, readError(q.Table, err)
 	}
 	return int(n), true, nil
 }
