@@ -6,6 +6,7 @@ import (
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/bytecode"
+	"github.com/ledgernode/ledgernode/ledgerapi/modules"
 	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 	"github.com/ledgernode/ledgernode/ledgerapi/txn"
 	"github.com/ledgernode/ledgernode/storage"
@@ -31,6 +32,10 @@ type moveHost struct {
 	// checked are the natives declared through the contract found to run
 	// for the function as stored (checkedNative).
 	checked map[*regFunc]struct{}
+	// loaded are the modules the interpreter loaded (moduleLoader), by
+	// id in loadedIx once they are many.
+	loaded   []*modules.Module
+	loadedIx map[ledgerapi.ModuleId]*modules.Module
 }
 
 // moveVM returns the interpreter with the registry's natives, built once
@@ -57,7 +62,7 @@ func (vm *VM) moveVM() *movevm.VM {
 func (vm *VM) moveSession(s *Session, maxGas uint64) (*movevm.Session, *movevm.Budget, *moveHost) {
 	budget := &movevm.Budget{Limit: maxGas * vm.gas.MoveUnitsPerGas}
 	host := &moveHost{s: s}
-	env := movevm.Env{Modules: sessionState{s}, Storage: sessionState{s}, Gas: meterFor(s, budget), Host: host}
+	env := movevm.Env{Modules: moduleLoader{host}, Storage: sessionState{s}, Gas: meterFor(s, budget), Host: host}
 	return vm.moveVM().NewSession(env), budget, host
 }
 
@@ -229,13 +234,18 @@ func moduleAbortInfo(s *Session, id ledgerapi.ModuleId, code uint64) *onchain.Ab
 // modules stored in it and its resources.
 type sessionState struct{ s *Session }
 
-// LoadModule implements movevm.ModuleLoader.
-func (r sessionState) LoadModule(id ledgerapi.ModuleId) (*bytecode.Module, error) {
-	return r.Module(id)
-}
-
 // Module returns the module stored under id, or nil.
 func (r sessionState) Module(id ledgerapi.ModuleId) (*bytecode.Module, error) {
+	m, err := r.stored(id)
+	if m == nil || err != nil {
+		return nil, err
+	}
+	return m.Compiled, nil
+}
+
+// stored returns the module stored under id, decoded and checked
+// loadable, or nil.
+func (r sessionState) stored(id ledgerapi.ModuleId) (*modules.Module, error) {
 	code, ok, err := r.s.value(storage.ModuleKey(id.Address, id.Name))
 	if err != nil || !ok {
 		return nil, err
@@ -247,7 +257,7 @@ func (r sessionState) Module(id ledgerapi.ModuleId) (*bytecode.Module, error) {
 	if err := r.s.rt.loadable(m); err != nil {
 		return nil, err
 	}
-	return m.Compiled, nil
+	return m, nil
 }
 
 // Resource implements movevm.Storage.

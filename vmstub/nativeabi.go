@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
+	"github.com/ledgernode/ledgernode/ledgerapi/bytecode"
 	"github.com/ledgernode/ledgernode/ledgerapi/crypto"
 	"github.com/ledgernode/ledgernode/ledgerapi/modules"
 	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
@@ -56,7 +57,7 @@ func checkedNative(rf *regFunc, f movevm.NativeFunc) movevm.NativeFunc {
 	return func(ctx *movevm.NativeContext, targs []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
 		host := ctx.Host().(*moveHost)
 		if _, ok := host.checked[rf]; !ok {
-			if sf, err := host.s.modules().Function(rf.id); err != nil || host.s.rt.registered(sf) != rf {
+			if sf, err := host.storedFunction(rf.id); err != nil || host.s.rt.registered(sf) != rf {
 				return nil, &movevm.Error{Status: onchain.MISSING_DEPENDENCY,
 					Message: fmt.Sprintf("native function %s as stored has no implementation with that signature", rf.id)}
 			}
@@ -67,6 +68,59 @@ func checkedNative(rf *regFunc, f movevm.NativeFunc) movevm.NativeFunc {
 		}
 		return f(ctx, targs, args)
 	}
+}
+
+// moduleLoader is the interpreter's loader of a Move call: the modules
+// stored in the session, remembered for the call's checks of natives.
+type moduleLoader struct{ h *moveHost }
+
+// scanLoaded is the count of loaded modules up to which storedFunction
+// scans moveHost.loaded; past it they are indexed by a map.
+const scanLoaded = 16
+
+// LoadModule implements movevm.ModuleLoader. The interpreter loads each
+// module once per call.
+func (l moduleLoader) LoadModule(id ledgerapi.ModuleId) (*bytecode.Module, error) {
+	m, err := sessionState{l.h.s}.stored(id)
+	if m == nil || err != nil {
+		return nil, err
+	}
+	h := l.h
+	h.loaded = append(h.loaded, m)
+	switch {
+	case h.loadedIx != nil:
+		h.loadedIx[id] = m
+	case len(h.loaded) > scanLoaded:
+		h.loadedIx = make(map[ledgerapi.ModuleId]*modules.Module, 2*len(h.loaded))
+		for _, o := range h.loaded {
+			h.loadedIx[o.ID] = o
+		}
+	}
+	return m.Compiled, nil
+}
+
+// storedFunction returns function id as stored: as declared in the module
+// the interpreter loaded (the one whose native is being called), or as
+// the session's modules have it when the interpreter did not load it.
+func (h *moveHost) storedFunction(id ledgerapi.EntryFunctionId) (*modules.Function, error) {
+	var m *modules.Module
+	if h.loadedIx != nil {
+		m = h.loadedIx[id.Module]
+	} else {
+		for _, o := range h.loaded {
+			if o.ID == id.Module {
+				m = o
+				break
+			}
+		}
+	}
+	if m == nil {
+		return h.s.modules().Function(id)
+	}
+	if f := m.Function(id.Name); f != nil {
+		return f, nil
+	}
+	return nil, fmt.Errorf("%w: %s", modules.ErrFunctionNotFound, id)
 }
 
 // registered returns the registry's function that f, a function as
@@ -127,7 +181,7 @@ func (h *moveHost) DeleteTableItem(handle ledgerapi.Address, key []byte) error {
 func (h *moveHost) EmitBCS(typ ledgerapi.TypeTag, data []byte) { h.s.Emit(typ, data) }
 
 func (h *moveHost) EmitOnHandle(key storage.EventKey, seq uint64, typ ledgerapi.TypeTag, data []byte) {
-	h.s.events = append(h.s.events, storage.Event{Key: key, SequenceNumber: seq, Type: typ, Data: data})
+	h.s.emit(storage.Event{Key: key, SequenceNumber: seq, Type: typ, Data: data})
 }
 
 func (h *moveHost) NowMicros() (uint64, error) { return h.s.NowMicros() }

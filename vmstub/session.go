@@ -275,13 +275,22 @@ func (s *Session) value(key storage.StateKey) ([]byte, bool, error) {
 
 // Emit emits a module (v2) event of type typ with BCS data.
 func (s *Session) Emit(typ ledgerapi.TypeTag, data []byte) {
-	s.events = append(s.events, storage.Event{Type: typ, Data: data})
+	s.emit(storage.Event{Type: typ, Data: data})
+}
+
+// emit appends e to the session's events. Every transaction emits some
+// (its FeeStatement last), most a few: the first takes room for four.
+func (s *Session) emit(e storage.Event) {
+	if s.events == nil {
+		s.events = make([]storage.Event, 0, 4)
+	}
+	s.events = append(s.events, e)
 }
 
 // EmitHandle emits a v1 event on handle h and increments its counter; the
 // caller must then write back the resource that holds h.
 func (s *Session) EmitHandle(h *EventHandle, typ ledgerapi.TypeTag, data []byte) {
-	s.events = append(s.events, storage.Event{Key: h.Key(), SequenceNumber: h.Counter, Type: typ, Data: data})
+	s.emit(storage.Event{Key: h.Key(), SequenceNumber: h.Counter, Type: typ, Data: data})
 	h.Counter++
 }
 
@@ -327,22 +336,50 @@ func (s *Session) changes() []storage.WriteOp {
 // address) share a slot, as in Aptos resource groups; the group is new when
 // none of its written members existed before.
 func (s *Session) slotUsage() (written, created uint64) {
-	type group struct{ existed, exists bool }
-	var groups map[ledgerapi.Address]*group
+	// A transaction mostly writes few objects: the groups are a short
+	// list (on the stack up to its capacity), indexed by a map only when
+	// it grows long.
+	type group struct {
+		addr            ledgerapi.Address
+		existed, exists bool
+	}
+	const scanGroups = 8
+	var buf [4]group
+	groups := buf[:0]
+	var index map[ledgerapi.Address]int
 	for _, i := range s.order {
 		e := &s.entries[i]
 		if !e.existed && !e.exists {
 			continue
 		}
 		if e.key.Kind == storage.StateResource && s.rt.reg.inObjectGroup(e.key.Resource) {
-			if groups == nil {
-				groups = make(map[ledgerapi.Address]*group, 4)
+			j := -1
+			if index != nil {
+				if k, ok := index[e.key.Address]; ok {
+					j = k
+				}
+			} else {
+				for k := range groups {
+					if groups[k].addr == e.key.Address {
+						j = k
+						break
+					}
+				}
 			}
-			g := groups[e.key.Address]
-			if g == nil {
-				g = &group{}
-				groups[e.key.Address] = g
+			if j < 0 {
+				j = len(groups)
+				groups = append(groups, group{addr: e.key.Address})
+				switch {
+				case index != nil:
+					index[e.key.Address] = j
+				case len(groups) > scanGroups:
+					index = make(map[ledgerapi.Address]int, 2*len(groups))
+					for k := range groups {
+						index[groups[k].addr] = k
+					}
+				}
 			}
+			g := &groups[j]
 			g.existed = g.existed || e.existed
 			g.exists = g.exists || e.exists
 			continue

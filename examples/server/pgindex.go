@@ -62,20 +62,32 @@ func (p pgIndex) source(store storage.Reader, vm *vmstub.VM, log zerolog.Logger)
 // flushIndex flushes the index into the database every interval, until
 // ctx is done: replicas see a block's rows at most about an interval
 // after its commit (processor_status says which version they reach).
+// After a failure the next flush rewrites the index whole, so failures
+// back off (doubling up to maxFlushBackoff) rather than rebuild it every
+// interval while the database is away.
 func flushIndex(ctx context.Context, w *pgindex.Writer, every time.Duration, log zerolog.Logger) {
-	t := time.NewTicker(every)
-	defer t.Stop()
-	failing := false
+	wait := every
 	for {
 		select {
 		case <-ctx.Done():
 			return
-		case <-t.C:
+		case <-time.After(wait):
 		}
 		_, _, err := w.Flush(ctx)
-		if err != nil && !failing {
+		switch {
+		case err == nil:
+			if wait != every {
+				log.Info().Msg("indexer: flushing the index into PostgreSQL again")
+			}
+			wait = every
+		case wait == every:
 			log.Warn().Err(err).Msg("indexer: flushing the index into PostgreSQL")
+			fallthrough
+		default:
+			wait = min(2*wait, maxFlushBackoff)
 		}
-		failing = err != nil
 	}
 }
+
+// maxFlushBackoff bounds the wait between failing flushes.
+const maxFlushBackoff = 5 * time.Second

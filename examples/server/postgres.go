@@ -24,7 +24,7 @@ type pgConfig struct {
 
 func (c *pgConfig) flags() {
 	flag.StringVar(&c.postgres, "postgres", "", "PostgreSQL DSN of a persistent ledger (instead of -data-dir); the schema is created on first use")
-	flag.StringVar(&c.forward, "forward", "", "with -postgres: run an API replica (no node, no faucet) that serves reads, views and simulations from the database (or a standby of it) and forwards submissions to this writer API URL (http://WRITER/v1)")
+	flag.StringVar(&c.forward, "forward", "", "with -postgres: run an API replica (no node, no faucet) that serves reads, views, simulations and the indexer's GraphQL from the database (or a standby of it) and forwards submissions to this writer API URL (http://WRITER/v1)")
 	flag.IntVar(&c.pgPool, "pg-pool", 0, "maximum PostgreSQL connections (0 = the larger of 4 and the number of CPUs)")
 	flag.DurationVar(&c.pgTimeout, "pg-statement-timeout", 10*time.Second, "bound on each PostgreSQL statement (0 = the server's setting)")
 	flag.StringVar(&c.pgSyncCommit, "pg-synchronous-commit", "", "synchronous_commit for the writer's sessions (on, off, local, remote_write, remote_apply; empty = the server's setting)")

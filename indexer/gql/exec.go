@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"maps"
-	"slices"
 	"strings"
 
 	"github.com/vektah/gqlparser/v2/ast"
@@ -145,12 +143,7 @@ func (e *executor) rows(table string) ([]Row, error) {
 // related returns the rows of r.Table joined to row, through an index of
 // the target by its join columns built once per request.
 func (e *executor) related(r *Relationship, row Row) ([]Row, error) {
-	from := slices.Sorted(maps.Keys(r.On))
-	to := make([]string, len(from))
-	for i, f := range from {
-		to[i] = r.On[f]
-	}
-	id := r.Table + "\x00" + strings.Join(to, "\x00")
+	from, to, id := joinColumns(r)
 	if _, ok := e.src.(Selector); ok {
 		return e.relatedSelected(r, id, from, to, []Row{row})
 	}

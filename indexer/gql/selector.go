@@ -88,12 +88,11 @@ func (e *executor) candidates(t *tableInfo, f *ast.Field, path string, capped bo
 	// An order_by through relationships reads them for every row: fetch
 	// them in batches first.
 	for _, term := range terms {
-		cur, from := rows, t
+		cur := rows
 		for _, r := range term.rels {
-			if cur, err = e.relatedOf(from, r, cur); err != nil {
+			if cur, err = e.relatedOf(r, cur); err != nil {
 				return nil, false, err
 			}
-			from = e.h.c.tables[r.Table]
 		}
 	}
 	return rows, exact, nil
@@ -113,9 +112,9 @@ func (e *executor) rowsWhere(table string, where map[string]any) ([]Row, error) 
 	return rows, nil
 }
 
-// relatedOf fetches, in batches, the rows of r related to rows of t that
-// were not fetched yet, and returns every row related to rows.
-func (e *executor) relatedOf(t *tableInfo, r *Relationship, rows []Row) ([]Row, error) {
+// relatedOf fetches, in batches, the rows of r related to rows that were
+// not fetched yet, and returns every row related to rows.
+func (e *executor) relatedOf(r *Relationship, rows []Row) ([]Row, error) {
 	from, to, id := joinColumns(r)
 	return e.relatedSelected(r, id, from, to, rows)
 }
@@ -206,7 +205,7 @@ func (e *executor) prefetch(t *tableInfo, rows []Row, sel ast.SelectionSet, dept
 		if r == nil {
 			continue
 		}
-		got, err := e.relatedOf(t, r, rows)
+		got, err := e.relatedOf(r, rows)
 		if err != nil {
 			return err
 		}

@@ -33,7 +33,8 @@
 // transaction, so readers see the old index or the new one, never a mix.
 // Pruning below what was indexed keeps the indexed rows, as in memory.
 // current_collection_ownership_v2_view, derived and keyless, is rewritten
-// whole by a flush that changed a token table.
+// whole by a flush that changed a token table, unless its rows are the
+// ones the database holds (a digest of them is kept).
 //
 // # Tables
 //

@@ -40,7 +40,8 @@ var indexedColumns = []string{
 	"owner_address", "asset_type", "account_address", "transaction_version", "token_data_id",
 	"collection_id", "creator_address", "sender", "event_account_address", "from_address",
 	"to_address", "auth_key", "table_handle", "type", "indexed_type", "storage_id", "signer",
-	"last_transaction_version", "object_address", "handle", "public_key",
+	"last_transaction_version", "object_address", "handle", "public_key", "collection_name",
+	"delegator_address", "pool_address", "registered_address",
 }
 
 // quote quotes an identifier.

@@ -4,7 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/jackc/pgx/v5"
@@ -81,7 +82,7 @@ func (b *builder) where(t *tableSQL, a string, v any, depth int) (string, bool) 
 	}
 	var parts []string
 	exact := true
-	for _, k := range sortedKeys(m) {
+	for _, k := range slices.Sorted(maps.Keys(m)) {
 		x := m[k]
 		var s string
 		ok := true
@@ -140,7 +141,7 @@ func (b *builder) related(a string, rel *gql.Relationship, v any, depth int) (st
 	target := b.r.tables[rel.Table]
 	alias := fmt.Sprintf("r%d", depth+1)
 	var on []string
-	for _, from := range sortedKeys(rel.On) {
+	for _, from := range slices.Sorted(maps.Keys(rel.On)) {
 		on = append(on, fmt.Sprintf("%s.%s = %s.%s", alias, quote(rel.On[from]), a, quote(from)))
 	}
 	sub, exact := b.where(target, alias, v, depth+1)
@@ -164,7 +165,7 @@ func (b *builder) column(a string, c gql.Column, v any) (string, bool) {
 		cast = `::text COLLATE "C"`
 	}
 	var parts []string
-	for _, op := range sortedKeys(m) {
+	for _, op := range slices.Sorted(maps.Keys(m)) {
 		x := m[op]
 		switch op {
 		case "_is_null":
@@ -280,15 +281,6 @@ func relationship(t *gql.Table, name string) *gql.Relationship {
 		}
 	}
 	return nil
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
 
 // Count implements gql.Counter: SELECT count(*) with q.Where translated

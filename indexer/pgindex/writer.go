@@ -2,6 +2,7 @@ package pgindex
 
 import (
 	"context"
+	"crypto/sha256"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -25,6 +26,9 @@ type Writer struct {
 	ix    *indexer.Indexer
 	now   func() time.Time
 	ready bool // the schema was checked and a first (full) flush committed
+	// viewSum is the digest of the keyless view's rows the database holds
+	// (valid when ready): a flush whose view is the same leaves it.
+	viewSum [32]byte
 	// last is what processor_status says since the last flush.
 	last    uint64
 	indexed bool
@@ -80,6 +84,7 @@ func (w *Writer) write(ctx context.Context, c indexer.Changes) error {
 	}
 	s := indexer.Schema()
 	if full {
+		w.viewSum = [32]byte{} // the view is deleted below, and rewritten if there is one
 		// DELETE, not TRUNCATE: TRUNCATE is not MVCC-safe (a replica's
 		// snapshot taken before it would see the tables empty) and locks
 		// readers out until the rewrite commits.
@@ -94,6 +99,14 @@ func (w *Writer) write(ctx context.Context, c indexer.Changes) error {
 		rows, ok := c.Tables[t.Name]
 		if !ok {
 			continue
+		}
+		var sum [32]byte
+		if len(t.PrimaryKey) == 0 {
+			sum = digest(t, rows)
+			if !full && sum == w.viewSum {
+				continue // the view did not change: no rewrite
+			}
+			defer func() { w.viewSum = sum }() // after a failed write the next flush is full anyway
 		}
 		if err := upsert(ctx, tx, t, rows, full); err != nil {
 			return fmt.Errorf("pgindex: writing %s: %w", t.Name, err)
@@ -175,6 +188,20 @@ func upsert(ctx context.Context, tx pgx.Tx, t *gql.Table, rows []gql.Row, full b
 		}
 	}
 	return nil
+}
+
+// digest is a SHA-256 of rows' values in order.
+func digest(t *gql.Table, rows []gql.Row) [32]byte {
+	h := sha256.New()
+	for _, r := range rows {
+		for _, c := range t.Columns {
+			v := text(r.Get(c.Name))
+			fmt.Fprintf(h, "%t%d:%s", v.Valid, len(v.String), v.String)
+		}
+	}
+	var out [32]byte
+	h.Sum(out[:0])
+	return out
 }
 
 // upsertBatch bounds the rows one statement writes.

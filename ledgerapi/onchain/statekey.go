@@ -100,8 +100,20 @@ func (k *StateKey) Equal(o *StateKey) bool {
 	}
 	switch k.Kind {
 	case StateResource:
-		return k.Address == o.Address && k.Resource.Name == o.Resource.Name &&
-			k.Resource.Module == o.Resource.Module && k.Resource.Equal(o.Resource)
+		// The fields that tell a session's keys apart soonest come
+		// first, and each is compared once (this is the executor's
+		// lookup of every state access).
+		a, b := &k.Resource, &o.Resource
+		if a.Name != b.Name || k.Address != o.Address || a.Module != b.Module ||
+			a.Address != b.Address || len(a.TypeArgs) != len(b.TypeArgs) {
+			return false
+		}
+		for i := range a.TypeArgs {
+			if !a.TypeArgs[i].Equal(b.TypeArgs[i]) {
+				return false
+			}
+		}
+		return true
 	case StateModule:
 		return k.Address == o.Address && k.Module == o.Module
 	}

@@ -224,3 +224,39 @@ func TestEncodedSize(t *testing.T) {
 		}
 	}
 }
+
+// TestStateKeyEqual checks that keys differing in any one field of a
+// resource key (or of a module or table item key) are unequal.
+func TestStateKeyEqual(t *testing.T) {
+	other := func(f func(*ledgerapi.StructTag)) ledgerapi.StructTag {
+		tag := coinStoreTag
+		tag.TypeArgs = []ledgerapi.TypeTag{coinStoreTag.TypeArgs[0]}
+		f(&tag)
+		return tag
+	}
+	base := onchain.ResourceKey(two, coinStoreTag)
+	same := onchain.ResourceKey(two, other(func(*ledgerapi.StructTag) {}))
+	if !base.Equal(&same) {
+		t.Fatal("equal resource keys compare unequal")
+	}
+	aptos := ledgerapi.StructType(ledgerapi.StructTag{Address: ledgerapi.AddressOne, Module: "aptos_coin", Name: "Other"})
+	for name, k := range map[string]onchain.StateKey{
+		"holder":        onchain.ResourceKey(ledgerapi.AddressOne, coinStoreTag),
+		"struct":        onchain.ResourceKey(two, other(func(s *ledgerapi.StructTag) { s.Name = "CoinInfo" })),
+		"module":        onchain.ResourceKey(two, other(func(s *ledgerapi.StructTag) { s.Module = "coin2" })),
+		"type address":  onchain.ResourceKey(two, other(func(s *ledgerapi.StructTag) { s.Address = two })),
+		"no type args":  onchain.ResourceKey(two, other(func(s *ledgerapi.StructTag) { s.TypeArgs = nil })),
+		"type argument": onchain.ResourceKey(two, other(func(s *ledgerapi.StructTag) { s.TypeArgs[0] = aptos })),
+		"module key":    onchain.ModuleKey(two, "coin"),
+		"table item":    onchain.TableItemKey(two, []byte{1}),
+	} {
+		if base.Equal(&k) || k.Equal(&base) {
+			t.Errorf("%s: %s equals %s", name, k, base)
+		}
+	}
+	m1, m2, m3 := onchain.ModuleKey(two, "coin"), onchain.ModuleKey(two, "coin"), onchain.ModuleKey(ledgerapi.AddressOne, "coin")
+	i1, i2, i3 := onchain.TableItemKey(two, []byte{1}), onchain.TableItemKey(two, []byte{1}), onchain.TableItemKey(two, []byte{2})
+	if !m1.Equal(&m2) || m1.Equal(&m3) || !i1.Equal(&i2) || i1.Equal(&i3) {
+		t.Fatal("module or table item keys compare wrongly")
+	}
+}

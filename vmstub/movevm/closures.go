@@ -87,7 +87,7 @@ func (s *Session) closureShape(fr *frame, in *bytecode.Instruction) (*closureSha
 	}
 	sh := &closureShape{mask: in.Imm, f: f, targs: targs, params: sg.params, ft: ft}
 	if !f.mod.script && !fr.fn.mod.script {
-		fr.ctx.cache[k] = sh
+		fr.ctx.put(k, sh)
 	}
 	return sh, nil
 }
@@ -158,7 +158,7 @@ func (s *Session) callClosure(fr *frame, in *bytecode.Instruction) error {
 			return err
 		}
 		if !fr.fn.mod.script {
-			fr.ctx.cache[ck] = want
+			fr.ctx.put(ck, want)
 		}
 	}
 	c, err := s.pop(fr)

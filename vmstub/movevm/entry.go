@@ -102,7 +102,7 @@ func (s *Session) ExecuteEntry(fn ledgerapi.EntryFunctionId, tyArgs []ledgerapi.
 // arguments (as ExecuteEntry takes them).
 func (s *Session) ExecuteScript(script *bytecode.Script, tyArgs []ledgerapi.TypeTag, senders []ledgerapi.Address, args [][]byte) error {
 	_, err := s.run(func() (*Function, []*Type, []Value, error) {
-		lm := newLoaded(ledgerapi.ModuleId{Name: "<script>"}, &script.Pools)
+		lm := newLoaded(ledgerapi.ModuleId{Name: "<script>"}, &script.Pools, 0, 0)
 		lm.script = true
 		f := &Function{Module: lm.id, Name: "main", mod: lm, TypeParams: script.TypeParameters,
 			locals: sigAt(&script.Pools, script.Code.Locals), code: script.Code.Code}

@@ -71,7 +71,7 @@ func (s *Session) signature(f *Function, ctx *typeCtx) (*sig, error) {
 	}
 	out := &sig{params: p, locals: all, returns: r}
 	if !f.mod.script {
-		ctx.cache[k] = out
+		ctx.put(k, out)
 	}
 	return out, nil
 }

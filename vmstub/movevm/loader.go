@@ -45,6 +45,7 @@ type loadedModule struct {
 	consts  []*Value            // per constant, decoded on use
 	plain   *typeCtx            // instantiation context without type arguments
 	ctxs    map[string]*typeCtx // instantiation contexts by the ids of their type arguments
+	ctx0    typeCtx             // what plain points to (one allocation with the module)
 }
 
 // Function is a function of a loaded module or a script's main function.
@@ -72,11 +73,17 @@ func moduleID(p *bytecode.Pools, h bytecode.ModuleHandleIndex) ledgerapi.ModuleI
 	return ledgerapi.ModuleId{Address: p.AddressIdentifiers[mh.Address], Name: p.Identifiers[mh.Name]}
 }
 
-func newLoaded(id ledgerapi.ModuleId, p *bytecode.Pools) *loadedModule {
-	lm := &loadedModule{id: id, pools: p,
-		sh: make([]*StructType, len(p.StructHandles)), fh: make([]*Function, len(p.FunctionHandles)),
-		consts: make([]*Value, len(p.ConstantPool))}
-	lm.plain = &typeCtx{mod: lm, cache: map[uint32]any{}}
+// newLoaded links the pools of a module with structs and funcs
+// definitions (none for a script). The per-handle and per-definition
+// tables share one allocation per element type.
+func newLoaded(id ledgerapi.ModuleId, p *bytecode.Pools, structs, funcs int) *loadedModule {
+	lm := &loadedModule{id: id, pools: p, consts: make([]*Value, len(p.ConstantPool))}
+	nsh, nfh := len(p.StructHandles), len(p.FunctionHandles)
+	st, fn := make([]*StructType, nsh+structs), make([]*Function, nfh+funcs)
+	lm.sh, lm.defs = st[:nsh:nsh], st[nsh:]
+	lm.fh, lm.fdefs = fn[:nfh:nfh], fn[nfh:]
+	lm.ctx0.mod = lm
+	lm.plain = &lm.ctx0
 	return lm
 }
 
@@ -102,11 +109,10 @@ func (s *Session) module(id ledgerapi.ModuleId) (*loadedModule, error) {
 	if len(s.modules) >= s.vm.limits.MaxModules {
 		return nil, errorf(onchain.MISSING_DEPENDENCY, "more than %d modules loaded in one session", s.vm.limits.MaxModules)
 	}
-	lm := newLoaded(id, &m.Pools)
+	lm := newLoaded(id, &m.Pools, len(m.StructDefs), len(m.FunctionDefs))
 	lm.m = m
 	ix := s.vm.index(m)
 	lm.structs, lm.funcs = ix.structs, ix.funcs
-	lm.defs, lm.fdefs = make([]*StructType, len(m.StructDefs)), make([]*Function, len(m.FunctionDefs))
 	s.modules[id] = lm
 	return lm, nil
 }
@@ -259,7 +265,15 @@ func sameToken(ma *loadedModule, a *bytecode.SignatureToken, mb *loadedModule, b
 type typeCtx struct {
 	mod   *loadedModule
 	targs []*Type
-	cache map[uint32]any
+	cache map[uint32]any // made by the first put
+}
+
+// put caches x under k.
+func (c *typeCtx) put(k uint32, x any) {
+	if c.cache == nil {
+		c.cache = make(map[uint32]any, 8)
+	}
+	c.cache[k] = x
 }
 
 func (s *Session) ctxFor(lm *loadedModule, targs []*Type) *typeCtx {
@@ -277,7 +291,7 @@ func (s *Session) ctxFor(lm *loadedModule, targs []*Type) *typeCtx {
 	if lm.ctxs == nil {
 		lm.ctxs = map[string]*typeCtx{}
 	}
-	c := &typeCtx{mod: lm, targs: targs, cache: map[uint32]any{}}
+	c := &typeCtx{mod: lm, targs: targs}
 	lm.ctxs[string(key)] = c
 	return c
 }

@@ -335,7 +335,7 @@ func (s *Session) callInstr(fr *frame, in *bytecode.Instruction) error {
 			if f, err = s.functionHandle(fr.fn.mod, bytecode.FunctionHandleIndex(in.Index)); err != nil {
 				return err
 			}
-			fr.ctx.cache[k] = f
+			fr.ctx.put(k, f)
 		}
 	} else {
 		k := cacheKey(cacheFuncInst, in.Index)
@@ -355,7 +355,7 @@ func (s *Session) callInstr(fr *frame, in *bytecode.Instruction) error {
 			if targs, err = s.typesOf(fr.fn.mod, p.Signatures[inst.TypeParameters], fr.ctx.targs); err != nil {
 				return err
 			}
-			fr.ctx.cache[k] = &funcInst{f, targs}
+			fr.ctx.put(k, &funcInst{f, targs})
 		}
 	}
 	if err := checkTypeArgs(f, targs); err != nil {

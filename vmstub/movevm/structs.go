@@ -93,7 +93,7 @@ func (s *Session) structInstr(fr *frame, plain bool, idx uint16) (*Type, error) 
 	if err != nil {
 		return nil, err
 	}
-	fr.ctx.cache[k] = t
+	fr.ctx.put(k, t)
 	return t, nil
 }
 

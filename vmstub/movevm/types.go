@@ -256,11 +256,17 @@ type types struct {
 }
 
 func newTypes(l *Limits, gas GasMeter) types {
-	return types{byKey: map[string]*Type{}, nextID: 32, limits: l, gas: gas}
+	return types{byKey: make(map[string]*Type, 16), nextID: 32, limits: l, gas: gas}
 }
 
-func (ts *types) intern(key string, mk func() *Type) (*Type, error) {
-	if t, ok := ts.byKey[key]; ok {
+// typeKeySize is the stack buffer of the keys of types: it holds those of
+// up to a dozen type arguments (longer keys go to the heap).
+const typeKeySize = 64
+
+// intern returns the session's type of key, made by mk the first time
+// (the key is copied only then).
+func (ts *types) intern(key []byte, mk func() *Type) (*Type, error) {
+	if t, ok := ts.byKey[string(key)]; ok {
 		return t, nil
 	}
 	t := mk()
@@ -278,7 +284,7 @@ func (ts *types) intern(key string, mk func() *Type) (*Type, error) {
 	}
 	ts.nextID++
 	t.id = ts.nextID
-	ts.byKey[key] = t
+	ts.byKey[string(key)] = t
 	return t, nil
 }
 
@@ -290,7 +296,8 @@ func (ts *types) vectorOf(e *Type) (*Type, error) {
 	if d.vec != nil {
 		return d.vec, nil
 	}
-	t, err := ts.intern("v"+strconv.Itoa(e.id), func() *Type {
+	var buf [typeKeySize]byte
+	t, err := ts.intern(strconv.AppendInt(append(buf[:0], 'v'), int64(e.id), 10), func() *Type {
 		return &Type{Kind: KindVector, Elem: e, abilities: e.abilities &^ bytecode.AbilityKey, depth: e.depth + 1,
 			nodes: 1 + e.size(), tagCost: tagNodeCost + e.tagCosts()}
 	})
@@ -303,14 +310,15 @@ func (ts *types) refOf(e *Type, mut bool) (*Type, error) {
 		return nil, errorf(onchain.INVALID_SIGNATURE_TOKEN, "reference to reference %s", e)
 	}
 	d := ts.derivedOf(e)
-	k, p, slot := KindRef, "r", &d.ref
+	k, p, slot := KindRef, byte('r'), &d.ref
 	if mut {
-		k, p, slot = KindMutRef, "m", &d.mut
+		k, p, slot = KindMutRef, 'm', &d.mut
 	}
 	if *slot != nil {
 		return *slot, nil
 	}
-	t, err := ts.intern(p+strconv.Itoa(e.id), func() *Type {
+	var buf [typeKeySize]byte
+	t, err := ts.intern(strconv.AppendInt(append(buf[:0], p), int64(e.id), 10), func() *Type {
 		return &Type{Kind: k, Elem: e, abilities: bytecode.AbilityCopy | bytecode.AbilityDrop, depth: e.depth + 1,
 			nodes: 1 + e.size(), tagCost: tagNodeCost + e.tagCosts()}
 	})
@@ -322,9 +330,8 @@ func (ts *types) structOf(s *StructType, args []*Type) (*Type, error) {
 	if len(args) != len(s.Params) {
 		return nil, errorf(onchain.NUMBER_OF_TYPE_ARGUMENTS_MISMATCH, "%s::%s takes %d type arguments, got %d", s.Module, s.Name, len(s.Params), len(args))
 	}
-	var key strings.Builder
-	key.WriteString("s")
-	key.WriteString(strconv.Itoa(s.id))
+	var buf [typeKeySize]byte
+	key := strconv.AppendInt(append(buf[:0], 's'), int64(s.id), 10)
 	depth := 0
 	for i, a := range args {
 		if a.Kind == KindRef || a.Kind == KindMutRef {
@@ -333,11 +340,10 @@ func (ts *types) structOf(s *StructType, args []*Type) (*Type, error) {
 		if !a.abilities.Has(s.Params[i].Constraints) {
 			return nil, errorf(onchain.CONSTRAINT_NOT_SATISFIED, "type argument %s of %s lacks abilities %v", a, s.Name, s.Params[i].Constraints.Names())
 		}
-		key.WriteString(",")
-		key.WriteString(strconv.Itoa(a.id))
+		key = strconv.AppendInt(append(key, ','), int64(a.id), 10)
 		depth = max(depth, a.depth)
 	}
-	return ts.intern(key.String(), func() *Type {
+	return ts.intern(key, func() *Type {
 		ab := s.Abilities
 		for i, a := range args {
 			if s.Params[i].IsPhantom {
@@ -361,21 +367,19 @@ func (ts *types) structOf(s *StructType, args []*Type) (*Type, error) {
 
 // functionOf returns the function type |args| results with abilities ab.
 func (ts *types) functionOf(args, results []*Type, ab bytecode.AbilitySet) (*Type, error) {
-	var key strings.Builder
-	key.WriteString("f")
-	key.WriteString(strconv.Itoa(int(ab &^ bytecode.AbilityKey)))
+	var buf [typeKeySize]byte
+	key := strconv.AppendInt(append(buf[:0], 'f'), int64(ab&^bytecode.AbilityKey), 10)
 	depth := 0
 	for i, list := range [][]*Type{args, results} {
 		if i == 1 {
-			key.WriteString("|")
+			key = append(key, '|')
 		}
 		for _, a := range list {
-			key.WriteString(",")
-			key.WriteString(strconv.Itoa(a.id))
+			key = strconv.AppendInt(append(key, ','), int64(a.id), 10)
 			depth = max(depth, a.depth)
 		}
 	}
-	return ts.intern(key.String(), func() *Type {
+	return ts.intern(key, func() *Type {
 		n1, c1 := sumSizes(args)
 		n2, c2 := sumSizes(results)
 		return &Type{Kind: KindFunction, Args: args, Result: results, abilities: ab &^ bytecode.AbilityKey, depth: depth + 1,

@@ -37,7 +37,7 @@ func (s *Session) vectorType(fr *frame, idx uint16) (*Type, error) {
 	if err != nil {
 		return nil, err
 	}
-	fr.ctx.cache[k] = vt
+	fr.ctx.put(k, vt)
 	return vt, nil
 }
 

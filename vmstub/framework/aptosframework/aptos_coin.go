@@ -2,8 +2,8 @@ package aptosframework
 
 // 0x1::aptos_coin: the AptosCoin type APT is (its CoinInfo is written at
 // genesis; its balances are in primary fungible stores of the asset at
-// 0xa), and APT's initialization at genesis. The module's functions
-// (minting capabilities) are not declared.
+// 0xa), and APT's initialization at genesis; the minting capabilities
+// (MintCapStore, delegations, mint) are in aptos_coin_mint.go.
 
 import (
 	"github.com/ledgernode/ledgernode/ledgerapi"
@@ -14,8 +14,15 @@ import (
 
 // AptosCoin declares 0x1::aptos_coin.
 func AptosCoin() native.Module {
-	return native.Module{Address: addr, Name: "aptos_coin",
-		Structs: []native.Struct{{Name: "AptosCoin", Abilities: []string{native.AbilityKey}, Fields: []string{"dummy_field: bool"}}}}
+	structs, fns := aptosCoinMintParts()
+	return native.Module{Address: addr, Name: "aptos_coin", Friends: []string{"0x1::genesis"},
+		Structs:   append([]native.Struct{{Name: "AptosCoin", Abilities: []string{native.AbilityKey}, Fields: []string{"dummy_field: bool"}}}, structs...),
+		Functions: fns,
+		Errors: []native.AbortReason{
+			{Reason: eAptNoCapabilities, Name: "ENO_CAPABILITIES", Description: "Account does not have mint capability"},
+			{Reason: eAlreadyDelegated, Name: "EALREADY_DELEGATED", Description: "Mint capability has already been delegated to this specified address"},
+			{Reason: eDelegationNotFound, Name: "EDELEGATION_NOT_FOUND", Description: "Cannot find delegation of mint capability to this account"},
+		}}
 }
 
 // GenesisAPT initializes APT as genesis does (aptos_coin::initialize and

@@ -12,7 +12,9 @@
 //	                                                  remove_authenticator, views,
 //	                                                  derived addresses; the checks of
 //	                                                  abstraction authenticators
-//	aggregator.go           0x1::aggregator           Aggregator
+//	aggregator.go           0x1::aggregator           complete (v1): Aggregator,
+//	                                                  AggregatorSnapshot, add, sub,
+//	                                                  read, deferred_read, destroy
 //	aggregator_v2.go        0x1::aggregator_v2        complete: Aggregator<T>,
 //	                                                  snapshots, derived strings
 //	aptos_account.go        0x1::aptos_account        transfer, batch_transfer,
@@ -21,7 +23,8 @@
 //	                                                  (batch_)transfer_fungible_assets,
 //	                                                  create_account, the direct-
 //	                                                  transfer opt-out
-//	aptos_coin.go           0x1::aptos_coin           AptosCoin
+//	aptos_coin.go           0x1::aptos_coin           complete: AptosCoin; (_mint.go)
+//	                                                  MintCapStore, delegations, mint
 //	auth_data.go            0x1::auth_data            AbstractionAuthData and its
 //	                                                  accessors
 //	block.go (+ _admin.go)  0x1::block                complete: BlockResource,
@@ -86,7 +89,8 @@
 //	                                                  ManagingRefs, Publish, Upgrade,
 //	                                                  Freeze; publish, upgrade,
 //	                                                  freeze_code_object
-//	optional_aggregator.go  0x1::optional_aggregator  OptionalAggregator, Integer
+//	optional_aggregator.go  0x1::optional_aggregator  complete: OptionalAggregator,
+//	                                                  Integer; add, sub, read, destroy
 //	permissioned_delegation 0x1::permissioned_delegation
 //	.go                                               authenticate (no delegation can
 //	                                                  exist: permissioned signers are
