@@ -4,7 +4,10 @@ import (
 	"context"
 	"encoding/binary"
 	"math/big"
+	"math/bits"
+	"strconv"
 
+	"github.com/ledgernode/ledgernode/indexer/gql"
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
 	"github.com/ledgernode/ledgernode/ledgerapi/crypto"
@@ -56,23 +59,25 @@ func (s *state) metadata(ctx context.Context, x *tx, w *faWrites) error {
 		}
 	}
 	for a, sup := range w.supplies {
-		prev := t.get(row{"asset_type": addr(a)})
-		if prev == nil {
+		r, ok := t.load(s.in.addr(a))
+		if !ok {
 			continue
 		}
-		r := copyRow(prev)
-		r["supply_v2"] = jsonNumber(u128(sup.Value, sup.ValueHi))
-		r["maximum_v2"] = nil
+		r[famSupplyV2] = gql.NewCell(jsonNumber(u128(sup.Value, sup.ValueHi))) // seldom repeated: not interned
+		r[famMaximumV2] = nil
 		if !(sup.Max == ^uint64(0) && sup.MaxHi == ^uint64(0)) {
-			r["maximum_v2"] = jsonNumber(u128(sup.Max, sup.MaxHi))
+			r[famMaximumV2] = jsonNumber(u128(sup.Max, sup.MaxHi))
 		}
-		r["last_transaction_version"], r["last_transaction_timestamp"] = v, x.ts
-		t.put(r)
+		r[famLastTransactionVersion], r[famLastTransactionTimestamp] = x.version, x.tsCell
+		t.putVals(r)
 	}
 	return nil
 }
 
 func u128(lo, hi uint64) string {
+	if hi == 0 {
+		return strconv.FormatUint(lo, 10)
+	}
 	n := new(big.Int).SetUint64(hi)
 	n.Lsh(n, 64)
 	return n.Or(n, new(big.Int).SetUint64(lo)).String()
@@ -82,16 +87,18 @@ func u128(lo, hi uint64) string {
 // deposits, withdrawals and freezes, and the gas fee of a user transaction.
 func (s *state) activities(ctx context.Context, x *tx, w *faWrites) error {
 	t := s.tables[tFAActivities]
-	base := func(index int64, typ string) row {
-		return row{"transaction_version": num(x.t.Version), "event_index": inum(index), "type": typ,
-			"is_frozen": nil, "is_gas_fee": false, "gas_fee_payer_address": nil, "storage_refund_amount": num(0),
-			"is_transaction_success": x.success, "entry_function_id_str": x.entryID(), "block_height": num(s.height),
-			"transaction_timestamp": x.ts, "amount": nil}
+	// base builds a row in t's buffer: build and put one at a time.
+	base := func(index int64, typ any) vals {
+		r := t.blank()
+		r[faaTransactionVersion], r[faaEventIndex], r[faaType] = x.version, s.in.eventIndex(index), typ
+		r[faaIsGasFee], r[faaStorageRefundAmount] = false, s.in.num(0)
+		r[faaIsTransactionSuccess], r[faaEntryFunctionIdStr], r[faaBlockHeight] = x.success, x.entryID(), x.height
+		r[faaTransactionTimestamp] = x.tsCell
+		return r
 	}
 	var refund uint64
 	for i := range x.t.Events {
 		e := &x.t.Events[i]
-		typ := e.Type.String()
 		switch {
 		case eventIs(e, "transaction_fee", "FeeStatement") && len(e.Data) >= 40:
 			refund = binary.LittleEndian.Uint64(e.Data[32:40])
@@ -99,11 +106,11 @@ func (s *state) activities(ctx context.Context, x *tx, w *faWrites) error {
 			d := bcs.NewDecoder(e.Data)
 			var store ledgerapi.Address
 			d.Fixed(store[:], "store")
-			r := base(int64(i), typ)
+			r := base(int64(i), s.in.typeName(e.Type))
 			if eventIs(e, "fungible_asset", "Frozen") {
-				r["is_frozen"] = d.Bool("frozen")
+				r[faaIsFrozen] = d.Bool("frozen")
 			} else {
-				r["amount"] = num(d.U64("amount"))
+				r[faaAmount] = num(d.U64("amount"))
 			}
 			if d.Err() != nil {
 				continue
@@ -116,8 +123,8 @@ func (s *state) activities(ctx context.Context, x *tx, w *faWrites) error {
 			if !ok || !known {
 				continue
 			}
-			r["owner_address"], r["storage_id"], r["asset_type"], r["token_standard"] = addr(owner), addr(store), addr(meta), "v2"
-			t.put(r)
+			r[faaOwnerAddress], r[faaStorageId], r[faaAssetType], r[faaTokenStandard] = s.in.addr(owner), s.in.addr(store), s.in.addr(meta), "v2"
+			t.putVals(r)
 		case eventIs(e, "coin", "CoinDeposit") || eventIs(e, "coin", "CoinWithdraw"):
 			// Module events {coin_type, account, amount} of a CoinStore.
 			d := bcs.NewDecoder(e.Data)
@@ -132,39 +139,39 @@ func (s *state) activities(ctx context.Context, x *tx, w *faWrites) error {
 			if coin != aptCoinType {
 				paired = crypto.ObjectAddressFromSeed(aptMetadata, []byte(coin))
 			}
-			r := base(int64(i), typ)
-			r["amount"], r["owner_address"], r["asset_type"], r["token_standard"] = num(amount), addr(account), coin, "v1"
-			r["storage_id"] = addr(crypto.PrimaryStoreAddress(account, paired))
-			t.put(r)
+			r := base(int64(i), s.in.typeName(e.Type))
+			r[faaAmount], r[faaOwnerAddress], r[faaAssetType], r[faaTokenStandard] = num(amount), s.in.addr(account), coin, "v1"
+			r[faaStorageId] = s.in.addr(s.primaryStore(account, paired))
+			t.putVals(r)
 		case !e.IsV2() && (eventIs(e, "coin", "DepositEvent") || eventIs(e, "coin", "WithdrawEvent")):
 			coin, ok := w.coinHandles[e.Key]
 			if !ok || len(e.Data) < 8 {
 				continue
 			}
-			r := base(int64(i), typ)
-			r["amount"] = num(binary.LittleEndian.Uint64(e.Data))
+			r := base(int64(i), s.in.typeName(e.Type))
+			r[faaAmount] = num(binary.LittleEndian.Uint64(e.Data))
 			paired := aptMetadata
 			if coin != aptCoinType {
 				paired = crypto.ObjectAddressFromSeed(aptMetadata, []byte(coin))
 			}
-			r["owner_address"], r["asset_type"], r["token_standard"] = addr(e.Key.Account), coin, "v1"
-			r["storage_id"] = addr(crypto.PrimaryStoreAddress(e.Key.Account, paired))
-			t.put(r)
+			r[faaOwnerAddress], r[faaAssetType], r[faaTokenStandard] = s.in.addr(e.Key.Account), coin, "v1"
+			r[faaStorageId] = s.in.addr(s.primaryStore(e.Key.Account, paired))
+			t.putVals(r)
 		}
 	}
 	if x.signed != nil {
 		payer := x.signed.GasPayer()
 		r := base(-1, "0x1::aptos_coin::GasFeeEvent")
-		r["is_gas_fee"], r["asset_type"], r["token_standard"] = true, aptCoinType, "v1"
-		r["owner_address"] = addr(x.signed.Raw.Sender)
-		r["storage_id"] = addr(crypto.PrimaryStoreAddress(payer, aptMetadata))
-		fee := new(big.Int).Mul(new(big.Int).SetUint64(x.t.Info.GasUsed), new(big.Int).SetUint64(x.signed.Raw.GasUnitPrice))
-		r["amount"] = jsonNumber(fee.String())
-		r["storage_refund_amount"] = num(refund)
+		r[faaIsGasFee], r[faaAssetType], r[faaTokenStandard] = true, aptCoinType, "v1"
+		r[faaOwnerAddress] = s.in.addr(x.signed.Raw.Sender)
+		r[faaStorageId] = s.in.addr(s.primaryStore(payer, aptMetadata))
+		hi, lo := bits.Mul64(x.t.Info.GasUsed, x.signed.Raw.GasUnitPrice)
+		r[faaAmount] = jsonNumber(u128(lo, hi))
+		r[faaStorageRefundAmount] = s.in.num(refund)
 		if payer != x.signed.Raw.Sender {
-			r["gas_fee_payer_address"] = addr(payer)
+			r[faaGasFeePayerAddress] = s.in.addr(payer)
 		}
-		t.put(r)
+		t.putVals(r)
 	}
 	return nil
 }
@@ -175,10 +182,9 @@ func (s *state) storeMetadata(w *faWrites, a ledgerapi.Address) (ledgerapi.Addre
 	if fs, ok := w.stores[a]; ok {
 		return fs.Metadata, true
 	}
-	if r, ok := s.tables[tBalances].lookup(row{"storage_id": addr(a)}); ok {
-		if m, ok := r.Get("asset_type_v2").(string); ok {
-			var out ledgerapi.Address
-			if out.UnmarshalText([]byte(m)) == nil {
+	if r, ok := s.tables[tBalances].lookupKey(s.in.addr(a)); ok {
+		if m, ok := r.At(balAssetTypeV2).(string); ok {
+			if out, ok := parseAddr(m); ok {
 				return out, true
 			}
 		}
@@ -189,11 +195,11 @@ func (s *state) storeMetadata(w *faWrites, a ledgerapi.Address) (ledgerapi.Addre
 // objects updates current_objects from ObjectCore writes and deletions.
 func (s *state) objects(x *tx) {
 	t := s.tables[tCurrentObjects]
-	untransferable := map[ledgerapi.Address]bool{}
+	var untransferable map[ledgerapi.Address]bool
 	for i := range x.t.Changes {
 		c := &x.t.Changes[i]
 		if c.Key.Kind == storage.StateResource && isTag(c.Key.Resource, "object", "Untransferable") {
-			untransferable[c.Key.Address] = !c.Deleted
+			untransferable = setIn(untransferable, c.Key.Address, !c.Deleted)
 		}
 	}
 	for i := range x.t.Changes {

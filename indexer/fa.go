@@ -6,7 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"math/bits"
+	"strconv"
 
+	"github.com/ledgernode/ledgernode/indexer/gql"
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
 	"github.com/ledgernode/ledgernode/ledgerapi/crypto"
@@ -49,10 +52,9 @@ func decodeObjectCore(b []byte) (*onchain.ObjectCore, bool) {
 
 // collect gathers the fungible-asset resources x writes.
 func collect(x *tx) *faWrites {
-	w := &faWrites{cores: map[ledgerapi.Address]*onchain.ObjectCore{}, stores: map[ledgerapi.Address]*onchain.FungibleStore{},
-		deleted: map[ledgerapi.Address]bool{}, concurrent: map[ledgerapi.Address]uint64{},
-		supplies: map[ledgerapi.Address]*onchain.ConcurrentSupply{}, metadatas: map[ledgerapi.Address]*onchain.FungibleAssetMetadata{},
-		coinHandles: map[onchain.EventKey]string{}, coinInfos: map[string]*coinInfo{}}
+	// The maps are made on first use: most transactions write a store
+	// or two and nothing else of these.
+	w := &faWrites{}
 	for i := range x.t.Changes {
 		c := &x.t.Changes[i]
 		if c.Key.Kind != storage.StateResource || c.Key.Resource.Address != ledgerapi.AddressOne {
@@ -62,47 +64,75 @@ func collect(x *tx) *faWrites {
 		switch {
 		case c.Deleted:
 			if isTag(tag, "fungible_asset", "FungibleStore") {
-				w.deleted[a] = true
+				w.deleted = setIn(w.deleted, a, true)
 			}
 		case isTag(tag, "object", "ObjectCore"):
 			if v, ok := decodeObjectCore(c.Value); ok {
-				w.cores[a] = v
+				w.cores = setIn(w.cores, a, v)
 			}
 		case isTag(tag, "fungible_asset", "FungibleStore"):
 			var v onchain.FungibleStore
 			if bcs.Unmarshal(c.Value, &v) == nil {
-				w.stores[a] = &v
+				w.stores = setIn(w.stores, a, &v)
 			}
 		case isTag(tag, "fungible_asset", "ConcurrentFungibleBalance"):
 			if len(c.Value) >= 8 {
-				w.concurrent[a] = binary.LittleEndian.Uint64(c.Value)
+				w.concurrent = setIn(w.concurrent, a, binary.LittleEndian.Uint64(c.Value))
 			}
 		case isTag(tag, "fungible_asset", "ConcurrentSupply"):
 			var v onchain.ConcurrentSupply
 			if bcs.Unmarshal(c.Value, &v) == nil {
-				w.supplies[a] = &v
+				w.supplies = setIn(w.supplies, a, &v)
 			}
 		case isTag(tag, "fungible_asset", "Metadata"):
 			var v onchain.FungibleAssetMetadata
 			if bcs.Unmarshal(c.Value, &v) == nil {
-				w.metadatas[a] = &v
+				w.metadatas = setIn(w.metadatas, a, &v)
 			}
 		case isTag(tag, "coin", "CoinInfo") && len(tag.TypeArgs) == 1:
 			d := bcs.NewDecoder(c.Value)
 			ci := &coinInfo{creator: a, name: d.String("CoinInfo.name"), symbol: d.String("CoinInfo.symbol"), decimals: d.U8("CoinInfo.decimals")}
 			if d.Err() == nil {
-				w.coinInfos[tag.TypeArgs[0].String()] = ci
+				w.coinInfos = setIn(w.coinInfos, tag.TypeArgs[0].String(), ci)
 			}
 		case isTag(tag, "coin", "CoinStore") && len(tag.TypeArgs) == 1:
 			var v onchain.CoinStore
 			if bcs.Unmarshal(c.Value, &v) == nil {
 				typ := tag.TypeArgs[0].String()
-				w.coinHandles[v.DepositEvents.Key()] = typ
-				w.coinHandles[v.WithdrawEvents.Key()] = typ
+				w.coinHandles = setIn(w.coinHandles, v.DepositEvents.Key(), typ)
+				w.coinHandles = setIn(w.coinHandles, v.WithdrawEvents.Key(), typ)
 			}
 		}
 	}
 	return w
+}
+
+// maxPrimaryStores bounds the cache of primary store addresses.
+const maxPrimaryStores = 1 << 12
+
+// primaryStore returns the address of owner's primary store of the
+// fungible asset metadata (a hash, so cached: a transfer asks for the
+// same few stores).
+func (s *state) primaryStore(owner, metadata ledgerapi.Address) ledgerapi.Address {
+	k := [2]ledgerapi.Address{owner, metadata}
+	if a, ok := s.cache.primaryStores[k]; ok {
+		return a
+	}
+	a := crypto.PrimaryStoreAddress(owner, metadata)
+	if s.cache.primaryStores == nil || len(s.cache.primaryStores) >= maxPrimaryStores {
+		s.cache.primaryStores = map[[2]ledgerapi.Address]ledgerapi.Address{}
+	}
+	s.cache.primaryStores[k] = a
+	return a
+}
+
+// setIn sets m[k] = v, making m first when nil, and returns m.
+func setIn[K comparable, V any](m map[K]V, k K, v V) map[K]V {
+	if m == nil {
+		m = map[K]V{}
+	}
+	m[k] = v
+	return m
 }
 
 // owner returns the owner of object a: from an ObjectCore written by this
@@ -111,10 +141,9 @@ func (s *state) owner(ctx context.Context, x *tx, w *faWrites, a ledgerapi.Addre
 	if oc, ok := w.cores[a]; ok {
 		return oc.Owner, true, nil
 	}
-	if r, ok := s.tables[tCurrentObjects].lookup(row{"object_address": addr(a)}); ok {
-		if o, ok := r.Get("owner_address").(string); ok {
-			var out ledgerapi.Address
-			if err := out.UnmarshalText([]byte(o)); err == nil {
+	if r, ok := s.tables[tCurrentObjects].lookupKey(s.in.addr(a)); ok {
+		if o, ok := r.At(objOwnerAddress).(string); ok {
+			if out, ok := parseAddr(o); ok {
 				return out, true, nil
 			}
 		}
@@ -168,7 +197,6 @@ func (s *state) pairCreation(data []byte) {
 // FungibleStore writes.
 func (s *state) balances(ctx context.Context, x *tx, w *faWrites) error {
 	t := s.tables[tBalances]
-	v := num(x.t.Version)
 	for i := range x.t.Changes {
 		c := &x.t.Changes[i]
 		if c.Key.Kind != storage.StateResource || !isTag(c.Key.Resource, "coin", "CoinStore") || len(c.Key.Resource.TypeArgs) != 1 {
@@ -179,25 +207,26 @@ func (s *state) balances(ctx context.Context, x *tx, w *faWrites) error {
 		if coinType != aptCoinType {
 			paired = crypto.ObjectAddressFromSeed(aptMetadata, []byte(coinType))
 		}
-		id := crypto.PrimaryStoreAddress(c.Key.Address, paired)
-		r := balanceRow(t, id, c.Key.Address)
-		r["asset_type_v1"] = coinType
-		r["last_transaction_version_v1"], r["last_transaction_timestamp_v1"] = v, x.ts
-		r["amount_v1"] = num(0)
+		id := s.primaryStore(c.Key.Address, paired)
+		r := s.balanceRow(t, id, c.Key.Address)
+		r[balAssetTypeV1] = coinType
+		r[balLastTransactionVersionV1], r[balLastTransactionTimestampV1] = x.version, x.tsCell
+		r[balAmountV1] = num(0)
 		if !c.Deleted {
 			var cs onchain.CoinStore
 			if bcs.Unmarshal(c.Value, &cs) == nil {
-				r["amount_v1"], r["is_frozen"] = num(cs.Value), cs.Frozen
+				r[balAmountV1], r[balIsFrozen] = gql.NewCell(num(cs.Value)), cs.Frozen
 			}
 		}
-		t.put(finishBalance(r))
+		finishBalance(r)
+		t.putVals(r)
 	}
 	for a := range w.deleted {
-		if prev := t.get(row{"storage_id": addr(a)}); prev != nil {
-			r := copyRow(prev)
-			r["amount_v2"] = num(0)
-			r["last_transaction_version_v2"], r["last_transaction_timestamp_v2"] = v, x.ts
-			t.put(finishBalance(r))
+		if r, ok := t.load(s.in.addr(a)); ok {
+			r[balAmountV2] = num(0)
+			r[balLastTransactionVersionV2], r[balLastTransactionTimestampV2] = x.version, x.tsCell
+			finishBalance(r)
+			t.putVals(r)
 		}
 	}
 	for a, fs := range w.stores {
@@ -206,70 +235,90 @@ func (s *state) balances(ctx context.Context, x *tx, w *faWrites) error {
 			return err
 		}
 		if !ok {
-			if _, found := t.lookup(row{"storage_id": addr(a)}); !found {
+			if _, found := t.lookupKey(s.in.addr(a)); !found {
 				continue // a store that is not an object: nothing to attribute it to
 			}
 		}
-		r := balanceRow(t, a, owner)
+		r := s.balanceRow(t, a, owner)
 		amount := fs.Balance
 		if cb, ok := w.concurrent[a]; ok {
 			amount = cb
 		}
-		r["asset_type_v2"], r["amount_v2"], r["is_frozen"] = addr(fs.Metadata), num(amount), fs.Frozen
-		r["is_primary"] = crypto.PrimaryStoreAddress(owner, fs.Metadata) == a
+		// Balances seldom repeat: their cells are not interned.
+		r[balAssetTypeV2], r[balAmountV2], r[balIsFrozen] = s.in.addr(fs.Metadata), gql.NewCell(num(amount)), fs.Frozen
+		r[balIsPrimary] = s.primaryStore(owner, fs.Metadata) == a
 		if coin, ok := s.faToCoin[fs.Metadata]; ok {
-			r["asset_type_v1"] = coin
+			r[balAssetTypeV1] = coin
 		}
-		r["last_transaction_version_v2"], r["last_transaction_timestamp_v2"] = v, x.ts
-		t.put(finishBalance(r))
+		r[balLastTransactionVersionV2], r[balLastTransactionTimestampV2] = x.version, x.tsCell
+		finishBalance(r)
+		t.putVals(r)
 	}
 	return nil
 }
 
-// balanceRow returns a copy of the balance row of store id, or a new one
-// owned by owner.
-func balanceRow(t *table, id, owner ledgerapi.Address) row {
-	if prev := t.get(row{"storage_id": addr(id)}); prev != nil {
-		r := copyRow(prev)
+// balanceRow returns the balance row of store id to change (in the
+// table's buffer), or a new one owned by owner.
+func (s *state) balanceRow(t *table, id, owner ledgerapi.Address) vals {
+	r, ok := t.load(s.in.addr(id))
+	if ok {
 		if owner != (ledgerapi.Address{}) {
-			r["owner_address"] = addr(owner)
+			r[balOwnerAddress] = s.in.addr(owner)
 		}
 		return r
 	}
-	r := row{"storage_id": addr(id), "owner_address": addr(owner), "is_frozen": false, "is_primary": true}
-	for _, c := range []string{"amount_v1", "amount_v2", "asset_type_v1", "asset_type_v2", "last_transaction_timestamp_v1",
-		"last_transaction_timestamp_v2", "last_transaction_version_v1", "last_transaction_version_v2"} {
-		r[c] = nil
-	}
+	r[balStorageId], r[balOwnerAddress], r[balIsFrozen], r[balIsPrimary] = s.in.addr(id), s.in.addr(owner), false, true
 	return r
 }
 
 // finishBalance sets the generated columns: amount = v1 + v2, asset_type
 // the coin type when known, the newest of the two versions.
-func finishBalance(r row) row {
-	sum := new(big.Int)
-	for _, c := range []string{"amount_v1", "amount_v2"} {
-		if n, ok := r[c].(jsonNumber); ok {
+func finishBalance(r vals) {
+	r[balAmount] = gql.NewCell(sumAmounts(plain(r[balAmountV1]), plain(r[balAmountV2])))
+	r[balAssetType], r[balTokenStandard] = r[balAssetTypeV2], "v2"
+	if plain(r[balAssetTypeV1]) != nil {
+		r[balAssetType], r[balTokenStandard] = r[balAssetTypeV1], "v1"
+	}
+	r[balLastTransactionVersion], r[balLastTransactionTimestamp] = r[balLastTransactionVersionV1], r[balLastTransactionTimestampV1]
+	if v2, ok := plain(r[balLastTransactionVersionV2]).(jsonNumber); ok {
+		if v1, ok := plain(r[balLastTransactionVersionV1]).(jsonNumber); !ok || compareNumbers(v2, v1) > 0 {
+			r[balLastTransactionVersion], r[balLastTransactionTimestamp] = r[balLastTransactionVersionV2], r[balLastTransactionTimestampV2]
+		}
+	}
+	if plain(r[balIsPrimary]) == nil {
+		r[balIsPrimary] = true
+	}
+}
+
+// sumAmounts adds the amounts that are numbers (0 when none is).
+func sumAmounts(amounts ...any) jsonNumber {
+	var sum uint64
+	small := true
+	for _, a := range amounts {
+		n, ok := a.(jsonNumber)
+		if !ok {
+			continue
+		}
+		v, err := strconv.ParseUint(string(n), 10, 64)
+		if s, carry := bits.Add64(sum, v, 0); err == nil && carry == 0 {
+			sum = s
+			continue
+		}
+		small = false
+		break
+	}
+	if small {
+		return num(sum)
+	}
+	total := new(big.Int)
+	for _, a := range amounts {
+		if n, ok := a.(jsonNumber); ok {
 			if v, ok := new(big.Int).SetString(string(n), 10); ok {
-				sum.Add(sum, v)
+				total.Add(total, v)
 			}
 		}
 	}
-	r["amount"] = jsonNumber(sum.String())
-	r["asset_type"], r["token_standard"] = r["asset_type_v2"], "v2"
-	if r["asset_type_v1"] != nil {
-		r["asset_type"], r["token_standard"] = r["asset_type_v1"], "v1"
-	}
-	r["last_transaction_version"], r["last_transaction_timestamp"] = r["last_transaction_version_v1"], r["last_transaction_timestamp_v1"]
-	if v2, ok := r["last_transaction_version_v2"].(jsonNumber); ok {
-		if v1, ok := r["last_transaction_version_v1"].(jsonNumber); !ok || compareNumbers(v2, v1) > 0 {
-			r["last_transaction_version"], r["last_transaction_timestamp"] = v2, r["last_transaction_timestamp_v2"]
-		}
-	}
-	if r["is_primary"] == nil {
-		r["is_primary"] = true
-	}
-	return r
+	return jsonNumber(total.String())
 }
 
 func copyRow(r row) row {
@@ -278,4 +327,32 @@ func copyRow(r row) row {
 		c[k] = v
 	}
 	return c
+}
+
+// parseAddr reads an address as addr renders it.
+func parseAddr(s string) (ledgerapi.Address, bool) {
+	var out ledgerapi.Address
+	if len(s) == 2+2*len(out) && s[0] == '0' && s[1] == 'x' {
+		for i := range out {
+			hi, lo := unhex(s[2+2*i]), unhex(s[3+2*i])
+			if hi > 15 || lo > 15 {
+				return out, false
+			}
+			out[i] = hi<<4 | lo
+		}
+		return out, true
+	}
+	return out, out.UnmarshalText([]byte(s)) == nil
+}
+
+func unhex(c byte) byte {
+	switch {
+	case '0' <= c && c <= '9':
+		return c - '0'
+	case 'a' <= c && c <= 'f':
+		return c - 'a' + 10
+	case 'A' <= c && c <= 'F':
+		return c - 'A' + 10
+	}
+	return 255
 }

@@ -4,6 +4,9 @@ import (
 	"bytes"
 	"encoding/hex"
 	"encoding/json"
+	"strconv"
+
+	"github.com/ledgernode/ledgernode/indexer/gql"
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
@@ -100,6 +103,24 @@ func accountKeys(a *txn.AccountAuthenticator) (sigType, accountKey string, thres
 	return "", "", 0, nil
 }
 
+// authKeys is what accountKeys says of an authenticator.
+type authKeys struct {
+	sigType, accountKey string
+	threshold           int
+	keys                []keyEntry
+}
+
+// senderKeys returns accountKeys of the sender's authenticator, worked
+// out once per transaction.
+func (x *tx) senderKeys() *authKeys {
+	if x.sender == nil {
+		k := &authKeys{}
+		k.sigType, k.accountKey, k.threshold, k.keys = accountKeys(&x.signed.Auth.Sender)
+		x.sender = k
+	}
+	return x.sender
+}
+
 // signatures adds a signatures row per signer key of a user transaction.
 func (s *state) signatures(x *tx) {
 	if x.signed == nil {
@@ -107,23 +128,37 @@ func (s *state) signatures(x *tx) {
 	}
 	t := s.tables[tSignatures]
 	for _, sg := range signers(x.signed) {
-		sigType, _, threshold, keys := accountKeys(sg.auth)
+		var kind string
+		var threshold int
+		var keys []keyEntry
+		if sg.primary {
+			k := x.senderKeys()
+			kind, threshold, keys = k.sigType, k.threshold, k.keys
+		} else {
+			kind, _, threshold, keys = accountKeys(sg.auth)
+		}
 		for _, k := range keys {
 			if !k.used {
 				continue
 			}
-			indices, _ := json.Marshal([]int{})
+			indices := noIndices
 			if len(keys) > 1 {
-				indices, _ = json.Marshal([]int{k.index})
+				indices = gql.NewCell(json.RawMessage("[" + strconv.Itoa(k.index) + "]"))
 			}
-			t.put(row{"transaction_version": num(x.t.Version), "multi_agent_index": inum(sg.agentIndex),
-				"multi_sig_index": inum(int64(k.index)), "is_sender_primary": sg.primary, "signer": addr(sg.address),
-				"type": sigType, "public_key": k.publicKey, "signature": k.signature, "threshold": inum(int64(threshold)),
-				"public_key_indices": json.RawMessage(indices), "transaction_block_height": num(s.height),
-				"account_signature_type": sigType, "any_signature_type": nil, "public_key_type": k.keyType})
+			r := t.blank()
+			r[sigTransactionVersion], r[sigMultiAgentIndex] = x.version, s.in.eventIndex(sg.agentIndex)
+			r[sigMultiSigIndex], r[sigIsSenderPrimary] = s.in.num(uint64(k.index)), sg.primary
+			r[sigSigner], r[sigType], r[sigPublicKey], r[sigSignature] = s.in.addr(sg.address), s.in.str(kind), s.in.str(k.publicKey), k.signature
+			r[sigThreshold], r[sigPublicKeyIndices] = s.in.eventIndex(int64(threshold)), indices
+			r[sigTransactionBlockHeight], r[sigAccountSignatureType], r[sigPublicKeyType] = x.height, s.in.str(kind), s.in.str(k.keyType)
+			t.putVals(r)
 		}
 	}
 }
+
+// noIndices is signatures.public_key_indices of a key that is the
+// account's whole key: an empty JSON array, one cell for every row.
+var noIndices = gql.NewCell(json.RawMessage("[]"))
 
 // restoration maintains auth_key_account_addresses and public_key_auth_keys
 // from successful transactions that write the sender's Account.
@@ -147,7 +182,8 @@ func (s *state) restoration(x *tx) {
 	}
 	authKey := hexString(account.AuthKey)
 	used := !bytes.Equal(account.AuthKey, sender[:])
-	sigType, accountKey, _, keys := accountKeys(&x.signed.Auth.Sender)
+	k := x.senderKeys()
+	sigType, accountKey, keys := k.sigType, k.accountKey, k.keys
 	if sigType == "multi_ed25519_signature" || sigType == "multi_key_signature" {
 		used = true
 	}
@@ -165,9 +201,11 @@ func (s *state) restoration(x *tx) {
 	case "0x1::account::rotate_authentication_key_call", "0x1::account::rotate_authentication_key_from_public_key":
 		used = false
 	}
-	v := num(x.t.Version)
-	s.tables[tAuthKeyAddresses].put(row{"account_address": addr(sender), "auth_key": authKey,
-		"is_auth_key_used": used, "last_transaction_version": v})
+	v := x.version
+	t := s.tables[tAuthKeyAddresses]
+	r := t.blank()
+	r[akaAccountAddress], r[akaAuthKey], r[akaIsAuthKeyUsed], r[akaLastTransactionVersion] = s.in.addr(sender), s.in.str(authKey), used, v
+	t.putVals(r)
 	// The keys that signed, under the auth key they prove.
 	if proven, ok := x.signed.Auth.Sender.AuthKey(); ok && len(keys) > 0 {
 		for _, k := range keys {
@@ -183,19 +221,18 @@ func (s *state) restoration(x *tx) {
 // stays true once set. account_public_key is the multi-key the key is
 // part of, and null for a key that is the account's whole key (the SDKs
 // look multi-keys up by it being set).
-func (s *state) putPublicKey(authKey, accountKey, sigType string, k keyEntry, v any) {
+func (s *state) putPublicKey(authKey, accountKey, sigType string, k keyEntry, v *gql.Cell) {
 	t := s.tables[tPublicKeyAuthKeys]
-	var multiKey any
+	r := t.blank()
 	if sigType == "multi_ed25519_signature" || sigType == "multi_key_signature" {
-		multiKey = accountKey
+		r[pkaAccountPublicKey] = accountKey
 	}
-	r := row{"auth_key": authKey, "public_key": k.publicKey, "public_key_type": k.keyType,
-		"account_public_key": multiKey, "is_public_key_used": k.used, "signature_type": sigType,
-		"last_transaction_version": v}
-	if prev, ok := t.lookup(r); ok && prev.Get("is_public_key_used") == true {
-		r["is_public_key_used"] = true
+	r[pkaAuthKey], r[pkaPublicKey], r[pkaPublicKeyType] = s.in.str(authKey), s.in.str(k.publicKey), s.in.str(k.keyType)
+	r[pkaIsPublicKeyUsed], r[pkaSignatureType], r[pkaLastTransactionVersion] = k.used, s.in.str(sigType), v
+	if prev, ok := t.lookupKey(r[pkaAuthKey], r[pkaPublicKey]); ok && prev.At(pkaIsPublicKeyUsed) == true {
+		r[pkaIsPublicKeyUsed] = true
 	}
-	t.put(r)
+	t.putVals(r)
 }
 
 // rotationKey reads the new key of a KeyRotationToPublicKey event

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"github.com/ledgernode/ledgernode/indexer/gql"
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/modules"
 	"github.com/ledgernode/ledgernode/ledgerapi/movevalue"
@@ -40,6 +41,25 @@ type state struct {
 	holdsTable map[tagKey]bool
 	// resolver decodes event data during a catch-up, nil without modules.
 	resolver modules.Resolver
+	// in interns the values of every table's rows.
+	in *interner
+	// cache holds what the derivation rendered or hashed lately.
+	cache renderCache
+}
+
+// renderCache is what the derivation keeps of what it rendered or hashed,
+// to do it again for a later transaction; an empty one is valid.
+type renderCache struct {
+	// The timestamp last rendered and the expiration time last rendered
+	// (a block's transactions share the one, a sender's often the other).
+	tsUsec, expSecs uint64
+	ts              string
+	tsKnown         bool
+	expCell         *gql.Cell
+	// entryIDs caches the entry function ids rendered (entryID).
+	entryIDs map[entryKey]string
+	// primaryStores caches primary store addresses (primaryStore).
+	primaryStores map[[2]ledgerapi.Address]ledgerapi.Address
 }
 
 func newState(store storage.Reader, reverts uint64) *state {
@@ -48,10 +68,22 @@ func newState(store storage.Reader, reverts uint64) *state {
 		tokenOwner: map[ledgerapi.Address]ownerOf{},
 		tableTypes: map[ledgerapi.Address]tableType{}, holdsTable: map[tagKey]bool{}}
 	in := newInterner()
+	s.in = in
 	for i := range schema.Tables {
 		s.tables[schema.Tables[i].Name] = newTable(&schema.Tables[i], in)
 	}
+	for name, col := range versionedTables {
+		s.tables[name].versionedBy(col)
+	}
 	return s
+}
+
+// versionedTables are the tables whose primary key holds the version of
+// the transaction that puts the row, by that column (see txnRows).
+var versionedTables = map[string]string{
+	tUserTransactions: "version", tAccountTxns: "transaction_version", tEvents: "transaction_version",
+	tFAActivities: "transaction_version", tSignatures: "transaction_version", tTableItems: "transaction_version",
+	tTokenActivities: "transaction_version",
 }
 
 // tx is the context of the transaction being indexed.
@@ -61,14 +93,21 @@ type tx struct {
 	entry   string                 // entry_function_id_str, or nil
 	ts      string
 	success bool
+	// The cells of the values most rows repeat: the version, the
+	// timestamp, the block height and the entry function id (nil when
+	// none).
+	version, tsCell, height, entryCell *gql.Cell
+	// sender is what accountKeys says of the sender's authenticator,
+	// once asked (senderKeys).
+	sender *authKeys
 }
 
 // entryID returns the entry function id, or nil.
 func (x *tx) entryID() any {
-	if x.entry == "" {
+	if x.entryCell == nil {
 		return nil
 	}
-	return x.entry
+	return x.entryCell
 }
 
 // index derives the rows of one committed transaction.
@@ -80,16 +119,26 @@ func (s *state) index(ctx context.Context, t *storage.Transaction) error {
 		}
 		s.height, s.epoch, s.blockLast, s.inBlock = b.Height, b.Epoch, b.LastVersion, true
 	}
-	x := &tx{t: t, ts: timestamp(t.TimestampUsec), success: t.Info.Success()}
+	if !s.cache.tsKnown || s.cache.tsUsec != t.TimestampUsec {
+		// A block's transactions share its timestamp.
+		s.cache.tsUsec, s.cache.ts, s.cache.tsKnown = t.TimestampUsec, timestamp(t.TimestampUsec), true
+	}
+	x := &tx{t: t, ts: s.cache.ts, success: t.Info.Success()}
 	if t.Kind == storage.KindUser {
 		// A payload that does not decode (it was accepted, so it should)
 		// still gives the rows that need no body.
 		if st, err := txn.DecodeSignedTransaction(t.Payload); err == nil {
 			x.signed = st
 			if ef := st.Raw.Payload.EntryFunction; ef != nil {
-				x.entry = ef.Module.String() + "::" + ef.Function
+				x.entry = s.entryID(ef)
 			}
 		}
+	}
+	// A version is in the rows of its own transaction only: its cell is
+	// shared by them but not interned.
+	x.version, x.tsCell, x.height = gql.NewCell(num(t.Version)), s.in.str(x.ts), s.in.num(s.height)
+	if x.entry != "" {
+		x.entryCell = s.in.str(x.entry)
 	}
 	s.userTransaction(x)
 	s.accountTransactions(x)
@@ -110,31 +159,57 @@ func (s *state) index(ctx context.Context, t *storage.Transaction) error {
 	return nil
 }
 
+// entryKey is an entry function in the cache of their ids.
+type entryKey struct {
+	a                ledgerapi.Address
+	module, function string
+}
+
+// entryID returns an entry function's entry_function_id_str,
+// module::function, rendered once per function.
+func (s *state) entryID(ef *txn.EntryFunction) string {
+	k := entryKey{a: ef.Module.Address, module: ef.Module.Name, function: ef.Function}
+	if id, ok := s.cache.entryIDs[k]; ok {
+		return id
+	}
+	id := ef.Module.String() + "::" + ef.Function
+	if s.cache.entryIDs == nil {
+		s.cache.entryIDs = map[entryKey]string{}
+	}
+	if len(s.cache.entryIDs) < maxTypesCached {
+		s.cache.entryIDs[k] = id
+	}
+	return id
+}
+
 // userTransaction adds the user_transactions row.
 func (s *state) userTransaction(x *tx) {
 	if x.signed == nil {
 		return
 	}
 	raw := &x.signed.Raw
-	r := row{"version": num(x.t.Version), "block_height": num(s.height), "epoch": num(s.epoch),
-		"sender": addr(raw.Sender), "sequence_number": nil, "entry_function_id_str": x.entryID(),
-		"entry_function_contract_address": nil, "entry_function_module_name": nil,
-		"entry_function_function_name": nil, "expiration_timestamp_secs": timestampSecs(raw.ExpirationTimestampSecs),
-		"gas_unit_price": num(raw.GasUnitPrice), "max_gas_amount": num(raw.MaxGasAmount),
-		"parent_signature_type": signatureTypeName(x.signed.Auth.Variant), "timestamp": x.ts,
-		"replay_protection_nonce": nil}
+	t := s.tables[tUserTransactions]
+	r := t.blank()
+	r[utVersion], r[utBlockHeight], r[utEpoch], r[utSender] = x.version, x.height, s.in.num(s.epoch), s.in.addr(raw.Sender)
+	r[utEntryFunctionIdStr] = x.entryID()
+	if s.cache.expCell == nil || s.cache.expSecs != raw.ExpirationTimestampSecs {
+		s.cache.expSecs, s.cache.expCell = raw.ExpirationTimestampSecs, s.in.cell(timestampSecs(raw.ExpirationTimestampSecs))
+	}
+	r[utExpirationTimestampSecs] = s.cache.expCell
+	r[utGasUnitPrice], r[utMaxGasAmount] = s.in.num(raw.GasUnitPrice), s.in.num(raw.MaxGasAmount)
+	r[utParentSignatureType], r[utTimestamp] = s.in.str(signatureTypeName(x.signed.Auth.Variant)), x.tsCell
 	if x.t.SequenceNumber != nil {
-		r["sequence_number"] = num(*x.t.SequenceNumber)
+		r[utSequenceNumber] = s.in.num(*x.t.SequenceNumber)
 	}
 	if n := raw.Payload.ReplayProtectionNonce; n != nil {
-		r["replay_protection_nonce"] = num(*n)
+		r[utReplayProtectionNonce] = num(*n)
 	}
 	if ef := raw.Payload.EntryFunction; ef != nil {
-		r["entry_function_contract_address"] = addr(ef.Module.Address)
-		r["entry_function_module_name"] = ef.Module.Name
-		r["entry_function_function_name"] = ef.Function
+		r[utEntryFunctionContractAddress] = s.in.addr(ef.Module.Address)
+		r[utEntryFunctionModuleName] = s.in.str(ef.Module.Name)
+		r[utEntryFunctionFunctionName] = s.in.str(ef.Function)
 	}
-	s.tables[tUserTransactions].put(r)
+	t.putVals(r)
 }
 
 // signatureTypeName names a transaction authenticator as the indexer does.
@@ -157,50 +232,56 @@ func signatureTypeName(v txn.AuthVariant) string {
 // module events), the holders of the resources it writes or deletes, and
 // the owners of the objects it writes.
 func (s *state) accountTransactions(x *tx) {
-	seen := map[ledgerapi.Address]bool{}
+	var seenBuf [setScan]ledgerapi.Address
+	var ownersBuf [setScan]*gql.Cell
+	seen := addrSet{list: seenBuf[:0]}
 	if x.signed != nil {
-		seen[x.signed.Raw.Sender] = true
+		seen.add(x.signed.Raw.Sender)
 		for _, a := range x.signed.Auth.SecondaryAddresses {
-			seen[a] = true
+			seen.add(a)
 		}
 		if x.signed.Auth.Variant == txn.AuthFeePayer {
-			seen[x.signed.Auth.FeePayerAddress] = true
+			seen.add(x.signed.Auth.FeePayerAddress)
 		}
 	} else if x.t.Sender != nil {
-		seen[*x.t.Sender] = true
+		seen.add(*x.t.Sender)
 	}
 	for i := range x.t.Events {
-		seen[x.t.Events[i].Key.Account] = true
+		seen.add(x.t.Events[i].Key.Account)
 	}
 	for i := range x.t.Changes {
 		w := &x.t.Changes[i]
 		if w.Key.Kind != storage.StateResource {
 			continue
 		}
-		seen[w.Key.Address] = true
+		seen.add(w.Key.Address)
 		if !w.Deleted && isTag(w.Key.Resource, "object", "ObjectCore") {
 			if oc, ok := decodeObjectCore(w.Value); ok {
-				seen[oc.Owner] = true
+				seen.add(oc.Owner)
 			}
 		}
 	}
 	// Aptos writes an object's resources as one group, ObjectCore
 	// included, so writing any of them names the object's owner.
-	owners := map[string]bool{}
+	owners := cellSet{list: ownersBuf[:0]}
 	objects := s.tables[tCurrentObjects]
-	for a := range seen {
-		if r, ok := objects.lookup(row{"object_address": addr(a)}); ok {
-			if o, ok := r.Get("owner_address").(string); ok {
-				owners[o] = true
+	for _, a := range seen.list {
+		if r, ok := objects.lookupKey(s.in.addr(a)); ok {
+			if o := r.CellAt(objOwnerAddress); o != nil {
+				if _, ok := o.Value().(string); ok {
+					owners.add(o)
+				}
 			}
 		}
 	}
-	t := s.tables[tAccountTxns]
-	for a := range seen {
-		owners[addr(a)] = true
+	for _, a := range seen.list {
+		owners.add(s.in.addr(a))
 	}
-	for a := range owners {
-		t.put(row{"account_address": a, "transaction_version": num(x.t.Version)})
+	t := s.tables[tAccountTxns]
+	for _, o := range owners.list {
+		r := t.blank()
+		r[atAccountAddress], r[atTransactionVersion] = o, x.version
+		t.putVals(r)
 	}
 }
 
@@ -209,15 +290,17 @@ func (s *state) events(x *tx) {
 	t := s.tables[tEvents]
 	for i := range x.t.Events {
 		e := &x.t.Events[i]
-		typ := e.Type.String()
-		indexed := typ
-		if len(indexed) > 300 {
-			indexed = indexed[:300]
+		typ := s.in.typeName(e.Type)
+		var indexed any = typ
+		if name, _ := typ.Value().(string); len(name) > 300 {
+			indexed = name[:300]
 		}
-		t.put(row{"transaction_version": num(x.t.Version), "event_index": num(uint64(i)),
-			"account_address": addr(e.Key.Account), "creation_number": num(e.Key.CreationNumber),
-			"sequence_number": num(e.SequenceNumber), "type": typ, "indexed_type": indexed,
-			"data": s.eventData(e), "transaction_block_height": num(s.height)})
+		r := t.blank()
+		r[evTransactionVersion], r[evEventIndex], r[evAccountAddress] = x.version, s.in.num(uint64(i)), s.in.addr(e.Key.Account)
+		r[evCreationNumber], r[evSequenceNumber] = s.in.num(e.Key.CreationNumber), s.in.num(e.SequenceNumber)
+		r[evType], r[evIndexedType] = typ, indexed
+		r[evData], r[evTransactionBlockHeight] = s.eventData(e), x.height
+		t.putVals(r)
 	}
 }
 

@@ -46,11 +46,15 @@ type table struct {
 	// changes, when not nil, records the position in all of every row put
 	// (see changes.go); nil when no change feed was asked for.
 	changes *[]int32
+	// buf is the row buffer of blank and load.
+	buf vals
+	// txn is what a versioned table keeps instead of index (table_txn.go).
+	txn txnRows
 }
 
 func newTable(def *gql.Table, in *interner) *table {
 	t := &table{def: def, layout: layoutOf(def), in: in, index: map[uint64]int32{},
-		overflow: map[string]int32{}, seed: maphash.MakeSeed(), mask: ^uint64(0)}
+		overflow: map[string]int32{}, seed: maphash.MakeSeed(), mask: ^uint64(0), txn: txnRows{col: -1}}
 	for _, c := range def.PrimaryKey {
 		t.pk = append(t.pk, t.layout.Index(c))
 	}
@@ -69,56 +73,75 @@ func layoutOf(def *gql.Table) *gql.Layout {
 // len returns the number of rows stored.
 func (t *table) len() int { return len(t.all) }
 
-// key returns the primary-key string of r.
-func (t *table) key(r row) string {
+// key returns the primary-key string of a row's key values (plain
+// values or cells, in primary-key order).
+func (t *table) key(keys []any) string {
 	var b strings.Builder
-	for _, c := range t.def.PrimaryKey {
-		b.WriteString(valueString(r[c]))
+	for _, k := range keys {
+		b.WriteString(valueString(plain(k)))
 		b.WriteByte(0)
 	}
 	return b.String()
 }
 
-// hash returns the hash of r's primary key (of its key string).
-func (t *table) hash(r row) uint64 {
+// hash returns the hash of a row's key values (of their key string).
+func (t *table) hash(keys []any) uint64 {
 	var h maphash.Hash
 	h.SetSeed(t.seed)
-	for _, c := range t.def.PrimaryKey {
-		h.WriteString(valueString(r[c]))
+	for _, k := range keys {
+		h.WriteString(valueString(plain(k)))
 		h.WriteByte(0)
 	}
 	return h.Sum64() & t.mask
 }
 
-// sameKey reports whether the stored row g has r's primary key.
-func (t *table) sameKey(g gql.Row, r row) bool {
-	for j, c := range t.def.PrimaryKey {
-		if valueString(g.At(t.pk[j])) != valueString(r[c]) {
+// sameKey reports whether the stored row g has the key values keys.
+func (t *table) sameKey(g gql.Row, keys []any) bool {
+	for j, k := range keys {
+		if valueString(g.At(t.pk[j])) != valueString(plain(k)) {
 			return false
 		}
 	}
 	return true
 }
 
-// find returns the position in all of the row with r's primary key.
-func (t *table) find(r row) (int, bool) {
-	i, ok := t.index[t.hash(r)]
+// find returns the position in all of the row with the key values keys
+// (plain values or cells, one per primary-key column, in order).
+func (t *table) find(keys ...any) (int, bool) {
+	if len(t.pk) == 0 || len(keys) != len(t.pk) {
+		return 0, false
+	}
+	if t.txn.col >= 0 {
+		return t.findVersioned(keys)
+	}
+	i, ok := t.index[t.hash(keys)]
 	if !ok {
 		return 0, false
 	}
-	if t.sameKey(t.all[i], r) {
+	if t.sameKey(t.all[i], keys) {
 		return int(i), true
 	}
-	i, ok = t.overflow[t.key(r)]
+	i, ok = t.overflow[t.key(keys)]
 	return int(i), ok
+}
+
+// keysOf returns r's primary-key values.
+func (t *table) keysOf(r row) []any {
+	keys := make([]any, len(t.def.PrimaryKey))
+	for j, c := range t.def.PrimaryKey {
+		keys[j] = r[c]
+	}
+	return keys
 }
 
 // lookup returns the stored row with r's primary key, to read.
 func (t *table) lookup(r row) (gql.Row, bool) {
-	if len(t.pk) == 0 {
-		return gql.Row{}, false
-	}
-	i, ok := t.find(r)
+	return t.lookupKey(t.keysOf(r)...)
+}
+
+// lookupKey returns the stored row with the key values keys, to read.
+func (t *table) lookupKey(keys ...any) (gql.Row, bool) {
+	i, ok := t.find(keys...)
 	if !ok {
 		return gql.Row{}, false
 	}
@@ -127,10 +150,7 @@ func (t *table) lookup(r row) (gql.Row, bool) {
 
 // get returns a copy of the row with r's primary key, to change, or nil.
 func (t *table) get(r row) row {
-	if len(t.pk) == 0 {
-		return nil
-	}
-	i, ok := t.find(r)
+	i, ok := t.find(t.keysOf(r)...)
 	if !ok {
 		return nil
 	}
@@ -154,21 +174,53 @@ func (t *table) put(r row) {
 	if found != len(cells) || found != len(r) {
 		t.mismatched++
 	}
+	t.store(cells)
+}
+
+// putVals stores the row of values v (one per column, in order; see
+// vals), replacing the row with the same primary key.
+func (t *table) putVals(v vals) {
+	cells := make([]*gql.Cell, len(t.layout.Columns()))
+	if len(v) != len(cells) {
+		t.mismatched++
+	}
+	for i := range min(len(v), len(cells)) {
+		cells[i] = t.in.cell(v[i])
+	}
+	t.store(cells)
+}
+
+// store stores a row of interned cells, one per column.
+func (t *table) store(cells []*gql.Cell) {
 	g := gql.NewRowOfCells(t.layout, cells)
 	if len(t.pk) > 0 {
-		h := t.hash(r)
+		var buf [4]any
+		keys := buf[:0]
+		for _, p := range t.pk {
+			keys = append(keys, cells[p].Value())
+		}
+		h := t.hash(keys)
+		if t.txn.col >= 0 {
+			t.storeVersioned(g, keys, h)
+			return
+		}
 		if i, ok := t.index[h]; !ok {
 			t.index[h] = int32(len(t.all))
-		} else if t.sameKey(t.all[i], r) {
+		} else if t.sameKey(t.all[i], keys) {
 			t.replace(int(i), g)
 			return
-		} else if i, ok := t.overflow[t.key(r)]; ok {
+		} else if i, ok := t.overflow[t.key(keys)]; ok {
 			t.replace(int(i), g)
 			return
 		} else {
-			t.overflow[t.key(r)] = int32(len(t.all))
+			t.overflow[t.key(keys)] = int32(len(t.all))
 		}
 	}
+	t.appendRow(g)
+}
+
+// appendRow adds g, a row with a new key.
+func (t *table) appendRow(g gql.Row) {
 	t.changed(len(t.all))
 	t.all = append(t.all, g)
 	if t.built && !t.replaced {
@@ -293,4 +345,33 @@ func compareNumbers(a, b json.Number) int {
 		return x.Cmp(y)
 	}
 	return strings.Compare(string(a), string(b))
+}
+
+// blank returns the table's row buffer, every column NULL, to build a row
+// in and put with putVals. The buffer is the table's one: build one row
+// of a table at a time.
+func (t *table) blank() vals {
+	if t.buf == nil {
+		t.buf = make(vals, len(t.layout.Columns()))
+	}
+	clear(t.buf)
+	return t.buf
+}
+
+// load copies the stored row with the key values keys into blank's
+// buffer, as cells, to change and put again; ok is false (and the
+// buffer blank) when there is none.
+func (t *table) load(keys ...any) (v vals, ok bool) {
+	v = t.blank()
+	i, ok := t.find(keys...)
+	if !ok {
+		return v, false
+	}
+	g := t.all[i]
+	for j := range v {
+		if c := g.CellAt(j); c != nil {
+			v[j] = c
+		}
+	}
+	return v, true
 }

@@ -105,3 +105,44 @@ func TestTimestampsClampAndTrim(t *testing.T) {
 		}
 	}
 }
+
+// TestVersionedTableReplacesWithinATransaction puts rows of a versioned
+// table, some keys twice in one transaction (past setScan rows, so its
+// index is a map, and with colliding hashes), and checks each key keeps
+// its latest row, rows of other transactions stay, and every key is
+// found.
+func TestVersionedTableReplacesWithinATransaction(t *testing.T) {
+	def := &gql.Table{Name: "t", PrimaryKey: []string{"k", "v"},
+		Columns: []gql.Column{{Name: "k", Type: gql.TypeString}, {Name: "v", Type: gql.TypeBigint}, {Name: "x", Type: gql.TypeInt}}}
+	for _, mask := range []uint64{^uint64(0), 3} {
+		tb := newTable(def, newInterner())
+		tb.versionedBy("v")
+		tb.mask = mask
+		type key struct{ k, v string }
+		want := map[key]json.Number{}
+		step := 0
+		for v := 0; v < 4; v++ {
+			for i := 0; i < 3*setScan; i++ {
+				k := strconv.Itoa(i % (2 * setScan)) // the first setScan keys twice
+				x := json.Number(strconv.Itoa(step))
+				step++
+				tb.put(row{"k": k, "v": json.Number(strconv.Itoa(v)), "x": x})
+				want[key{k, strconv.Itoa(v)}] = x
+			}
+		}
+		if tb.len() != len(want) {
+			t.Fatalf("mask %x: %d rows stored, want %d", mask, tb.len(), len(want))
+		}
+		for k, x := range want {
+			if got := tb.get(row{"k": k.k, "v": json.Number(k.v)}); got["x"] != x {
+				t.Errorf("mask %x: key %v: got %v, want x=%s", mask, k, got, x)
+			}
+		}
+		if tb.get(row{"k": "absent", "v": json.Number("1")}) != nil || tb.get(row{"k": "0", "v": json.Number("9")}) != nil {
+			t.Errorf("mask %x: an absent key found a row", mask)
+		}
+		if len(tb.index) != 0 {
+			t.Errorf("mask %x: a versioned table indexed %d keys", mask, len(tb.index))
+		}
+	}
+}

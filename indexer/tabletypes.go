@@ -39,7 +39,7 @@ func (s *state) learnTableTypes(x *tx) {
 	}
 	for i := range x.t.Changes {
 		w := &x.t.Changes[i]
-		if w.Key.Kind == storage.StateResource && !w.Deleted {
+		if w.Key.Kind == storage.StateResource && !w.Deleted && s.structMayHoldTable(&w.Key.Resource) {
 			s.scanTables(ledgerapi.StructType(w.Key.Resource), w.Value)
 		}
 	}
@@ -75,6 +75,18 @@ func (s *state) scanTables(t ledgerapi.TypeTag, b []byte) {
 			s.tableTypes[h] = tableType{key: k, value: v}
 		}
 	}}.BCSToJSON(t, b)
+}
+
+// structMayHoldTable is mayHoldTable of a struct type, answered from the
+// cache without making a TypeTag when it knows the type (most
+// resources written).
+func (s *state) structMayHoldTable(st *ledgerapi.StructTag) bool {
+	if len(st.TypeArgs) == 0 {
+		if v, ok := s.holdsTable[tagKey{a: st.Address, module: st.Module, name: st.Name}]; ok {
+			return v
+		}
+	}
+	return s.mayHoldTable(ledgerapi.StructType(*st), 0)
 }
 
 // mayHoldTable reports whether a value of type t can hold a table.

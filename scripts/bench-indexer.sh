@@ -7,6 +7,9 @@
 #         so every committed block is indexed as it lands;
 #   busy: the same with one client polling without pause (a stress case:
 #         the poller's own HTTP work takes CPU from the node).
+# Each side also gives the server's CPU time per committed transfer (from
+# /proc; "-" elsewhere), steadier than throughput on a machine shared with
+# other work: the on/off difference is what indexing costs a transfer.
 # Then the three indexer queries the SDKs send most under load, against the
 # index of everything submitted.
 # Usage: scripts/bench-indexer.sh   (ROUNDS=3 N=20000 CONN=64 DUR=5 by default)
@@ -30,30 +33,43 @@ start_server() { # indexer address ("" for off)
   pids+=("$server")
   until curl -sf "http://$api/v1" >/dev/null; do sleep 0.01; done
 }
+warm_index() { # index genesis before measuring, as a node in use has
+  curl -sf -H 'content-type: application/json' -d '{"query":"{ processor_status { last_success_version } }"}' "http://$ix/v1/graphql" >/dev/null
+}
 stop_server() { kill "$server"; wait "$server" 2>/dev/null || true; }
-submit() { "$bin/loadgen" -mode submit -url "http://$api/v1" -faucet "http://$faucet" -senders 64 -n "$N" -c "$CONN" | awk '/committed throughput/ {print $3}'; }
+ticks() { if [ -r "/proc/$server/stat" ]; then awk '{print $14 + $15}' "/proc/$server/stat"; else echo -; fi; }
+submit() { # prints committed transfers/s and the server's CPU µs per transfer
+  local t0 t1 thr
+  t0=$(ticks)
+  thr=$("$bin/loadgen" -mode submit -url "http://$api/v1" -faucet "http://$faucet" -senders 64 -n "$N" -c "$CONN" | awk '/committed throughput/ {print $3}')
+  t1=$(ticks)
+  if [ "$t0" = - ]; then echo "$thr -"; return; fi
+  echo "$thr $(awk -v a="$t0" -v b="$t1" -v n="$N" -v hz="$(getconf CLK_TCK)" 'BEGIN {printf "%.0f", (b - a) / hz * 1e6 / n}')"
+}
 
 echo "== machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(go version | cut -d' ' -f3)"
 echo "== committed transfers/s over HTTP ($N transfers, 64 senders, $CONN connections)"
-printf '%-6s %12s %12s %7s %12s %7s\n' round "indexer off" "indexer on" ratio "busy poller" ratio
+printf '%-6s %12s %12s %7s %12s %7s   %s\n' round "indexer off" "indexer on" ratio "busy poller" ratio "server CPU µs/transfer: off on busy"
 for r in $(seq "$ROUNDS"); do
   start_server ""
-  off=$(submit)
+  read -r off offcpu < <(submit)
   stop_server
   start_server "$ix"
+  warm_index
   "$bin/loadgen" -mode read -read processor_status -indexer "http://$ix/v1/graphql" -c 16 -pause 200ms -duration 10m >"$bin/poll.txt" 2>&1 &
   poller=$!
-  on=$(submit)
+  read -r on oncpu < <(submit)
   kill -INT "$poller"; wait "$poller" 2>/dev/null || true
   stop_server
   start_server "$ix"
+  warm_index
   "$bin/loadgen" -mode read -read processor_status -indexer "http://$ix/v1/graphql" -c 1 -duration 10m >"$bin/poll.txt" 2>&1 &
   poller=$!
-  busy=$(submit)
+  read -r busy busycpu < <(submit)
   kill -INT "$poller"; wait "$poller" 2>/dev/null || true
   if [ "$r" -lt "$ROUNDS" ]; then stop_server; fi
-  printf '%-6s %12s %12s %7.2f %12s %7.2f\n' "$r" "$off" "$on" "$(awk -v a="$on" -v b="$off" 'BEGIN {print a / b}')" \
-    "$busy" "$(awk -v a="$busy" -v b="$off" 'BEGIN {print a / b}')"
+  printf '%-6s %12s %12s %7.2f %12s %7.2f   %s %s %s\n' "$r" "$off" "$on" "$(awk -v a="$on" -v b="$off" 'BEGIN {print a / b}')" \
+    "$busy" "$(awk -v a="$busy" -v b="$off" 'BEGIN {print a / b}')" "$offcpu" "$oncpu" "$busycpu"
 done
 
 echo "== indexer queries ($CONN connections, ${DUR}s each; index of genesis and $N transfers)"

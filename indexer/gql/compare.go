@@ -76,7 +76,9 @@ func ratOf(v any) (*big.Rat, bool) {
 	default:
 		return nil, false
 	}
-	if len(s) == 0 || len(s) > 200 || strings.ContainsAny(s, "/") {
+	// Decimal text only, as PostgreSQL reads a numeric: big.Rat would
+	// also take "0x10", "0b1" or "1_000".
+	if len(s) == 0 || len(s) > 200 || strings.Trim(s, "0123456789+-.eE") != "" {
 		return nil, false
 	}
 	if i := strings.IndexAny(s, "eE"); i >= 0 {

@@ -142,6 +142,15 @@ func (r Row) cells() []*Cell {
 	return unsafe.Slice(r.first, len(r.layout.names))
 }
 
+// CellAt returns the cell of column i (nil when NULL or out of range):
+// for a caller that stores the value again, it saves interning it anew.
+func (r Row) CellAt(i int) *Cell {
+	if r.first == nil || i < 0 || i >= len(r.layout.names) {
+		return nil
+	}
+	return r.cells()[i]
+}
+
 // RowOf builds a row from a map, with a layout of its own (the columns
 // sorted by name): a convenience for tests and small tables.
 func RowOf(m map[string]any) Row {

@@ -115,7 +115,7 @@ func (r *Reader) query(ctx context.Context, t *tableSQL, where string, args []an
 	q += order + fmt.Sprintf(" LIMIT %d", limit+1)
 	rows, err := r.q(ctx, q, args...)
 	if err != nil {
-		return nil, fmt.Errorf("pgindex: reading %s: %w", t.def.Name, err)
+		return nil, readError(t.def.Name, err)
 	}
 	defer rows.Close()
 	texts := make([]pgtype.Text, len(t.def.Columns))
@@ -131,7 +131,7 @@ func (r *Reader) query(ctx context.Context, t *tableSQL, where string, args []an
 			break
 		}
 		if err := rows.Scan(dest...); err != nil {
-			return nil, fmt.Errorf("pgindex: reading %s: %w", t.def.Name, err)
+			return nil, readError(t.def.Name, err)
 		}
 		vals := make([]any, len(texts))
 		for i, c := range t.def.Columns {
@@ -140,9 +140,27 @@ func (r *Reader) query(ctx context.Context, t *tableSQL, where string, args []an
 		out = append(out, gql.NewRow(t.layout, vals))
 	}
 	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("pgindex: reading %s: %w", t.def.Name, err)
+		return nil, readError(t.def.Name, err)
 	}
 	return out, nil
+}
+
+// dbError is a failed statement as GraphQL answers it: Hasura's
+// "database query error", never PostgreSQL's text (which can name the
+// statement's columns and parameters); the cause stays in the chain.
+type dbError struct{ err error }
+
+func (e *dbError) Error() string { return "database query error" }
+func (e *dbError) Unwrap() error { return e.err }
+
+// readError wraps a failure to read table: a PostgreSQL error as a
+// dbError, any other (a cancelled context, a lost connection) as is.
+func readError(table string, err error) error {
+	var pe *pgconn.PgError
+	if errors.As(err, &pe) {
+		return &dbError{err: err}
+	}
+	return fmt.Errorf("pgindex: reading %s: %w", table, err)
 }
 
 // notYet reports whether err says the index tables do not exist yet:

@@ -88,9 +88,8 @@ func (b *builder) where(t *tableSQL, a string, v any, depth int) (string, bool) 
 		ok := true
 		switch k {
 		case "_and", "_or":
-			list, _ := x.([]any)
 			var subs []string
-			for _, e := range list {
+			for _, e := range listOf(x) {
 				sub, subExact := b.where(t, a, e, depth+1)
 				subs = append(subs, sub)
 				ok = ok && subExact
@@ -177,7 +176,7 @@ func (b *builder) column(a string, c gql.Column, v any) (string, bool) {
 				parts = append(parts, col+" IS NOT NULL")
 			}
 		case "_in", "_nin":
-			list, _ := x.([]any)
+			list := listOf(x)
 			texts := make([]string, 0, len(list))
 			for _, e := range list {
 				s, ok := textOf(e)
@@ -199,10 +198,15 @@ func (b *builder) column(a string, c gql.Column, v any) (string, bool) {
 		default:
 			sqlOp, known := comparisons[op]
 			s, ok := textOf(x)
-			if !known || !ok || strings.HasSuffix(op, "ilike") && !ascii(s) {
+			if !known || !ok || strings.HasSuffix(op, "ilike") && !ascii(s) || strings.HasSuffix(op, "like") && hasNul(x) {
 				// PostgreSQL's ILIKE folds only ASCII letters in the "C"
-				// collation, the executor every letter: it filters these.
+				// collation, the executor every letter: it filters these,
+				// and patterns with a NUL byte (stored text holds none, so
+				// dropping it as _eq's operand does would widen the match).
 				return "true", false
+			}
+			if strings.HasSuffix(op, "like") {
+				s = likePattern(s)
 			}
 			parts = append(parts, fmt.Sprintf("%s %s %s%s", col, sqlOp, b.param(s), cast))
 		}
@@ -227,6 +231,38 @@ func textOf(v any) (string, bool) {
 		return "false", true
 	}
 	return "", false
+}
+
+// listOf is a list operand as GraphQL coerces it: a single value is a
+// list of one (as the executor reads it).
+func listOf(v any) []any {
+	switch x := v.(type) {
+	case nil:
+		return nil
+	case []any:
+		return x
+	}
+	return []any{v}
+}
+
+func hasNul(v any) bool {
+	s, ok := v.(string)
+	return ok && strings.IndexByte(s, 0) >= 0
+}
+
+// likePattern is a LIKE pattern as the executor reads it: a backslash
+// escapes the next character, and a last, unpaired backslash is itself
+// (PostgreSQL rejects such a pattern: it is escaped here).
+func likePattern(p string) string {
+	for i := 0; i < len(p); i++ {
+		if p[i] == '\\' {
+			if i == len(p)-1 {
+				return p + "\\"
+			}
+			i++
+		}
+	}
+	return p
 }
 
 func ascii(s string) bool {
@@ -268,7 +304,7 @@ func (r *Reader) Count(ctx context.Context, q gql.Query) (int, bool, error) {
 		return 0, true, nil
 	}
 	if err != nil {
-		return 0, false, fmt.Errorf("pgindex: counting %s: %w", q.Table, err)
+		return 0, false, readError(q.Table, err)
 	}
 	return int(n), true, nil
 }

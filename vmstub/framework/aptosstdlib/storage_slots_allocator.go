@@ -23,6 +23,7 @@ package aptosstdlib
 
 import (
 	"encoding/binary"
+	"math"
 
 	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
 	"github.com/ledgernode/ledgernode/vmstub/framework/movestdlib"
@@ -301,10 +302,26 @@ func (s *slots) borrow(i uint64, mut bool) (movevm.Value, error) {
 	return s.c.InnerRef(r, mut, 0)
 }
 
+// What one spare slot costs before allocate_spare_slots makes any: the
+// gas of Aptos's loop iteration (a table add and a dozen instructions)
+// and the memory of its table cell (the cache entry, key and link,
+// beyond what KeepMemory counts of the link), so that a huge n runs out
+// of gas or memory at once instead of looping over storage look-ups.
+const (
+	ssaSpareSlotGas    = tableOpCost + 12
+	ssaSpareSlotMemory = 256
+)
+
 // allocateSpare is allocate_spare_slots.
 func (s *slots) allocateSpare(n uint64) error {
 	if !s.reuse() {
 		return s.c.Abort(native.Code(native.InvalidArgument, ESSACannotHaveSparesNoReuse))
+	}
+	if err := s.c.Charge(saturatingMul(n, ssaSpareSlotGas)); err != nil {
+		return err
+	}
+	if err := s.c.UseMemory(saturatingMul(n, ssaSpareSlotMemory)); err != nil {
+		return err
 	}
 	for range n {
 		i, err := s.nextSlotIndex()
@@ -356,4 +373,12 @@ func newSSA(c *native.Context, elem *movevm.Type, reuse bool) (movevm.Value, err
 	}
 	return movevm.NewVariant(t, 0, []movevm.Value{none, movevm.U64(ssaFirstIndex), movevm.Bool(reuse),
 		movevm.U64(ssaNullIndex), movevm.U32(0)}), nil
+}
+
+// saturatingMul is a*b, or the largest uint64 when that overflows.
+func saturatingMul(a, b uint64) uint64 {
+	if b != 0 && a > math.MaxUint64/b {
+		return math.MaxUint64
+	}
+	return a * b
 }
