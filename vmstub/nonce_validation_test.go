@@ -110,3 +110,48 @@ func TestNonceHistoryEntries(t *testing.T) {
 		t.Fatalf("status %s, want system_addresses' ENOT_APTOS_FRAMEWORK_ADDRESS", s.String())
 	}
 }
+
+// TestNonceHistoryGarbageCollection: inserting into a bucket removes at
+// most 5 entries that expired more than 100 s ago, from the front of the
+// by-expiration map (same expiration and sender: the smallest nonces).
+func TestNonceHistoryGarbageCollection(t *testing.T) {
+	c := newChain(t, vmstub.Options{})
+	a, b := c.vm.DevAccounts()[0], c.vm.DevAccounts()[1]
+	bucketOf := func(n uint64) uint64 {
+		return aptosstdlib.SipHash24(0, 0, append(vmstub.AddressValue(a.Address), vmstub.U64Value(n)...)) % 50000
+	}
+	// Seven nonces of a's that share a bucket.
+	var nonces []uint64
+	for n := uint64(1); len(nonces) < 7; n++ {
+		if bucketOf(n) == bucketOf(1) {
+			nonces = append(nonces, n)
+		}
+	}
+	run := func(n, exp uint64) {
+		t.Helper()
+		p := vmstub.TransferPayload(b.Address, 1)
+		p.Variant, p.ReplayProtectionNonce = txn.PayloadV1, &n
+		r := c.raw(a, p)
+		r.ExpirationTimestampSecs = exp
+		if out := c.mustExec(a.Sign(r)); !out.Info.Success() {
+			t.Fatal(out.Info.Status.String())
+		}
+	}
+	exp := c.nowUs/1_000_000 + 60
+	for _, n := range nonces[:6] {
+		run(n, exp)
+	}
+	c.nowUs = (exp + 100) * 1_000_000 // the next block is at exp+101
+	run(nonces[6], exp+150)
+	item := nonceBucketItem(t, c, a.Address, nonces[0])
+	for i, n := range nonces {
+		e := exp
+		if i == 6 {
+			e = exp + 150
+		}
+		entry := append(append(vmstub.U64Value(e), a.Address[:]...), vmstub.U64Value(n)...)
+		if kept := bytes.Contains(item, entry); kept != (i >= 5) {
+			t.Errorf("nonce %d (#%d): kept %v", n, i, kept)
+		}
+	}
+}
