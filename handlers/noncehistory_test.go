@@ -2,6 +2,7 @@ package handlers_test
 
 import (
 	"encoding/json"
+	"regexp"
 	"strconv"
 	"testing"
 	"time"
@@ -47,5 +48,18 @@ func TestNonceHistoryJSON(t *testing.T) {
 	want := `{"nonce_to_exp_time_map":{"__variant__":"BPlusTreeMap","constant_kv_size":true,"inner_max_degree":102,"leaf_max_degree":85,"max_leaf_index":"1","min_leaf_index":"1","nodes":{"__variant__":"V1","new_slot_index":"10","reuse_head_index":"0","reuse_spare_count":0,"should_reuse":true,"slots":{"vec":[]}},"root":{"__variant__":"V1","children":{"__variant__":"SortedVectorMap","entries":[{"key":{"nonce":"4242","sender_address":"` + A + `"},"value":{"__variant__":"Leaf","value":"` + E + `"}}]},"is_leaf":true,"next":"0","prev":"0"}},"nonces_ordered_by_exp_time":{"__variant__":"BPlusTreeMap","constant_kv_size":true,"inner_max_degree":85,"leaf_max_degree":83,"max_leaf_index":"1","min_leaf_index":"1","nodes":{"__variant__":"V1","new_slot_index":"10","reuse_head_index":"0","reuse_spare_count":0,"should_reuse":true,"slots":{"vec":[]}},"root":{"__variant__":"V1","children":{"__variant__":"SortedVectorMap","entries":[{"key":{"nonce":"4242","sender_address":"` + A + `","txn_expiration_time":"` + E + `"},"value":{"__variant__":"Leaf","value":true}}]},"is_leaf":true,"next":"0","prev":"0"}}}`
 	if b, _ := json.Marshal(body); status != 200 || string(b) != want {
 		t.Fatalf("bucket: %d %s\nwant %s", status, b, want)
+	}
+	// add_nonce_buckets(1): bucket 0 with 5 spare slots in each map.
+	if out := s.run(t, 1, vmstub.EntryPayload(ledgerapi.AddressOne, "nonce_validation", "add_nonce_buckets", nil, vmstub.U64Value(1))); out["success"] != true {
+		t.Fatalf("add_nonce_buckets: %v", out["vm_status"])
+	}
+	status, body, _ = post(t, s.base+"/tables/"+handle+"/item", ledgerapi.ContentTypeJSON,
+		[]byte(`{"key_type":"u64","value_type":"0x1::nonce_validation::Bucket","key":"0"}`))
+	// Spare slots 10..14 in each map's reuse list (head 14), in a
+	// TableWithLength of its own (its handle depends on the transaction).
+	b, _ := json.Marshal(body)
+	got := regexp.MustCompile(`"handle":"0x[0-9a-f]+"`).ReplaceAllString(string(b), `"handle":"H"`)
+	if want := `{"nonce_to_exp_time_map":{"__variant__":"BPlusTreeMap","constant_kv_size":true,"inner_max_degree":102,"leaf_max_degree":85,"max_leaf_index":"1","min_leaf_index":"1","nodes":{"__variant__":"V1","new_slot_index":"15","reuse_head_index":"14","reuse_spare_count":5,"should_reuse":true,"slots":{"vec":[{"inner":{"handle":"H"},"length":"5"}]}},"root":{"__variant__":"V1","children":{"__variant__":"SortedVectorMap","entries":[]},"is_leaf":true,"next":"0","prev":"0"}},"nonces_ordered_by_exp_time":{"__variant__":"BPlusTreeMap","constant_kv_size":true,"inner_max_degree":85,"leaf_max_degree":83,"max_leaf_index":"1","min_leaf_index":"1","nodes":{"__variant__":"V1","new_slot_index":"15","reuse_head_index":"14","reuse_spare_count":5,"should_reuse":true,"slots":{"vec":[{"inner":{"handle":"H"},"length":"5"}]}},"root":{"__variant__":"V1","children":{"__variant__":"SortedVectorMap","entries":[]},"is_leaf":true,"next":"0","prev":"0"}}}`; status != 200 || got != want {
+		t.Fatalf("pre-filled bucket: %d %s\nwant %s", status, got, want)
 	}
 }
