@@ -47,8 +47,9 @@
 //     chain_id::ChainId, timestamp::CurrentTimeMicroseconds (0),
 //     block::BlockResource (height 0, handles with GUIDs 2 and 3),
 //     nonce_validation::NonceHistory {nonce_table: Table{handle:
-//     TableHandle(0x1, "nonce_validation::NonceHistory")}} (a simplified
-//     history: NonceKey{sender, nonce} → expiration), coin::CoinInfo<AptosCoin>,
+//     TableHandle(0x1, "nonce_validation::NonceHistory")}, next_key: 0}
+//     (Aptos's layout: buckets of big ordered maps, made as orderless
+//     transactions need them), coin::CoinInfo<AptosCoin>,
 //     coin::CoinConversionMap {coin_to_fungible_asset_map: Table{handle:
 //     aptosframework.CoinConversionTable}} and its item AptosCoin's TypeInfo → 0xa;
 //   - at 0xa: object::ObjectCore (owner 0x1), fungible_asset::Metadata

@@ -194,7 +194,7 @@ func (vm *VM) runEntry(s *Session, f *txn.EntryFunction, signers []ledgerapi.Add
 func (vm *VM) epilogue(s *Session, st *txn.SignedTransaction, m *txnMeta, exec uint64, failing, chargeAll bool) (out storage.Transaction, failure, err error) {
 	raw := &st.Raw
 	if m.orderless {
-		if err := s.SetTableItem(nonceTable, nonceKey(raw.Sender, m.nonce), U64Value(raw.ExpirationTimestampSecs)); err != nil {
+		if err := vm.checkNonce(s, raw.Sender, m.nonce, raw.ExpirationTimestampSecs, true); err != nil {
 			return storage.Transaction{}, nil, err
 		}
 	} else {

@@ -104,7 +104,7 @@ func (vm *VM) writeFramework(s *Session) error {
 		{one, chainIDTag, []byte{vm.opts.ChainID}},
 		{one, timestampTag, U64Value(0)},
 		{one, blockResourceTag, encode(block)},
-		{one, nonceHistoryTag, AddressValue(nonceTable)},
+		{one, nonceHistoryTag, aptosframework.GenesisNonceHistory(nonceTable)},
 	}
 	for _, w := range writes {
 		if err := s.SetResource(w.addr, w.tag, w.value); err != nil {

@@ -1,6 +1,9 @@
 package vmstub
 
 import (
+	"errors"
+	"fmt"
+
 	"bytes"
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
@@ -10,9 +13,8 @@ import (
 	"github.com/ledgernode/ledgernode/storage"
 )
 
-// nonceTable is the handle of the table recording used replay nonces
-// (0x1::nonce_validation::NonceHistory.nonce_table): NonceKey{sender,
-// nonce} → expiration_timestamp_secs.
+// nonceTable is the handle of the table genesis gives 0x1's
+// nonce_validation::NonceHistory (its nonce_table: bucket index → Bucket).
 var nonceTable = TableHandle(ledgerapi.AddressOne, "nonce_validation::NonceHistory")
 
 // OrderlessExpirationWindow bounds how far in the future (seconds after the
@@ -65,6 +67,11 @@ func (vm *VM) Validate(state storage.View, st *txn.SignedTransaction, nowUsec ui
 	vm.seal()
 	s := newSession(vm, state)
 	defer s.release()
+	if st.Raw.Payload.Orderless() {
+		// The nonce history is checked at the time the submission is
+		// validated at, as the other expiry checks are.
+		s.nowUsec, s.haveNow = nowUsec, true
+	}
 	if _, err := vm.prologue(s, st, nowUsec/1_000_000, prologueMode{submission: true}); err != nil {
 		return s.rejection(err)
 	}
@@ -119,10 +126,8 @@ func (vm *VM) prologue(s *Session, st *txn.SignedTransaction, nowSecs uint64, mo
 		if raw.ExpirationTimestampSecs > nowSecs+OrderlessExpirationWindow {
 			return nil, reject(onchain.TRANSACTION_EXPIRATION_TOO_FAR_IN_FUTURE)
 		}
-		if exp, ok, err := s.TableItem(nonceTable, nonceKey(raw.Sender, m.nonce)); err != nil {
+		if err := vm.checkNonce(s, raw.Sender, m.nonce, raw.ExpirationTimestampSecs, false); err != nil {
 			return nil, err
-		} else if ok && len(exp) == 8 && bcs.NewDecoder(exp).U64("exp") >= nowSecs {
-			return nil, reject(onchain.NONCE_ALREADY_USED)
 		}
 	} else {
 		var onChain uint64
@@ -212,7 +217,36 @@ func (vm *VM) checkAuthKey(s *Session, addr ledgerapi.Address, auth *txn.Account
 	return acc, nil
 }
 
-// nonceKey is the BCS of NonceKey{sender_address, nonce}.
-func nonceKey(sender ledgerapi.Address, nonce uint64) []byte {
-	return append(AddressValue(sender), U64Value(nonce)...)
+// checkNonce runs nonce_validation::check_and_insert_nonce for an orderless
+// transaction, as Aptos's prologue does: false is NONCE_ALREADY_USED, an
+// abort UNEXPECTED_ERROR_FROM_KNOWN_MOVE_FUNCTION. The prologue (keep
+// false) drops what the call changed; the epilogue (keep true) runs it
+// again on the same state and keeps the insertion. Its gas is the
+// executor's, not the transaction's.
+func (vm *VM) checkNonce(s *Session, sender ledgerapi.Address, nonce, exp uint64, keep bool) error {
+	ms, _, host := vm.moveSession(s, vm.gas.MaxViewGas)
+	fn := ledgerapi.EntryFunctionId{Module: ledgerapi.ModuleId{Address: ledgerapi.AddressOne, Name: "nonce_validation"},
+		Name: "check_and_insert_nonce"}
+	res, err := ms.ExecuteSystem(fn, [][]byte{AddressValue(sender), U64Value(nonce), U64Value(exp)})
+	if keep {
+		err = vm.finishMove(ms, host, err)
+	} else {
+		host.s.states.Abandon()
+		if host.internal != nil {
+			return host.internal
+		}
+	}
+	switch {
+	case err != nil:
+		var ab *moveFailure
+		if errors.As(err, &ab) {
+			return reject(onchain.UNEXPECTED_ERROR_FROM_KNOWN_MOVE_FUNCTION)
+		}
+		return err
+	case len(res) != 1 || len(res[0].BCS) != 1:
+		return fmt.Errorf("vmstub: check_and_insert_nonce returned %d values", len(res))
+	case res[0].BCS[0] == 0:
+		return reject(onchain.NONCE_ALREADY_USED)
+	}
+	return nil
 }

@@ -74,7 +74,7 @@
 //	                                                  transactions, events, views;
 //	                                                  the validation and cleanup
 //	                                                  of multisig transactions
-//	nonce_validation.go     0x1::nonce_validation     NonceHistory, NonceKey
+//	nonce_validation*.go    0x1::nonce_validation     whole (NonceHistory buckets of big ordered maps)
 //	object.go               0x1::object               ObjectCore, Object<T>, the refs;
 //	                                                  creation, ownership, transfers,
 //	                                                  deletion
