@@ -222,7 +222,7 @@ func (ix *Indexer) catchUpRetrying(ctx context.Context, retries int) (storage.Le
 		ix.st.resolver = ix.opts.Modules.ModulesAt(stateAt{ctx, ix.store, info.Version})
 	}
 	for ix.st.next <= info.Version {
-		txns, err := ix.store.Transactions(ctx, ix.st.next, batchSize, info.Version)
+		txns, err := ix.transactions(ctx, ix.st.next, info.Version)
 		if errors.Is(err, storage.ErrPruned) && retries > 0 {
 			// Pruned while catching up: start over from what is kept.
 			ix.st = nil
@@ -243,6 +243,15 @@ func (ix *Indexer) catchUpRetrying(ctx context.Context, retries int) (storage.Le
 	}
 	ix.maybeCheckpoint()
 	return info, nil
+}
+
+// transactions reads the next batch of committed transactions, borrowing
+// them when the store lends them: the derivation only reads a transaction.
+func (ix *Indexer) transactions(ctx context.Context, start, ledgerVersion uint64) ([]storage.Transaction, error) {
+	if l, ok := ix.store.(storage.TransactionLender); ok {
+		return l.LendTransactions(ctx, start, batchSize, ledgerVersion)
+	}
+	return ix.store.Transactions(ctx, start, batchSize, ledgerVersion)
 }
 
 // processorStatus returns one row per processor name.

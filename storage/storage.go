@@ -29,6 +29,19 @@ type TransactionReader interface {
 	Transactions(ctx context.Context, start uint64, limit int, ledgerVersion uint64) ([]Transaction, error)
 }
 
+// TransactionLender is implemented by stores that can hand committed
+// transactions to a reader that only reads them, without copying them. It
+// is optional: a reader that finds no TransactionLender uses Transactions.
+type TransactionLender interface {
+	// LendTransactions is Transactions (the same range, validation and
+	// errors) except that what it returns may share memory with the store
+	// and with other borrowers: the caller must not modify anything the
+	// transactions reach (slices, pointers, type tags). The store does not
+	// modify them either: they keep their values after later commits,
+	// prunes and reverts.
+	LendTransactions(ctx context.Context, start uint64, limit int, ledgerVersion uint64) ([]Transaction, error)
+}
+
 // AccountTransactionReader lists the sequence-number-based transactions a
 // sender committed (orderless transactions are not listed).
 type AccountTransactionReader interface {

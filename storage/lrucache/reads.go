@@ -168,3 +168,13 @@ func (c *Cache) Events(ctx context.Context, key storage.EventKey, start uint64, 
 func (c *Cache) EventCount(ctx context.Context, key storage.EventKey, ledgerVersion uint64) (uint64, error) {
 	return c.inner.EventCount(ctx, key, ledgerVersion)
 }
+
+// LendTransactions implements storage.TransactionLender: it passes through
+// to an inner store that lends, and otherwise returns Transactions, whose
+// results are the caller's to share.
+func (c *Cache) LendTransactions(ctx context.Context, start uint64, limit int, ledgerVersion uint64) ([]storage.Transaction, error) {
+	if l, ok := c.inner.(storage.TransactionLender); ok {
+		return l.LendTransactions(ctx, start, limit, ledgerVersion)
+	}
+	return c.inner.Transactions(ctx, start, limit, ledgerVersion)
+}

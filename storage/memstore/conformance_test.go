@@ -12,6 +12,8 @@ var (
 	_ storage.ReadWriter = (*memstore.Store)(nil)
 	_ storage.Pruner     = (*memstore.Store)(nil)
 	_ storage.Reverter   = (*memstore.Store)(nil)
+
+	_ storage.TransactionLender = (*memstore.Store)(nil)
 )
 
 func TestConformance(t *testing.T) {

@@ -43,6 +43,30 @@ func (s *Store) TransactionByHash(ctx context.Context, hash ledgerapi.HashValue)
 
 // Transactions implements storage.TransactionReader.
 func (s *Store) Transactions(ctx context.Context, start uint64, limit int, ledgerVersion uint64) ([]storage.Transaction, error) {
+	picked, err := s.pick(ctx, start, limit, ledgerVersion)
+	if err != nil {
+		return nil, err
+	}
+	return cloneAll(picked), nil
+}
+
+// LendTransactions implements storage.TransactionLender: the transactions
+// share their bytes, keys, events and status with the stored ones, which
+// are immutable once applied.
+func (s *Store) LendTransactions(ctx context.Context, start uint64, limit int, ledgerVersion uint64) ([]storage.Transaction, error) {
+	picked, err := s.pick(ctx, start, limit, ledgerVersion)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]storage.Transaction, len(picked))
+	for i, t := range picked {
+		out[i] = t.lend()
+	}
+	return out, nil
+}
+
+// pick returns the stored transactions that Transactions returns.
+func (s *Store) pick(ctx context.Context, start uint64, limit int, ledgerVersion uint64) ([]*storedTxn, error) {
 	if err := storage.CheckLimit(limit); err != nil {
 		return nil, err
 	}
@@ -52,7 +76,7 @@ func (s *Store) Transactions(ctx context.Context, start uint64, limit int, ledge
 	}
 	if start > ledgerVersion {
 		s.mu.RUnlock()
-		return []storage.Transaction{}, nil
+		return nil, nil
 	}
 	if err := storage.CheckVersion(info, start); err != nil {
 		s.mu.RUnlock()
@@ -64,7 +88,7 @@ func (s *Store) Transactions(ctx context.Context, start uint64, limit int, ledge
 	}
 	picked := append([]*storedTxn(nil), s.txns[start-info.OldestVersion:end-info.OldestVersion+1]...)
 	s.mu.RUnlock()
-	return cloneAll(picked), nil
+	return picked, nil
 }
 
 // AccountTransactions implements storage.AccountTransactionReader.

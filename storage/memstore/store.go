@@ -142,6 +142,19 @@ func (t *storedTxn) clone() storage.Transaction {
 	return c
 }
 
+// lend returns the transaction in the contract's form without copying
+// what it reaches: only the write set's slice is new.
+func (t *storedTxn) lend() storage.Transaction {
+	c := t.Transaction
+	if t.changes != nil {
+		c.Changes = make([]storage.WriteOp, len(t.changes))
+		for i, w := range t.changes {
+			c.Changes[i] = storage.WriteOp{Key: *w.key, Value: w.value, Deleted: w.deleted, Created: w.created, Metadata: w.metadata}
+		}
+	}
+	return c
+}
+
 func cloneMetadata(m *onchain.StateValueMetadata) *onchain.StateValueMetadata {
 	if m == nil {
 		return nil

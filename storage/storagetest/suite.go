@@ -10,7 +10,8 @@
 // Run commits fixture chains built by Chain and compares every read with a
 // simple reference model. Pruning cases run when the store implements
 // storage.Pruner (and are skipped when its Prune reports
-// errors.ErrUnsupported); revert cases likewise with storage.Reverter.
+// errors.ErrUnsupported); revert cases likewise with storage.Reverter, and
+// lending cases with storage.TransactionLender.
 // Run the suite with -race: one case checks atomic
 // visibility with concurrent readers and a writer.
 package storagetest
@@ -36,6 +37,7 @@ func Run(t *testing.T, newStore func(t *testing.T) storage.ReadWriter) {
 		{"CommitRejects", testCommitRejects},
 		{"TransactionByVersionAndHash", testTransactionLookups},
 		{"TransactionRange", testTransactionRange},
+		{"LentTransactions", testLentTransactions},
 		{"AccountTransactions", testAccountTransactions},
 		{"ExecutionOutcomes", testExecutionOutcomes},
 		{"Blocks", testBlocks},

@@ -1,6 +1,7 @@
 package storagetest
 
 import (
+	"context"
 	"fmt"
 	"testing"
 
@@ -58,21 +59,39 @@ func testTransactionRange(t *testing.T, f *fixture) {
 		{0, 0, latest, nil, storage.ErrInvalidArgument},
 		{0, -1, latest, nil, storage.ErrInvalidArgument},
 	}
-	for _, tc := range tests {
-		what := fmt.Sprintf("Transactions(%d, %d, %d)", tc.start, tc.limit, tc.ledgerVersion)
-		got, err := f.s.Transactions(f.ctx, tc.start, tc.limit, tc.ledgerVersion)
-		checkErr(t, what, err, tc.err)
-		if tc.err != nil {
-			continue
-		}
-		if tc.want == nil {
-			if len(got) != 0 {
-				t.Errorf("%s: got %d transactions, want none", what, len(got))
+	for _, r := range f.rangeReaders() {
+		for _, tc := range tests {
+			what := fmt.Sprintf("%s(%d, %d, %d)", r.name, tc.start, tc.limit, tc.ledgerVersion)
+			got, err := r.read(f.ctx, tc.start, tc.limit, tc.ledgerVersion)
+			checkErr(t, what, err, tc.err)
+			if tc.err != nil {
+				continue
 			}
-			continue
+			if tc.want == nil {
+				if len(got) != 0 {
+					t.Errorf("%s: got %d transactions, want none", what, len(got))
+				}
+				continue
+			}
+			checkEqual(t, what, got, f.m.txns[tc.want[0]:tc.want[1]+1])
 		}
-		checkEqual(t, what, got, f.m.txns[tc.want[0]:tc.want[1]+1])
 	}
+}
+
+// rangeReader is a way to read a range of transactions.
+type rangeReader struct {
+	name string
+	read func(ctx context.Context, start uint64, limit int, ledgerVersion uint64) ([]storage.Transaction, error)
+}
+
+// rangeReaders returns Transactions, and LendTransactions when the store
+// implements storage.TransactionLender: both read the same ranges.
+func (f *fixture) rangeReaders() []rangeReader {
+	rs := []rangeReader{{"Transactions", f.s.Transactions}}
+	if l, ok := f.s.(storage.TransactionLender); ok {
+		rs = append(rs, rangeReader{"LendTransactions", l.LendTransactions})
+	}
+	return rs
 }
 
 func testAccountTransactions(t *testing.T, f *fixture) {
