@@ -41,6 +41,7 @@ var allowedImports = map[string][]string{
 	"middleware":                 {"middleware", "ledgerapi"},
 	"replica":                    {"handlers", "=storage", "storage/pgstore", "=ledgerapi", "ledgerapi/txn", "mempool"},
 	"indexer":                    {"indexer/gql", "=storage", "ledgerapi"},
+	"indexer/pgindex":            {"=indexer", "indexer/gql", "=storage", "ledgerapi"}, // a backend of the index: its schema and change feed
 	"":                           {"ledgerapi", "storage", "mempool", "vmstub", "node", "handlers", "middleware"},
 	"examples":                   nil, // anything
 	"internal/restarttest":       {"ledgerapi", "storage", "mempool", "node", "vmstub"},
