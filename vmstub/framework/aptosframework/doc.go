@@ -103,6 +103,9 @@
 //	                                                  by the block prologue), integers,
 //	                                                  ranges, bytes, permutation;
 //	                                                  #[randomness] entry functions only
+//	rate_limiter.go         0x1::rate_limiter      complete: RateLimiter (token
+//	                                                  bucket over the chain's seconds);
+//	                                                  initialize, request
 //	resource_account.go     0x1::resource_account     Container; create_resource_account
 //	                                                  (_and_fund, _and_publish_package),
 //	                                                  retrieve_resource_account_cap
@@ -181,6 +184,7 @@ func Modules() []native.Module {
 		Account(),
 		AuthData(),
 		AccountAbstraction(),
+		RateLimiter(),
 		PermissionedDelegation(),
 		ResourceAccount(),
 		Randomness(),

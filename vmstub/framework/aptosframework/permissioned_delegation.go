@@ -13,9 +13,11 @@ package aptosframework
 // signature) and then aborts EINVALID_SIGNATURE as no delegation exists.
 // Not declared: DelegationKey (an enum with a positional field, which the
 // native contract cannot name), AccountDelegation and
-// RegisteredDelegations (their fields are of permissioned_signer and
-// rate_limiter, not declared here), and so gen_ed25519_key,
-// add_permissioned_handle, remove_permissioned_handle,
+// RegisteredDelegations (AccountDelegation holds a
+// permissioned_signer::StorablePermissionedHandle; 0x1::permissioned_signer
+// is not declared, as its StoredPermission enum has a positional variant
+// too; 0x1::rate_limiter is declared, rate_limiter.go), and so
+// gen_ed25519_key, add_permissioned_handle, remove_permissioned_handle,
 // permissioned_signer_by_key and handle_address_by_key.
 
 import (
