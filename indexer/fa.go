@@ -37,6 +37,12 @@ type faWrites struct {
 	coinInfos map[string]*coinInfo
 }
 
+// foundOwner is what owner found of an object: its owner, when ok.
+type foundOwner struct {
+	object, owner ledgerapi.Address
+	ok            bool
+}
+
 // coinInfo is what fungible_asset_metadata takes of a CoinInfo<T> at the
 // coin's address.
 type coinInfo struct {
@@ -137,10 +143,28 @@ func setIn[K comparable, V any](m map[K]V, k K, v V) map[K]V {
 
 // owner returns the owner of object a: from an ObjectCore written by this
 // transaction, else the indexed one, else the store's as of the version.
+// What it found is kept for the transaction (s.cache.owners): balances
+// and activities ask for the same stores', and nothing the derivation
+// does between those calls changes an owner.
 func (s *state) owner(ctx context.Context, x *tx, w *faWrites, a ledgerapi.Address) (ledgerapi.Address, bool, error) {
 	if oc, ok := w.cores[a]; ok {
 		return oc.Owner, true, nil
 	}
+	for _, o := range s.cache.owners {
+		if o.object == a {
+			return o.owner, o.ok, nil
+		}
+	}
+	out, ok, err := s.findOwner(ctx, x, a)
+	if err == nil {
+		s.cache.owners = append(s.cache.owners, foundOwner{object: a, owner: out, ok: ok})
+	}
+	return out, ok, err
+}
+
+// findOwner is owner of an object this transaction writes no ObjectCore
+// of: the indexed owner, else the store's as of the version.
+func (s *state) findOwner(ctx context.Context, x *tx, a ledgerapi.Address) (ledgerapi.Address, bool, error) {
 	if r, ok := s.tables[tCurrentObjects].lookupKey(s.in.addr(a)); ok {
 		if o, ok := r.At(objOwnerAddress).(string); ok {
 			if out, ok := parseAddr(o); ok {
@@ -163,6 +187,7 @@ func (s *state) owner(ctx context.Context, x *tx, w *faWrites, a ledgerapi.Addre
 // fungibleAssets derives balances, metadata and activities.
 func (s *state) fungibleAssets(ctx context.Context, x *tx) error {
 	w := collect(x)
+	s.cache.owners = s.cache.owners[:0]
 	for i := range x.t.Events {
 		e := &x.t.Events[i]
 		if eventIs(e, "coin", "PairCreation") {

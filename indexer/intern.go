@@ -23,7 +23,14 @@ type interner struct {
 	nums  map[string]*gql.Cell
 	addrs map[ledgerapi.Address]*gql.Cell
 	types map[tagKey]*gql.Cell
+	// small holds the cells of the numbers below smallNums once looked
+	// up (event indices, creation numbers, zero amounts, thresholds):
+	// found without rendering and hashing them.
+	small [smallNums]*gql.Cell
 }
+
+// smallNums bounds the numbers whose cells are kept by value.
+const smallNums = 64
 
 func newInterner() *interner {
 	return &interner{strs: map[string]*gql.Cell{}, nums: map[string]*gql.Cell{}, addrs: map[ledgerapi.Address]*gql.Cell{},
@@ -79,12 +86,19 @@ func (in *interner) addr(a ledgerapi.Address) *gql.Cell {
 // num returns the interned cell of an unsigned integer, rendering it
 // only when it is new.
 func (in *interner) num(v uint64) *gql.Cell {
+	if v < smallNums && in.small[v] != nil {
+		return in.small[v]
+	}
 	var buf [20]byte
 	b := strconv.AppendUint(buf[:0], v, 10)
-	if c, ok := in.nums[string(b)]; ok {
-		return c
+	c, ok := in.nums[string(b)]
+	if !ok {
+		c = in.cell(json.Number(b))
 	}
-	return in.cell(json.Number(b))
+	if v < smallNums {
+		in.small[v] = c
+	}
+	return c
 }
 
 // eventIndex returns the interned cell of an event index, -1 for a

@@ -207,14 +207,37 @@ func (s *state) restoration(x *tx) {
 	r[akaAccountAddress], r[akaAuthKey], r[akaIsAuthKeyUsed], r[akaLastTransactionVersion] = s.in.addr(sender), s.in.str(authKey), used, v
 	t.putVals(r)
 	// The keys that signed, under the auth key they prove.
-	if proven, ok := x.signed.Auth.Sender.AuthKey(); ok && len(keys) > 0 {
+	if proven, ok := s.provenAuthKey(&x.signed.Auth.Sender); ok && len(keys) > 0 {
 		for _, k := range keys {
-			s.putPublicKey(hexString(proven[:]), accountKey, sigType, k, v)
+			s.putPublicKey(proven, accountKey, sigType, k, v)
 		}
 	}
 	if rotatedTo != nil {
 		s.putPublicKey(authKey, rotatedTo.publicKey, rotatedTo.signature, *rotatedTo, v)
 	}
+}
+
+// maxAuthKeys bounds the cache of Ed25519 keys' auth keys.
+const maxAuthKeys = 1 << 12
+
+// provenAuthKey returns the auth key the authenticator a proves, rendered.
+// A single Ed25519 key's (most senders') is cached: a sender signs many
+// transactions, and the auth key is a hash.
+func (s *state) provenAuthKey(a *txn.AccountAuthenticator) (string, bool) {
+	if a.Variant != txn.AccountEd25519 {
+		proven, ok := a.AuthKey()
+		return hexString(proven[:]), ok
+	}
+	if k, ok := s.cache.authKeys[string(a.PublicKey)]; ok {
+		return k, true
+	}
+	proven, _ := a.AuthKey()
+	k := hexString(proven[:])
+	if s.cache.authKeys == nil || len(s.cache.authKeys) >= maxAuthKeys {
+		s.cache.authKeys = map[string]string{}
+	}
+	s.cache.authKeys[string(a.PublicKey)] = k
+	return k, true
 }
 
 // putPublicKey records that key belongs to authKey; is_public_key_used

@@ -50,6 +50,12 @@ type state struct {
 // renderCache is what the derivation keeps of what it rendered or hashed,
 // to do it again for a later transaction; an empty one is valid.
 type renderCache struct {
+	// owners are the owners of objects found by owner for the current
+	// transaction's fungible assets.
+	owners []foundOwner
+	// authKeys are the rendered auth keys of Ed25519 public keys (by
+	// their bytes), bounded by maxAuthKeys.
+	authKeys map[string]string
 	// The timestamp last rendered and the expiration time last rendered
 	// (a block's transactions share the one, a sender's often the other).
 	tsUsec, expSecs uint64
