@@ -179,7 +179,7 @@ func (s *state) activities(ctx context.Context, x *tx, w *faWrites) error {
 // storeMetadata returns the metadata of fungible store a: written by this
 // transaction, or from its balance row.
 func (s *state) storeMetadata(w *faWrites, a ledgerapi.Address) (ledgerapi.Address, bool) {
-	if fs, ok := w.stores[a]; ok {
+	if fs, ok := w.store(a); ok {
 		return fs.Metadata, true
 	}
 	if r, ok := s.tables[tBalances].lookupKey(s.in.addr(a)); ok {

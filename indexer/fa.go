@@ -26,7 +26,8 @@ var aptMetadata = ledgerapi.Address{31: 0xa}
 // object address.
 type faWrites struct {
 	cores      map[ledgerapi.Address]*onchain.ObjectCore
-	stores     map[ledgerapi.Address]*onchain.FungibleStore
+	stores     []storeWrite // in write-set order; a transfer writes two
+	storesBuf  [2]storeWrite
 	deleted    map[ledgerapi.Address]bool // FungibleStore deletions
 	concurrent map[ledgerapi.Address]uint64
 	supplies   map[ledgerapi.Address]*onchain.ConcurrentSupply
@@ -41,6 +42,22 @@ type faWrites struct {
 type foundOwner struct {
 	object, owner ledgerapi.Address
 	ok            bool
+}
+
+// storeWrite is a FungibleStore written, at its object's address.
+type storeWrite struct {
+	a  ledgerapi.Address
+	fs onchain.FungibleStore
+}
+
+// store returns the FungibleStore written at a.
+func (w *faWrites) store(a ledgerapi.Address) (*onchain.FungibleStore, bool) {
+	for i := range w.stores {
+		if w.stores[i].a == a {
+			return &w.stores[i].fs, true
+		}
+	}
+	return nil, false
 }
 
 // coinInfo is what fungible_asset_metadata takes of a CoinInfo<T> at the
@@ -77,9 +94,12 @@ func collect(x *tx) *faWrites {
 				w.cores = setIn(w.cores, a, v)
 			}
 		case isTag(tag, "fungible_asset", "FungibleStore"):
-			var v onchain.FungibleStore
-			if bcs.Unmarshal(c.Value, &v) == nil {
-				w.stores = setIn(w.stores, a, &v)
+			if w.stores == nil {
+				w.stores = w.storesBuf[:0]
+			}
+			w.stores = append(w.stores, storeWrite{a: a})
+			if bcs.Unmarshal(c.Value, &w.stores[len(w.stores)-1].fs) != nil {
+				w.stores = w.stores[:len(w.stores)-1]
 			}
 		case isTag(tag, "fungible_asset", "ConcurrentFungibleBalance"):
 			if len(c.Value) >= 8 {
@@ -254,7 +274,8 @@ func (s *state) balances(ctx context.Context, x *tx, w *faWrites) error {
 			t.putVals(r)
 		}
 	}
-	for a, fs := range w.stores {
+	for i := range w.stores {
+		a, fs := w.stores[i].a, &w.stores[i].fs
 		owner, ok, err := s.owner(ctx, x, w, a)
 		if err != nil {
 			return err

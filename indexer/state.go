@@ -53,6 +53,9 @@ type renderCache struct {
 	// owners are the owners of objects found by owner for the current
 	// transaction's fungible assets.
 	owners []foundOwner
+	// seen and ownerCells are accountTransactions' buffers.
+	seen       []ledgerapi.Address
+	ownerCells []*gql.Cell
 	// authKeys are the rendered auth keys of Ed25519 public keys (by
 	// their bytes), bounded by maxAuthKeys.
 	authKeys map[string]string
@@ -238,9 +241,9 @@ func signatureTypeName(v txn.AuthVariant) string {
 // module events), the holders of the resources it writes or deletes, and
 // the owners of the objects it writes.
 func (s *state) accountTransactions(x *tx) {
-	var seenBuf [setScan]ledgerapi.Address
-	var ownersBuf [setScan]*gql.Cell
-	seen := addrSet{list: seenBuf[:0]}
+	// The sets' lists reuse the state's buffers (arrays on the stack
+	// escaped: a set's list may grow).
+	seen := addrSet{list: s.cache.seen[:0]}
 	if x.signed != nil {
 		seen.add(x.signed.Raw.Sender)
 		for _, a := range x.signed.Auth.SecondaryAddresses {
@@ -269,7 +272,7 @@ func (s *state) accountTransactions(x *tx) {
 	}
 	// Aptos writes an object's resources as one group, ObjectCore
 	// included, so writing any of them names the object's owner.
-	owners := cellSet{list: ownersBuf[:0]}
+	owners := cellSet{list: s.cache.ownerCells[:0]}
 	objects := s.tables[tCurrentObjects]
 	for _, a := range seen.list {
 		if r, ok := objects.lookupKey(s.in.addr(a)); ok {
@@ -288,6 +291,9 @@ func (s *state) accountTransactions(x *tx) {
 		r := t.blank()
 		r[atAccountAddress], r[atTransactionVersion] = o, x.version
 		t.putVals(r)
+	}
+	if cap(seen.list) <= 4*setScan && cap(owners.list) <= 4*setScan {
+		s.cache.seen, s.cache.ownerCells = seen.list[:0], owners.list[:0]
 	}
 }
 
