@@ -53,8 +53,7 @@ type keyEntry struct {
 func accountKeys(a *txn.AccountAuthenticator) (sigType, accountKey string, threshold int, keys []keyEntry) {
 	switch a.Variant {
 	case txn.AccountEd25519:
-		k := hexString(a.PublicKey)
-		return "ed25519_signature", k, 1, []keyEntry{{publicKey: k, keyType: "ed25519", signature: hexString(a.Signature), used: true}}
+		return ed25519Keys(a, hexString(a.PublicKey))
 	case txn.AccountMultiEd25519:
 		n := len(a.PublicKey) / 32
 		var bitmap [4]byte
@@ -103,6 +102,12 @@ func accountKeys(a *txn.AccountAuthenticator) (sigType, accountKey string, thres
 	return "", "", 0, nil
 }
 
+// ed25519Keys is accountKeys of a single Ed25519 key a whose public key
+// renders as pub.
+func ed25519Keys(a *txn.AccountAuthenticator, pub string) (sigType, accountKey string, threshold int, keys []keyEntry) {
+	return "ed25519_signature", pub, 1, []keyEntry{{publicKey: pub, keyType: "ed25519", signature: hexString(a.Signature), used: true}}
+}
+
 // authKeys is what accountKeys says of an authenticator.
 type authKeys struct {
 	sigType, accountKey string
@@ -110,12 +115,16 @@ type authKeys struct {
 	keys                []keyEntry
 }
 
-// senderKeys returns accountKeys of the sender's authenticator, worked
-// out once per transaction.
-func (x *tx) senderKeys() *authKeys {
+// senderKeys returns accountKeys of x's sender's authenticator, worked
+// out once per transaction (a single Ed25519 key's rendering is cached).
+func (s *state) senderKeys(x *tx) *authKeys {
 	if x.sender == nil {
 		k := &authKeys{}
-		k.sigType, k.accountKey, k.threshold, k.keys = accountKeys(&x.signed.Auth.Sender)
+		if a := &x.signed.Auth.Sender; a.Variant == txn.AccountEd25519 {
+			k.sigType, k.accountKey, k.threshold, k.keys = ed25519Keys(a, s.ed25519Key(a).pub)
+		} else {
+			k.sigType, k.accountKey, k.threshold, k.keys = accountKeys(a)
+		}
 		x.sender = k
 	}
 	return x.sender
@@ -132,7 +141,7 @@ func (s *state) signatures(x *tx) {
 		var threshold int
 		var keys []keyEntry
 		if sg.primary {
-			k := x.senderKeys()
+			k := s.senderKeys(x)
 			kind, threshold, keys = k.sigType, k.threshold, k.keys
 		} else {
 			kind, _, threshold, keys = accountKeys(sg.auth)
@@ -182,7 +191,7 @@ func (s *state) restoration(x *tx) {
 	}
 	authKey := hexString(account.AuthKey)
 	used := !bytes.Equal(account.AuthKey, sender[:])
-	k := x.senderKeys()
+	k := s.senderKeys(x)
 	sigType, accountKey, keys := k.sigType, k.accountKey, k.keys
 	if sigType == "multi_ed25519_signature" || sigType == "multi_key_signature" {
 		used = true
@@ -217,27 +226,36 @@ func (s *state) restoration(x *tx) {
 	}
 }
 
-// maxAuthKeys bounds the cache of Ed25519 keys' auth keys.
-const maxAuthKeys = 1 << 12
+// maxEd25519Keys bounds the cache of Ed25519 keys' renderings.
+const maxEd25519Keys = 1 << 12
 
-// provenAuthKey returns the auth key the authenticator a proves, rendered.
-// A single Ed25519 key's (most senders') is cached: a sender signs many
-// transactions, and the auth key is a hash.
-func (s *state) provenAuthKey(a *txn.AccountAuthenticator) (string, bool) {
-	if a.Variant != txn.AccountEd25519 {
-		proven, ok := a.AuthKey()
-		return hexString(proven[:]), ok
-	}
-	if k, ok := s.cache.authKeys[string(a.PublicKey)]; ok {
-		return k, true
+// ed25519Rendered is a single Ed25519 public key and the auth key it
+// proves, rendered.
+type ed25519Rendered struct{ pub, auth string }
+
+// ed25519Key returns the renderings of the public key of a, a single
+// Ed25519 key (most senders'), cached: a sender signs many transactions,
+// and the auth key is a hash.
+func (s *state) ed25519Key(a *txn.AccountAuthenticator) ed25519Rendered {
+	if k, ok := s.cache.ed25519Keys[string(a.PublicKey)]; ok {
+		return k
 	}
 	proven, _ := a.AuthKey()
-	k := hexString(proven[:])
-	if s.cache.authKeys == nil || len(s.cache.authKeys) >= maxAuthKeys {
-		s.cache.authKeys = map[string]string{}
+	k := ed25519Rendered{pub: hexString(a.PublicKey), auth: hexString(proven[:])}
+	if s.cache.ed25519Keys == nil || len(s.cache.ed25519Keys) >= maxEd25519Keys {
+		s.cache.ed25519Keys = map[string]ed25519Rendered{}
 	}
-	s.cache.authKeys[string(a.PublicKey)] = k
-	return k, true
+	s.cache.ed25519Keys[string(a.PublicKey)] = k
+	return k
+}
+
+// provenAuthKey returns the auth key the authenticator a proves, rendered.
+func (s *state) provenAuthKey(a *txn.AccountAuthenticator) (string, bool) {
+	if a.Variant == txn.AccountEd25519 {
+		return s.ed25519Key(a).auth, true
+	}
+	proven, ok := a.AuthKey()
+	return hexString(proven[:]), ok
 }
 
 // putPublicKey records that key belongs to authKey; is_public_key_used

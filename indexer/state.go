@@ -56,9 +56,9 @@ type renderCache struct {
 	// seen and ownerCells are accountTransactions' buffers.
 	seen       []ledgerapi.Address
 	ownerCells []*gql.Cell
-	// authKeys are the rendered auth keys of Ed25519 public keys (by
-	// their bytes), bounded by maxAuthKeys.
-	authKeys map[string]string
+	// ed25519Keys are single Ed25519 public keys' renderings (by their
+	// bytes), bounded by maxEd25519Keys.
+	ed25519Keys map[string]ed25519Rendered
 	// The timestamp last rendered and the expiration time last rendered
 	// (a block's transactions share the one, a sender's often the other).
 	tsUsec, expSecs uint64
