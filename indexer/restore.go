@@ -189,7 +189,17 @@ func (s *state) restoration(x *tx) {
 	if account == nil || len(account.AuthKey) != ledgerapi.AddressLength {
 		return
 	}
-	authKey := hexString(account.AuthKey)
+	// The account's auth key is most often the one its Ed25519 sender
+	// key proves, rendered already.
+	var authKey string
+	if a := &x.signed.Auth.Sender; a.Variant == txn.AccountEd25519 {
+		if k := s.ed25519Key(a); bytes.Equal(account.AuthKey, k.authKey[:]) {
+			authKey = k.auth
+		}
+	}
+	if authKey == "" {
+		authKey = hexString(account.AuthKey)
+	}
 	used := !bytes.Equal(account.AuthKey, sender[:])
 	k := s.senderKeys(x)
 	sigType, accountKey, keys := k.sigType, k.accountKey, k.keys
@@ -231,7 +241,10 @@ const maxEd25519Keys = 1 << 12
 
 // ed25519Rendered is a single Ed25519 public key and the auth key it
 // proves, rendered.
-type ed25519Rendered struct{ pub, auth string }
+type ed25519Rendered struct {
+	pub, auth string
+	authKey   ledgerapi.Address
+}
 
 // ed25519Key returns the renderings of the public key of a, a single
 // Ed25519 key (most senders'), cached: a sender signs many transactions,
@@ -241,7 +254,7 @@ func (s *state) ed25519Key(a *txn.AccountAuthenticator) ed25519Rendered {
 		return k
 	}
 	proven, _ := a.AuthKey()
-	k := ed25519Rendered{pub: hexString(a.PublicKey), auth: hexString(proven[:])}
+	k := ed25519Rendered{pub: hexString(a.PublicKey), auth: hexString(proven[:]), authKey: proven}
 	if s.cache.ed25519Keys == nil || len(s.cache.ed25519Keys) >= maxEd25519Keys {
 		s.cache.ed25519Keys = map[string]ed25519Rendered{}
 	}
