@@ -139,20 +139,10 @@ func (s *Session) View(fn ledgerapi.EntryFunctionId, tyArgs []ledgerapi.TypeTag,
 			return nil, nil, nil, errorf(onchain.FUNCTION_RESOLUTION_FAILURE, "%s is not a view function", fn)
 		}
 		return s.prepare(f, tyArgs, nil, args, true)
-	}, func(rets []Value) error {
-		for _, r := range rets {
-			tag, err := r.t.Tag()
-			if err != nil {
-				return err
-			}
-			b, err := Serialize(nil, r)
-			if err != nil {
-				return err
-			}
-			out = append(out, ViewResult{Type: tag, BCS: b})
-		}
+	}, func(rets []Value) (err error) {
+		out, err = viewResults(rets)
 		s.resources, s.events = nil, nil // a view keeps nothing
-		return nil
+		return err
 	})
 	if err != nil {
 		return nil, err
@@ -301,4 +291,22 @@ func checkArg(v Value) error {
 		return checkArg(v.Elem(0))
 	}
 	return nil
+}
+
+// viewResults is each returned value's type and BCS, as View and
+// ExecuteSystem answer them.
+func viewResults(rets []Value) ([]ViewResult, error) {
+	var out []ViewResult
+	for _, r := range rets {
+		tag, err := r.t.Tag()
+		if err != nil {
+			return nil, err
+		}
+		b, err := Serialize(nil, r)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, ViewResult{Type: tag, BCS: b})
+	}
+	return out, nil
 }

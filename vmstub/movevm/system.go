@@ -16,19 +16,9 @@ func (s *Session) ExecuteSystem(fn ledgerapi.EntryFunctionId, args [][]byte) ([]
 			return nil, nil, nil, err
 		}
 		return s.prepare(f, nil, nil, args, true)
-	}, func(rets []Value) error {
-		for _, r := range rets {
-			tag, err := r.t.Tag()
-			if err != nil {
-				return err
-			}
-			b, err := Serialize(nil, r)
-			if err != nil {
-				return err
-			}
-			out = append(out, ViewResult{Type: tag, BCS: b})
-		}
-		return nil
+	}, func(rets []Value) (err error) {
+		out, err = viewResults(rets)
+		return err
 	})
 	if err != nil {
 		return nil, err
