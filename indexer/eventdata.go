@@ -66,22 +66,34 @@ func (l *eventLayouts) cell(typ ledgerapi.TypeTag, data []byte) *gql.Cell {
 	if !l.lends {
 		data = bytes.Clone(data)
 	}
-	return gql.NewDeferredCell(func() any { return l.render(typ, data) })
+	e := &eventData{l: l, typ: typ, data: data}
+	return gql.NewDeferredCell(&e.Deferred, e)
 }
 
-// render decodes data of type typ as JSON.
-func (l *eventLayouts) render(typ ledgerapi.TypeTag, data []byte) json.RawMessage {
+// eventData is an event's data until it is rendered.
+type eventData struct {
+	gql.Deferred
+	l    *eventLayouts
+	typ  ledgerapi.TypeTag
+	data []byte
+}
+
+// Render decodes the data as JSON.
+func (e *eventData) Render() any { return e.render() }
+
+func (e *eventData) render() json.RawMessage {
+	l := e.l
 	cur := l.cur.Load()
-	if out, err := (movevalue.Codec{Resolver: cur.r}).BCSToJSON(typ, data); err == nil {
+	if out, err := (movevalue.Codec{Resolver: cur.r}).BCSToJSON(e.typ, e.data); err == nil {
 		return out
 	}
 	// The state the layouts were read in may be pruned since.
 	if info, err := l.store.LedgerInfo(context.Background()); err == nil && info.Version != cur.version {
 		latest := l.at(info.Version)
 		l.cur.CompareAndSwap(cur, latest)
-		if out, err := (movevalue.Codec{Resolver: latest.r}).BCSToJSON(typ, data); err == nil {
+		if out, err := (movevalue.Codec{Resolver: latest.r}).BCSToJSON(e.typ, e.data); err == nil {
 			return out
 		}
 	}
-	return rawHexJSON(data)
+	return rawHexJSON(e.data)
 }

@@ -79,22 +79,40 @@ func NewCell(v any) *Cell {
 	return &Cell{v}
 }
 
-// NewDeferredCell returns a cell whose value is what render returns,
-// computed when the cell is first read and kept: for a value costly to
-// compute and seldom read (an event's data as JSON). render runs at most
-// once, on whichever goroutine reads the cell first while others wait; it
-// must be deterministic and return a non-nil value a cell may hold.
-func NewDeferredCell(render func() any) *Cell { return &Cell{&deferred{render: render}} }
-
-// deferred is a deferred cell's value before and after it is computed.
-type deferred struct {
-	once   sync.Once
-	render func() any
-	v      any
+// Deferred is the value of a deferred cell, computed when the cell is
+// first read and kept: for a value costly to compute and seldom read (an
+// event's data as JSON). Embed it in the type that computes the value, so
+// that a deferred cell costs two objects (the cell and that type):
+//
+//	type eventData struct {
+//		gql.Deferred
+//		data []byte
+//	}
+//
+//	func (e *eventData) Render() any { return render(e.data) }
+//
+//	e := &eventData{data: b}
+//	cell := gql.NewDeferredCell(&e.Deferred, e)
+type Deferred struct {
+	once sync.Once
+	r    Renderer
+	v    any
 }
 
-func (d *deferred) value() any {
-	d.once.Do(func() { d.v, d.render = d.render(), nil })
+// A Renderer computes a deferred cell's value. Render runs at most once,
+// on whichever goroutine reads the cell first while others wait; it must
+// be deterministic and return a non-nil value a cell may hold.
+type Renderer interface{ Render() any }
+
+// NewDeferredCell returns a cell whose value r renders into d when the
+// cell is first read.
+func NewDeferredCell(d *Deferred, r Renderer) *Cell {
+	d.r = r
+	return &Cell{d}
+}
+
+func (d *Deferred) value() any {
+	d.once.Do(func() { d.v, d.r = d.r.Render(), nil })
 	return d.v
 }
 
@@ -103,7 +121,7 @@ func (c *Cell) Value() any {
 	if c == nil {
 		return nil
 	}
-	if d, ok := c.v.(*deferred); ok {
+	if d, ok := c.v.(*Deferred); ok {
 		return d.value()
 	}
 	return c.v

@@ -63,15 +63,24 @@ func TestCellsAreShared(t *testing.T) {
 	}
 }
 
+// counted renders a fixed value and counts its renders.
+type counted struct {
+	Deferred
+	calls *atomic.Int32
+}
+
+func (c *counted) Render() any {
+	c.calls.Add(1)
+	return json.RawMessage(`{"amount":"5"}`)
+}
+
 // TestDeferredCell reads a deferred cell from many goroutines at once and
 // checks render ran once, every reader saw its value, and a row over the
 // cell serves it as any other.
 func TestDeferredCell(t *testing.T) {
 	var calls atomic.Int32
-	c := NewDeferredCell(func() any {
-		calls.Add(1)
-		return json.RawMessage(`{"amount":"5"}`)
-	})
+	v := &counted{calls: &calls}
+	c := NewDeferredCell(&v.Deferred, v)
 	if calls.Load() != 0 {
 		t.Fatal("render ran before the cell was read")
 	}
