@@ -48,7 +48,6 @@ const (
 	FeatureSHA512AndRIPEMD160       = 3
 	FeatureMultiEd25519PKValidateV2 = 7
 	FeatureBlake2b256               = 8
-	FeatureObjectCodeDeployment     = 52
 	FeatureCollectionOwner          = 79
 )
 
