@@ -24,6 +24,7 @@ func TestCheckpointCoversState(t *testing.T) {
 		"store": true, "reverts": true, // the store loaded over, and its revert count then
 		"holdsTable": true, // a cache of type layouts, filled again on demand
 		"resolver":   true, // set by every catch-up
+		"layouts":    true, // set by every catch-up
 		"in":         true, // the interner, made by newState and filled as the rows load
 		"cache":      true, // what the derivation rendered lately, rendered again on demand
 	}

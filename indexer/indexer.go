@@ -93,6 +93,7 @@ type Indexer struct {
 	root    ledgerapi.HashValue
 	chainID uint8
 	ck      *checkpointer // nil without Options.Checkpoint
+	layouts *eventLayouts // nil without Options.Modules
 	feed    feed          // the change feed, when Options.ChangeFeed
 }
 
@@ -104,6 +105,9 @@ func New(store storage.Reader, opts Options) *Indexer {
 	ix := &Indexer{store: store, opts: opts}
 	if opts.Checkpoint != nil && opts.Checkpoint.Dir != "" {
 		ix.ck = newCheckpointer(*opts.Checkpoint)
+	}
+	if opts.Modules != nil {
+		ix.layouts = newEventLayouts(store, opts.Modules)
 	}
 	return ix
 }
@@ -215,11 +219,13 @@ func (ix *Indexer) catchUpRetrying(ctx context.Context, retries int) (storage.Le
 		ix.st.next = info.OldestVersion
 	}
 	ix.feed.track(ix.st, ix.opts.ChangeFeed) // a new state, or one loaded from a checkpoint
-	ix.st.resolver = nil
+	ix.st.resolver, ix.st.layouts = nil, nil
 	if ix.opts.Modules != nil && ix.st.next <= info.Version {
 		// Layouts never change incompatibly, so the latest modules
 		// decode the events of every version.
 		ix.st.resolver = ix.opts.Modules.ModulesAt(stateAt{ctx, ix.store, info.Version})
+		ix.layouts.follow(info.Version)
+		ix.st.layouts = ix.layouts
 	}
 	for ix.st.next <= info.Version {
 		txns, err := ix.transactions(ctx, ix.st.next, info.Version)

@@ -8,7 +8,6 @@ import (
 	"github.com/ledgernode/ledgernode/indexer/gql"
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/modules"
-	"github.com/ledgernode/ledgernode/ledgerapi/movevalue"
 	"github.com/ledgernode/ledgernode/ledgerapi/txn"
 	"github.com/ledgernode/ledgernode/storage"
 )
@@ -39,8 +38,10 @@ type state struct {
 	// holdsTable caches which types can hold a table (tabletypes.go).
 	tableTypes map[ledgerapi.Address]tableType
 	holdsTable map[tagKey]bool
-	// resolver decodes event data during a catch-up, nil without modules.
+	// resolver decodes table items during a catch-up, and layouts
+	// event data; both nil without modules.
 	resolver modules.Resolver
+	layouts  *eventLayouts
 	// in interns the values of every table's rows.
 	in *interner
 	// cache holds what the derivation rendered or hashed lately.
@@ -316,16 +317,12 @@ func (s *state) events(x *tx) {
 	}
 }
 
-// eventData renders an event's data as JSON: decoded with the module
-// layouts when they are known, else as hex. What BCSToJSON renders is
-// valid JSON (movevalue's tests and FuzzBCSToJSON read every rendering back
-// with JSONToBCS, which accepts well-formed JSON only), so it is not
-// checked again here.
-func (s *state) eventData(e *storage.Event) json.RawMessage {
-	if s.resolver != nil {
-		if out, err := (movevalue.Codec{Resolver: s.resolver}).BCSToJSON(e.Type, e.Data); err == nil {
-			return out
-		}
+// eventData returns an event's data as JSON: decoded with the module
+// layouts when they are known (rendered when first read, see
+// eventLayouts), else as hex.
+func (s *state) eventData(e *storage.Event) any {
+	if s.layouts != nil {
+		return s.layouts.cell(e.Type, e.Data)
 	}
 	return rawHexJSON(e.Data)
 }

@@ -3,6 +3,7 @@ package gql
 import (
 	"maps"
 	"slices"
+	"sync"
 	"unsafe"
 )
 
@@ -78,10 +79,32 @@ func NewCell(v any) *Cell {
 	return &Cell{v}
 }
 
+// NewDeferredCell returns a cell whose value is what render returns,
+// computed when the cell is first read and kept: for a value costly to
+// compute and seldom read (an event's data as JSON). render runs at most
+// once, on whichever goroutine reads the cell first while others wait; it
+// must be deterministic and return a non-nil value a cell may hold.
+func NewDeferredCell(render func() any) *Cell { return &Cell{&deferred{render: render}} }
+
+// deferred is a deferred cell's value before and after it is computed.
+type deferred struct {
+	once   sync.Once
+	render func() any
+	v      any
+}
+
+func (d *deferred) value() any {
+	d.once.Do(func() { d.v, d.render = d.render(), nil })
+	return d.v
+}
+
 // Value returns the cell's value, nil for the nil Cell.
 func (c *Cell) Value() any {
 	if c == nil {
 		return nil
+	}
+	if d, ok := c.v.(*deferred); ok {
+		return d.value()
 	}
 	return c.v
 }

@@ -3,6 +3,8 @@ package gql
 import (
 	"encoding/json"
 	"reflect"
+	"sync"
+	"sync/atomic"
 	"testing"
 )
 
@@ -58,5 +60,35 @@ func TestCellsAreShared(t *testing.T) {
 	t1, t2 := NewCell(true), NewCell(true) // one shared cell for true
 	if NewCell(nil) != nil || t1 != t2 || NewCell(false).Value() != false || (*Cell)(nil).Value() != nil {
 		t.Error("NewCell of NULL or a boolean")
+	}
+}
+
+// TestDeferredCell reads a deferred cell from many goroutines at once and
+// checks render ran once, every reader saw its value, and a row over the
+// cell serves it as any other.
+func TestDeferredCell(t *testing.T) {
+	var calls atomic.Int32
+	c := NewDeferredCell(func() any {
+		calls.Add(1)
+		return json.RawMessage(`{"amount":"5"}`)
+	})
+	if calls.Load() != 0 {
+		t.Fatal("render ran before the cell was read")
+	}
+	var wg sync.WaitGroup
+	got := make([]any, 8)
+	for i := range got {
+		wg.Add(1)
+		go func() { defer wg.Done(); got[i] = c.Value() }()
+	}
+	wg.Wait()
+	for i, v := range got {
+		if string(v.(json.RawMessage)) != `{"amount":"5"}` {
+			t.Errorf("reader %d got %v", i, v)
+		}
+	}
+	r := NewRowOfCells(NewLayout("data"), []*Cell{c})
+	if string(r.Get("data").(json.RawMessage)) != `{"amount":"5"}` || calls.Load() != 1 {
+		t.Errorf("row reads %v after %d renders, want one", r.Get("data"), calls.Load())
 	}
 }
