@@ -237,7 +237,7 @@ func TestAccountPublicFunctions(t *testing.T) {
 		abortAccount+"EINVALID_PROOF_OF_KNOWLEDGE(0x10008): Specified proof of knowledge required to prove ownership of a public key is invalid")
 	wantVMStatus(t, c.do(a, check(d.Address, 7)), abortAccount+"EWRONG_CURRENT_PUBLIC_KEY(0x10007): Specified current public key is not correct")
 
-	wantVMStatus(t, c.do(a, proxy("grant")), "Move abort in 0x1::permissioned_signer: 0x50009")
+	wantVMStatus(t, c.do(a, proxy("grant")), "Move abort in 0x1::permissioned_signer: EPERMISSION_SIGNER_DISABLED(0x50009): Permissioned signer feature is not activated.")
 
 	// set_originating_address: an account without its Account resource
 	// (its first transaction) has none; then its key maps to it, and

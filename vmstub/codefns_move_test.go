@@ -71,7 +71,7 @@ func TestCodeFunctionsFromMove(t *testing.T) {
 		t.Errorf("policy after freeze %v", p)
 	}
 	out := c.mustExec(a.Sign(c.raw(a, vmstub.EntryPayload(a.Address, "codefns", "grant", nil))))
-	if got := out.Info.Status.String(); got != "Move abort in 0x1::permissioned_signer: 0x50009" {
+	if got := out.Info.Status.String(); got != "Move abort in 0x1::permissioned_signer: EPERMISSION_SIGNER_DISABLED(0x50009): Permissioned signer feature is not activated." {
 		t.Errorf("grant_permission: %s", got)
 	}
 }

@@ -48,6 +48,23 @@ func TestFeaturesViews(t *testing.T) {
 			{name: "get_auids", rets: u64R, code: call("get_auids", u64T), want: le64(0x10003)},
 			{name: "get_aggregator_v2_api_feature", rets: u64R, code: call("get_aggregator_v2_api_feature", u64T), abort: aborts("0x1::features", 0x10003)},
 			{name: "aggregator_snapshots_enabled", rets: boolT, code: call("aggregator_snapshots_enabled", bytecode.Bool), abort: aborts("0x1::features", 0x10001)},
+			// The flags from 96 to 116 and the functions Aptos retired with them.
+			{name: "get_calculate_transaction_fee_for_distribution_feature", rets: u64R, code: call("get_calculate_transaction_fee_for_distribution_feature", u64T), want: le64(96)},
+			{name: "get_distribute_transaction_fee_feature", rets: u64R, code: call("get_distribute_transaction_fee_feature", u64T), want: le64(97)},
+			{name: "is_distribute_transaction_fee_enabled", rets: boolT, code: call("is_distribute_transaction_fee_enabled", bytecode.Bool), want: no},
+			{name: "get_function_reflection_feature", rets: u64R, code: call("get_function_reflection_feature", u64T), want: le64(105)},
+			{name: "get_slh_dsa_sha2_128s_signature_feature", rets: u64R, code: call("get_slh_dsa_sha2_128s_signature_feature", u64T), want: le64(107)},
+			{name: "get_encrypted_transactions_feature", rets: u64R, code: call("get_encrypted_transactions_feature", u64T), want: le64(108)},
+			{name: "get_multisig_script_feature", rets: u64R, code: call("get_multisig_script_feature", u64T), want: le64(110)},
+			{name: "get_transaction_limits_feature", rets: u64R, code: call("get_transaction_limits_feature", u64T), want: le64(111)},
+			{name: "is_storage_slot_natives_enabled", rets: boolT, code: call("is_storage_slot_natives_enabled", bytecode.Bool), want: no},
+			{name: "get_multisig_timelock_feature", rets: u64R, code: call("get_multisig_timelock_feature", u64T), want: le64(115)},
+			{name: "is_multisig_timelock_enabled", rets: boolT, code: call("is_multisig_timelock_enabled", bytecode.Bool), want: no},
+			{name: "get_monotonically_increasing_counter_feature", rets: u64R, code: call("get_monotonically_increasing_counter_feature", u64T), abort: aborts("0x1::features", 0x10001)},
+			{name: "is_monotonically_increasing_counter_enabled", rets: boolT, code: call("is_monotonically_increasing_counter_enabled", bytecode.Bool), want: yes},
+			{name: "get_new_accounts_default_to_fa_store_feature", rets: u64R, code: call("get_new_accounts_default_to_fa_store_feature", u64T), abort: aborts("0x1::features", 0x10001)},
+			{name: "new_accounts_default_to_fa_store_enabled", rets: boolT, code: call("new_accounts_default_to_fa_store_enabled", bytecode.Bool), want: yes},
+			{name: "is_native_memory_operations_enabled", rets: boolT, code: call("is_native_memory_operations_enabled", bytecode.Bool), want: yes},
 		}
 	}, nil)
 }

@@ -46,7 +46,7 @@ func permModule(t *testing.T, addr ledgerapi.Address) []byte {
 
 // TestObjectGrantPermission: as on Aptos, where permissioned signers were
 // never enabled, grant_permission aborts with
-// permission_signer's PERMISSION_DENIED(EPERMISSION_SIGNER_DISABLED)
+// permissioned_signer's PERMISSION_DENIED(EPERMISSION_SIGNER_DISABLED)
 // (0x50009) and grant_permission_with_transfer_ref does nothing: the
 // object is transferred afterwards as before.
 func TestObjectGrantPermission(t *testing.T) {
@@ -58,7 +58,7 @@ func TestObjectGrantPermission(t *testing.T) {
 	obj := ledgerapi.MustParseAddress("0xb0b1")
 	c.putObject(obj, a.Address, true)
 	_, out := c.run(t, a, vmstub.EntryPayload(a.Address, "perm", "grant", nil, vmstub.AddressValue(obj)))
-	if got := out.Info.Status.String(); got != "Move abort in 0x1::permissioned_signer: 0x50009" {
+	if got := out.Info.Status.String(); got != "Move abort in 0x1::permissioned_signer: EPERMISSION_SIGNER_DISABLED(0x50009): Permissioned signer feature is not activated." {
 		t.Errorf("grant_permission: %s", got)
 	}
 	js, out := c.run(t, a, vmstub.EntryPayload(a.Address, "perm", "grant_ref", nil))

@@ -314,19 +314,48 @@ func (r *surfaceReader) fields(end string) []bytecode.FieldABI {
 	return out
 }
 
+// positional reads "T1, T2, …" after "(" up to and including ")": the
+// fields of a positional struct or variant, which the compiler names _0,
+// _1, … in bytecode.
+func (r *surfaceReader) positional() []bytecode.FieldABI {
+	out := []bytecode.FieldABI{}
+	for r.peek() != ")" {
+		out = append(out, bytecode.FieldABI{Name: "_" + itoa(len(out)), Type: r.typ()})
+		if r.peek() == "," {
+			r.next()
+		}
+	}
+	r.next()
+	return out
+}
+
+// abilities reads "has a, b" if present.
+func (r *surfaceReader) abilities(s *bytecode.StructABI) {
+	if r.peek() != "has" {
+		return
+	}
+	r.next()
+	for {
+		s.Abilities = append(s.Abilities, r.next())
+		if r.peek() != "," {
+			break
+		}
+		r.next()
+	}
+}
+
 func (r *surfaceReader) structDecl(enum bool) bytecode.StructABI {
 	s := bytecode.StructABI{Name: r.next(), IsEnum: enum, Abilities: []string{}, Fields: []bytecode.FieldABI{},
 		Variants: []bytecode.VariantABI{}}
 	s.GenericTypeParams = r.typeParams()
-	if r.peek() == "has" {
+	r.abilities(&s)
+	if !enum && r.peek() == "(" {
+		// struct S(T1, T2) has …;
 		r.next()
-		for {
-			s.Abilities = append(s.Abilities, r.next())
-			if r.peek() != "," {
-				break
-			}
-			r.next()
-		}
+		s.Fields = r.positional()
+		r.abilities(&s)
+		r.expect(";")
+		return s
 	}
 	switch r.next() {
 	case ";":
@@ -342,9 +371,13 @@ func (r *surfaceReader) structDecl(enum bool) bytecode.StructABI {
 		}
 		for r.peek() != "}" {
 			v := bytecode.VariantABI{Name: r.next(), Fields: []bytecode.FieldABI{}}
-			if r.peek() == "{" {
+			switch r.peek() {
+			case "{":
 				r.next()
 				v.Fields = r.fields("}")
+			case "(":
+				r.next()
+				v.Fields = r.positional()
 			}
 			if r.peek() == "," {
 				r.next()

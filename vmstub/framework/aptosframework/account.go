@@ -84,8 +84,8 @@ func Account() native.Module {
 				"source_address: address", "recipient_address: address"),
 		},
 		Functions: []native.Function{
-			{Name: "grant_key_rotation_permission", Params: []string{"&signer", "&signer"}, Impl: grantPermission},
-			{Name: "grant_key_offering_permission", Params: []string{"&signer", "&signer"}, Impl: grantPermission},
+			{Name: "grant_key_rotation_permission", Params: []string{"&signer", "&signer"}, Impl: signerDisabled},
+			{Name: "grant_key_offering_permission", Params: []string{"&signer", "&signer"}, Impl: signerDisabled},
 			{Name: "create_account_if_does_not_exist", Params: []string{"address"}, Impl: createAccountIfDoesNotExist},
 			{Name: "upsert_ed25519_backup_key_on_keyless_account", Visibility: native.Private, IsEntry: true,
 				Params: []string{"&signer", "vector<u8>", "vector<u8>", "vector<u8>"}, Impl: upsertBackupKey},

@@ -76,7 +76,7 @@ func Code() native.Module {
 			{Name: "can_change_upgrade_policy_to", Params: []string{policy, policy}, Return: []string{"bool"}, Impl: canChangeUpgradePolicyTo},
 			{Name: "publish_package", Params: []string{"&signer", "0x1::code::PackageMetadata", "vector<vector<u8>>"}, Impl: publishPackage},
 			{Name: "freeze_code_object", Params: []string{"&signer", codeRegistryParam}, Impl: freezeRegistry},
-			{Name: "grant_permission", Params: []string{"&signer", "&signer"}, Impl: grantPermission},
+			{Name: "grant_permission", Params: []string{"&signer", "&signer"}, Impl: signerDisabled},
 			{Name: "check_code_publishing_permission", Visibility: native.Friend, Params: []string{"&signer"},
 				Impl: func(*native.Context, []*movevm.Type, []movevm.Value) ([]movevm.Value, error) { return nil, nil }},
 		},

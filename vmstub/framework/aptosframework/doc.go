@@ -92,9 +92,14 @@
 //	optional_aggregator.go  0x1::optional_aggregator  complete: OptionalAggregator,
 //	                                                  Integer; add, sub, read, destroy
 //	permissioned_delegation 0x1::permissioned_delegation
-//	.go                                               authenticate (no delegation can
-//	                                                  exist: permissioned signers are
-//	                                                  disabled)
+//	.go                                               complete: AccountDelegation,
+//	                                                  DelegationKey, RegisteredDelegations;
+//	                                                  gen_ed25519_key; authenticate checks
+//	                                                  the bundle; no delegation can exist
+//	permissioned_signer.go  0x1::permissioned_signer  complete, as Aptos's deprecated
+//	                                                  module: no signer is permissioned,
+//	                                                  the rest aborts
+//	                                                  EPERMISSION_SIGNER_DISABLED
 //	primary_fungible_store  0x1::primary_fungible_store
 //	.go (+ _ops.go, _fee.go)                          complete: primary stores,
 //	                                                  transfers, refs, views; the
@@ -185,6 +190,7 @@ func Modules() []native.Module {
 		AuthData(),
 		AccountAbstraction(),
 		RateLimiter(),
+		PermissionedSigner(),
 		PermissionedDelegation(),
 		ResourceAccount(),
 		Randomness(),

@@ -19,7 +19,9 @@ package aptosframework
 // honoured where one exists). Permissioned signers do not exist here: a
 // signer is always a master signer, so withdrawals need no permission,
 // revoke_permission changes nothing and grant_permission /
-// grant_apt_permission fail with FEATURE_UNDER_GATING;
+// grant_apt_permission abort in permissioned_signer with
+// PERMISSION_DENIED(EPERMISSION_SIGNER_DISABLED), as its
+// authorize_increase does on Aptos;
 // withdraw_with_permission (which takes a
 // permissioned_signer::Permission) is not declared.
 

@@ -84,16 +84,6 @@ func upgradeToConcurrent(c *native.Context, _ []*movevm.Type, args []movevm.Valu
 	return nil, moveTo(h, a, concurrentSupplyTag, &cs)
 }
 
-// permissionsUnsupported is grant_permission and grant_apt_permission:
-// they authorize a permissioned signer, which cannot exist here; the call
-// fails with FEATURE_UNDER_GATING.
-func permissionsUnsupported(name string) native.Func {
-	return func(*native.Context, []*movevm.Type, []movevm.Value) ([]movevm.Value, error) {
-		return nil, &movevm.Error{Status: onchain.FEATURE_UNDER_GATING,
-			Message: "0x1::fungible_asset::" + name + ": permissioned signers are not supported by this node"}
-	}
-}
-
 // revokePermission is revoke_permission(permissioned, token_type): a
 // master signer holds no permission to revoke (as on Aptos), and every
 // signer here is one.

@@ -50,8 +50,8 @@ func faSupplyFunctions() []native.Function {
 		fn("mutate_metadata", []string{"&0x1::fungible_asset::MutateMetadataRef", optStr, optStr, "0x1::option::Option<u8>", optStr, optStr},
 			nil, mutateMetadata),
 		fn("upgrade_to_concurrent", []string{"&0x1::object::ExtendRef"}, nil, upgradeToConcurrent),
-		fn("grant_permission", []string{"&signer", "&signer", tObjectMetadata, "u64"}, nil, permissionsUnsupported("grant_permission")),
-		fn("grant_apt_permission", []string{"&signer", "&signer", "u64"}, nil, permissionsUnsupported("grant_apt_permission")),
+		fn("grant_permission", []string{"&signer", "&signer", tObjectMetadata, "u64"}, nil, signerDisabled),
+		fn("grant_apt_permission", []string{"&signer", "&signer", "u64"}, nil, signerDisabled),
 		fn("revoke_permission", []string{"&signer", tObjectMetadata}, nil, revokePermission),
 	}
 }

@@ -140,7 +140,7 @@ func Object() native.Module {
 			view(generic(fn("owns", []string{objT, "address"}, []string{"bool"}, owns))),
 			view(generic(fn("root_owner", []string{objT}, []string{"address"}, rootOwner))),
 			{Name: "grant_permission", TypeParams: []native.TypeParam{{}}, Params: []string{"&signer", "&signer", objT},
-				Impl: grantPermission},
+				Impl: signerDisabled},
 			fn("grant_permission_with_transfer_ref", []string{"&signer", "&0x1::object::TransferRef"}, nil, grantPermissionWithTransferRef),
 		},
 		Errors: []native.AbortReason{

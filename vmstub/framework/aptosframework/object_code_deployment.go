@@ -5,16 +5,16 @@ package aptosframework
 // from the publisher and its next sequence number (CodeObjectAddress), and
 // requests the publication of the package there (the modules' address is
 // the object's); upgrade requests a new version of it, by the object's
-// owner; freeze_code_object makes its packages immutable. publish checks
-// the object_code_deployment flag of 0x1::features first (on from
-// genesis): UNAVAILABLE(EOBJECT_CODE_DEPLOYMENT_NOT_SUPPORTED) when off.
+// owner; freeze_code_object makes its packages immutable. publish's check
+// of the object_code_deployment flag always passes, as Aptos's
+// features::is_object_code_deployment_enabled answers true whatever the
+// bitset holds (EOBJECT_CODE_DEPLOYMENT_NOT_SUPPORTED is never raised).
 
 import (
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
 	"github.com/ledgernode/ledgernode/ledgerapi/crypto"
 	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
-	"github.com/ledgernode/ledgernode/vmstub/framework/movestdlib"
 	"github.com/ledgernode/ledgernode/vmstub/movevm"
 	"github.com/ledgernode/ledgernode/vmstub/native"
 )
@@ -50,8 +50,7 @@ func ObjectCodeDeployment() native.Module {
 			event("Publish"), event("Upgrade"), event("Freeze"),
 		},
 		Functions: []native.Function{
-			{Name: "publish", IsEntry: true, Params: pkg, Impl: movestdlib.Gated(movestdlib.FeatureObjectCodeDeployment,
-				native.Code(native.Unavailable, eObjectCodeDeploymentNotSupported), publishToObject)},
+			{Name: "publish", IsEntry: true, Params: pkg, Impl: publishToObject},
 			{Name: "upgrade", IsEntry: true, Params: append(pkg, codeRegistryParam), Impl: upgradeCodeObject},
 			{Name: "freeze_code_object", IsEntry: true, Params: []string{"&signer", codeRegistryParam}, Impl: freezeCodeObject},
 		},

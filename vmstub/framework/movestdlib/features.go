@@ -7,8 +7,8 @@ package movestdlib
 // change_feature_flags_for_next_epoch and on_new_epoch (0x1's signer only,
 // PERMISSION_DENIED(EFRAMEWORK_SIGNER_NEEDED) otherwise) and the deprecated
 // change_feature_flags (INVALID_STATE(EAPI_DISABLED) always), as on Aptos
-// (the declarations pinned to Aptos's framework whose last flag is
-// MONOTONICALLY_INCREASING_COUNTER, 96).
+// (its functions up to HOTNESS_IN_EPILOGUE, 116; the *_enabled functions
+// of flags Aptos retired answer its constants whatever the bitset holds).
 //
 // Genesis writes Features with the flags this node behaves as (Enabled
 // lists them): the hashes, chain id and multi-ed25519 v2 natives
@@ -28,7 +28,9 @@ package movestdlib
 // keyless and JWK consensus, bulletproofs and the generic algebra
 // (crypto_algebra aborts), permissioned signers, concurrent fungible
 // balances, the default account resource, the monotonically increasing
-// counter. The framework's own gates read the resource through
+// counter (98), the flags from 96 on (fee distribution, function
+// reflection, SLH-DSA, encrypted transactions, multisig scripts and
+// timelocks, transaction limits, storage slot natives). The framework's own gates read the resource through
 // FeatureEnabled, as Aptos's Move code calls the *_enabled functions.
 
 import (
@@ -46,7 +48,6 @@ const (
 	FeatureSHA512AndRIPEMD160       = 3
 	FeatureMultiEd25519PKValidateV2 = 7
 	FeatureBlake2b256               = 8
-	FeatureObjectCodeDeployment     = 52
 	FeatureCollectionOwner          = 79
 )
 

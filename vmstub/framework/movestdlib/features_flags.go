@@ -6,7 +6,10 @@ package movestdlib
 // get_concurrent_token_v2_feature returning
 // error::invalid_argument(EFEATURE_CANNOT_BE_DISABLED) as a value, and the
 // deprecated ones aborting with INVALID_ARGUMENT(EINVALID_FEATURE) or
-// INVALID_ARGUMENT(EFEATURE_CANNOT_BE_DISABLED).
+// INVALID_ARGUMENT(EFEATURE_CANNOT_BE_DISABLED). The flags go up to
+// HOTNESS_IN_EPILOGUE (116), which has no functions; flags Aptos made
+// permanent (52, 61–66, 80, 90, 98) answer true and the removed permissioned
+// signers (84) false, as Aptos's functions now do.
 
 import (
 	"strconv"
@@ -86,7 +89,7 @@ get_jwk_consensus_feature id 49
 jwk_consensus_enabled en 49
 get_concurrent_fungible_assets_feature id 50
 concurrent_fungible_assets_enabled en 50
-is_object_code_deployment_enabled en 52
+is_object_code_deployment_enabled bool true
 get_max_object_nesting_check_feature id 53
 max_object_nesting_check_enabled en 53
 get_keyless_accounts_with_passkeys_feature id 54
@@ -102,16 +105,16 @@ transaction_context_extension_enabled en 59
 get_coin_to_fungible_asset_migration_feature id 60
 coin_to_fungible_asset_migration_feature_enabled en 60
 get_primary_apt_fungible_store_at_user_address_feature abort 0x10001
-primary_apt_fungible_store_at_user_address_enabled en 61
-aggregator_v2_is_at_least_api_enabled en 66
+primary_apt_fungible_store_at_user_address_enabled bool true
+aggregator_v2_is_at_least_api_enabled bool true
 get_object_native_derived_address_feature id 62
-object_native_derived_address_enabled en 62
+object_native_derived_address_enabled bool true
 get_dispatchable_fungible_asset_feature id 63
-dispatchable_fungible_asset_enabled en 63
+dispatchable_fungible_asset_enabled bool true
 get_new_accounts_default_to_fa_apt_store_feature id 64
-new_accounts_default_to_fa_apt_store_enabled en 64
+new_accounts_default_to_fa_apt_store_enabled bool true
 get_operations_default_to_fa_apt_store_feature id 65
-operations_default_to_fa_apt_store_enabled en 65
+operations_default_to_fa_apt_store_enabled bool true
 get_concurrent_fungible_balance_feature id 67
 concurrent_fungible_balance_enabled en 67
 get_default_to_concurrent_fungible_balance_feature id 68
@@ -123,25 +126,42 @@ transaction_simulation_enhancement_enabled en 78
 get_collection_owner_feature id 79
 is_collection_owner_enabled en 79
 get_native_memory_operations_feature id 80
-is_native_memory_operations_enabled en 80
+is_native_memory_operations_enabled bool true
 get_permissioned_signer_feature id 84
-is_permissioned_signer_enabled en 84
+is_permissioned_signer_enabled bool false
 get_account_abstraction_feature id 85
 is_account_abstraction_enabled en 85
 get_bulletproofs_batch_feature id 87
 bulletproofs_batch_enabled en 87
 is_derivable_account_abstraction_enabled en 88
 is_domain_account_abstraction_enabled bool false
-get_new_accounts_default_to_fa_store_feature id 90
-new_accounts_default_to_fa_store_enabled en 90
+get_new_accounts_default_to_fa_store_feature abort 0x10001
+new_accounts_default_to_fa_store_enabled bool true
 get_default_account_resource_feature id 91
 is_default_account_resource_enabled en 91
 get_jwk_consensus_per_key_mode_feature id 92
 is_jwk_consensus_per_key_mode_enabled en 92
 get_orderless_transactions_feature id 94
 orderless_transactions_enabled en 94
-get_monotonically_increasing_counter_feature id 96
-monotonically_increasing_counter_enabled en 96
+get_calculate_transaction_fee_for_distribution_feature id 96
+is_calculate_transaction_fee_for_distribution_enabled en 96
+get_distribute_transaction_fee_feature id 97
+is_distribute_transaction_fee_enabled en 97
+get_monotonically_increasing_counter_feature abort 0x10001
+is_monotonically_increasing_counter_enabled bool true
+get_function_reflection_feature id 105
+is_function_reflection_enabled en 105
+get_slh_dsa_sha2_128s_signature_feature id 107
+slh_dsa_sha2_128s_signature_enabled en 107
+get_encrypted_transactions_feature id 108
+is_encrypted_transactions_enabled en 108
+get_multisig_script_feature id 110
+is_multisig_script_enabled en 110
+get_transaction_limits_feature id 111
+is_transaction_limits_enabled en 111
+is_storage_slot_natives_enabled en 113
+get_multisig_timelock_feature id 115
+is_multisig_timelock_enabled en 115
 `
 
 // flagFunctions declares the functions of flagTable.

@@ -1,6 +1,5 @@
-// std::features, as Aptos's framework declares it in the version whose
-// last flag is MONOTONICALLY_INCREASING_COUNTER (96), before
-// new_accounts_default_to_fa_store and the flags from 97 on changed.
+// std::features, as Aptos's framework declares it up to HOTNESS_IN_EPILOGUE
+// (116, a flag without functions); the flags from 117 on are not listed.
 use std::error;
 use std::signer;
 use std::vector;
@@ -126,7 +125,9 @@ public fun bulletproofs_batch_enabled(): bool;
 public fun is_derivable_account_abstraction_enabled(): bool;
 #[deprecated]
 public fun is_domain_account_abstraction_enabled(): bool;
+#[deprecated]
 public fun get_new_accounts_default_to_fa_store_feature(): u64;
+#[deprecated]
 public fun new_accounts_default_to_fa_store_enabled(): bool;
 public fun get_default_account_resource_feature(): u64;
 public fun is_default_account_resource_enabled(): bool;
@@ -134,8 +135,27 @@ public fun get_jwk_consensus_per_key_mode_feature(): u64;
 public fun is_jwk_consensus_per_key_mode_enabled(): bool;
 public fun get_orderless_transactions_feature(): u64;
 public fun orderless_transactions_enabled(): bool;
+public fun get_calculate_transaction_fee_for_distribution_feature(): u64;
+public fun is_calculate_transaction_fee_for_distribution_enabled(): bool;
+public fun get_distribute_transaction_fee_feature(): u64;
+public fun is_distribute_transaction_fee_enabled(): bool;
+#[deprecated]
 public fun get_monotonically_increasing_counter_feature(): u64;
-public fun monotonically_increasing_counter_enabled(): bool;
+#[deprecated]
+public fun is_monotonically_increasing_counter_enabled(): bool;
+public fun get_function_reflection_feature(): u64;
+public fun is_function_reflection_enabled(): bool;
+public fun get_slh_dsa_sha2_128s_signature_feature(): u64;
+public fun slh_dsa_sha2_128s_signature_enabled(): bool;
+public fun get_encrypted_transactions_feature(): u64;
+public fun is_encrypted_transactions_enabled(): bool;
+public fun get_multisig_script_feature(): u64;
+public fun is_multisig_script_enabled(): bool;
+public fun get_transaction_limits_feature(): u64;
+public fun is_transaction_limits_enabled(): bool;
+public fun is_storage_slot_natives_enabled(): bool;
+public fun get_multisig_timelock_feature(): u64;
+public fun is_multisig_timelock_enabled(): bool;
 public fun change_feature_flags(_framework: &signer, _enable: vector<u64>, _disable: vector<u64>);
 public fun change_feature_flags_for_next_epoch(framework: &signer, enable: vector<u64>, disable: vector<u64>);
 public fun on_new_epoch(framework: &signer);
