@@ -92,8 +92,8 @@ func (ix *Indexer) Changes(ctx context.Context) (Changes, error) {
 		*t.changes = pos[:0]
 		switch {
 		case c.Full:
-			if len(t.all) > 0 {
-				c.Tables[name] = slices.Clone(t.all)
+			if t.all.len() > 0 {
+				c.Tables[name] = t.all.appendTo(nil)
 			}
 			continue
 		case len(pos) == 0:
@@ -103,7 +103,7 @@ func (ix *Indexer) Changes(ctx context.Context) (Changes, error) {
 		pos = slices.Compact(pos)
 		rows := make([]gql.Row, len(pos))
 		for i, p := range pos {
-			rows[i] = t.all[p]
+			rows[i] = t.all.at(int(p))
 		}
 		c.Tables[name] = rows
 		tokens = tokens || name == tTokenOwnerships || name == tTokenDatas || name == tCollections

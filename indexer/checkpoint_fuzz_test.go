@@ -48,7 +48,7 @@ func ckptFuzzSeed(tb testing.TB) []byte {
 		faToCoin: s.faToCoin, tokenOwner: s.tokenOwner, v1Tables: s.v1Tables, tableTypes: s.tableTypes}
 	for i := range schema.Tables {
 		t := s.tables[schema.Tables[i].Name]
-		snap.tables = append(snap.tables, ckptTable{name: t.def.Name, cols: t.layout.Columns(), rows: t.all, mismatched: t.mismatched})
+		snap.tables = append(snap.tables, ckptTable{name: t.def.Name, cols: t.layout.Columns(), rows: t.all.appendTo(nil), mismatched: t.mismatched})
 	}
 	var buf bytes.Buffer
 	w := bufio.NewWriter(&buf)
@@ -83,7 +83,7 @@ func TestCheckpointFuzzSeedDecodes(t *testing.T) {
 	}
 	for i := range schema.Tables {
 		name := schema.Tables[i].Name
-		if got := len(s.tables[name].all); got != 2 && len(schema.Tables[i].PrimaryKey) > 0 && got != 1 {
+		if got := s.tables[name].all.len(); got != 2 && len(schema.Tables[i].PrimaryKey) > 0 && got != 1 {
 			t.Errorf("%s: %d rows after decoding", name, got)
 		}
 	}

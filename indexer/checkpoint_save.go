@@ -31,7 +31,7 @@ func (ix *Indexer) snapshotLocked() *ckptSnapshot {
 	for i := range schema.Tables {
 		t := s.tables[schema.Tables[i].Name]
 		snap.tables = append(snap.tables, ckptTable{name: t.def.Name, cols: t.layout.Columns(),
-			rows: append(t.all[:0:0], t.all...), mismatched: t.mismatched})
+			rows: t.all.appendTo(nil), mismatched: t.mismatched})
 	}
 	return snap
 }

@@ -28,7 +28,7 @@ type table struct {
 	layout   *gql.Layout // the schema's columns, in order
 	pk       []int       // the layout positions of the primary key
 	in       *interner
-	all      []gql.Row
+	all      rowList
 	index    map[uint64]int32
 	overflow map[string]int32
 	seed     maphash.Seed
@@ -73,7 +73,7 @@ func layoutOf(def *gql.Table) *gql.Layout {
 }
 
 // len returns the number of rows stored.
-func (t *table) len() int { return len(t.all) }
+func (t *table) len() int { return t.all.len() }
 
 // key returns the primary-key string of a row's key values (plain
 // values or cells, in primary-key order).
@@ -120,7 +120,7 @@ func (t *table) find(keys ...any) (int, bool) {
 	if !ok {
 		return 0, false
 	}
-	if t.sameKey(t.all[i], keys) {
+	if t.sameKey(t.all.at(int(i)), keys) {
 		return int(i), true
 	}
 	i, ok = t.overflow[t.key(keys)]
@@ -147,7 +147,7 @@ func (t *table) lookupKey(keys ...any) (gql.Row, bool) {
 	if !ok {
 		return gql.Row{}, false
 	}
-	return t.all[i], true
+	return t.all.at(i), true
 }
 
 // get returns a copy of the row with r's primary key, to change, or nil.
@@ -156,7 +156,7 @@ func (t *table) get(r row) row {
 	if !ok {
 		return nil
 	}
-	return t.all[i].Map()
+	return t.all.at(i).Map()
 }
 
 // put stores r, replacing the row with the same primary key. Repeated
@@ -229,15 +229,15 @@ func (t *table) store(cells []*gql.Cell) {
 			return
 		}
 		if i, ok := t.index[h]; !ok {
-			t.index[h] = int32(len(t.all))
-		} else if t.sameKey(t.all[i], keys) {
+			t.index[h] = int32(t.all.len())
+		} else if t.sameKey(t.all.at(int(i)), keys) {
 			t.replace(int(i), g)
 			return
 		} else if i, ok := t.overflow[t.key(keys)]; ok {
 			t.replace(int(i), g)
 			return
 		} else {
-			t.overflow[t.key(keys)] = int32(len(t.all))
+			t.overflow[t.key(keys)] = int32(t.all.len())
 		}
 	}
 	t.appendRow(g)
@@ -245,11 +245,11 @@ func (t *table) store(cells []*gql.Cell) {
 
 // appendRow adds g, a row with a new key.
 func (t *table) appendRow(g gql.Row) {
-	t.changed(len(t.all))
-	t.all = append(t.all, g)
+	t.changed(t.all.len())
+	t.all.append(g)
 	if t.built && !t.replaced {
 		t.added = append(t.added, g)
-		if len(t.added) > len(t.all)/2+64 {
+		if len(t.added) > t.all.len()/2+64 {
 			t.replaced, t.added = true, nil // cheaper to sort everything again
 		}
 	}
@@ -258,7 +258,7 @@ func (t *table) appendRow(g gql.Row) {
 // replace stores g at position i in place of a row with its key.
 func (t *table) replace(i int, g gql.Row) {
 	t.changed(i)
-	t.all[i] = g
+	t.all.set(i, g)
 	t.replaced, t.added = true, nil
 }
 
@@ -295,7 +295,7 @@ func (t *table) snapshot() []gql.Row {
 		t.snap, t.added = out, nil
 		return out
 	}
-	out := append([]gql.Row(nil), t.all...)
+	out := t.all.appendTo(nil)
 	if len(t.pk) > 0 {
 		sort.Slice(out, func(i, j int) bool { return t.less(out[i], out[j]) })
 	}
@@ -391,7 +391,7 @@ func (t *table) load(keys ...any) (v vals, ok bool) {
 	if !ok {
 		return v, false
 	}
-	g := t.all[i]
+	g := t.all.at(i)
 	for j := range v {
 		if c := g.CellAt(j); c != nil {
 			v[j] = c

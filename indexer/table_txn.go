@@ -33,7 +33,7 @@ func (t *table) versionedBy(col string) {
 // keys and key hash h.
 func (t *table) storeVersioned(g gql.Row, keys []any, h uint64) {
 	if v := valueString(plain(keys[t.txn.col])); v != t.txn.ver {
-		t.txn.ver, t.txn.start, t.txn.hashes, t.txn.index = v, len(t.all), t.txn.hashes[:0], nil
+		t.txn.ver, t.txn.start, t.txn.hashes, t.txn.index = v, t.all.len(), t.txn.hashes[:0], nil
 	}
 	if i, ok := t.findInTxn(h, keys); ok {
 		t.replace(i, g)
@@ -43,7 +43,7 @@ func (t *table) storeVersioned(g gql.Row, keys []any, h uint64) {
 	switch {
 	case t.txn.index != nil:
 		if _, ok := t.txn.index[h]; !ok {
-			t.txn.index[h] = int32(len(t.all))
+			t.txn.index[h] = int32(t.all.len())
 		}
 	case len(t.txn.hashes) > setScan:
 		t.txn.index = make(map[uint64]int32, 2*len(t.txn.hashes))
@@ -62,13 +62,13 @@ func (t *table) findInTxn(h uint64, keys []any) (int, bool) {
 		if !ok {
 			return 0, false
 		}
-		if t.sameKey(t.all[i], keys) {
+		if t.sameKey(t.all.at(int(i)), keys) {
 			return int(i), true
 		}
 		// Another key has the hash: look through them all.
 	}
 	for j, x := range t.txn.hashes {
-		if x == h && t.sameKey(t.all[t.txn.start+j], keys) {
+		if x == h && t.sameKey(t.all.at(t.txn.start+j), keys) {
 			return t.txn.start + j, true
 		}
 	}
@@ -82,8 +82,8 @@ func (t *table) findVersioned(keys []any) (int, bool) {
 	if valueString(plain(keys[t.txn.col])) == t.txn.ver {
 		return t.findInTxn(t.hash(keys), keys)
 	}
-	for i := range t.all {
-		if t.sameKey(t.all[i], keys) {
+	for i := range t.all.len() {
+		if t.sameKey(t.all.at(i), keys) {
 			return i, true
 		}
 	}
