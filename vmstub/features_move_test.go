@@ -1,13 +1,17 @@
 package vmstub_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
+	"github.com/ledgernode/ledgernode/ledgerapi/bcs"
 	"github.com/ledgernode/ledgernode/ledgerapi/bytecode"
 	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
+	"github.com/ledgernode/ledgernode/storage"
 	"github.com/ledgernode/ledgernode/vmstub"
+	"github.com/ledgernode/ledgernode/vmstub/framework/movestdlib"
 )
 
 // TestFeaturesViews calls 0x1::features from Move views: is_enabled and
@@ -65,6 +69,19 @@ func TestFeaturesViews(t *testing.T) {
 			{name: "get_new_accounts_default_to_fa_store_feature", rets: u64R, code: call("get_new_accounts_default_to_fa_store_feature", u64T), abort: aborts("0x1::features", 0x10001)},
 			{name: "new_accounts_default_to_fa_store_enabled", rets: boolT, code: call("new_accounts_default_to_fa_store_enabled", bytecode.Bool), want: yes},
 			{name: "is_native_memory_operations_enabled", rets: boolT, code: call("is_native_memory_operations_enabled", bytecode.Bool), want: yes},
+			// The flags from 117 to 127: genesis enables none of them here.
+			{name: "get_trading_native_feature", rets: u64R, code: call("get_trading_native_feature", u64T), want: le64(118)},
+			{name: "is_trading_native_enabled", rets: boolT, code: call("is_trading_native_enabled", bytecode.Bool), want: no},
+			{name: "get_native_position_feature", rets: u64R, code: call("get_native_position_feature", u64T), want: le64(119)},
+			{name: "is_native_position_enabled", rets: boolT, code: call("is_native_position_enabled", bytecode.Bool), want: no},
+			{name: "get_native_orderbook_feature", rets: u64R, code: call("get_native_orderbook_feature", u64T), want: le64(120)},
+			{name: "is_native_orderbook_enabled", rets: boolT, code: call("is_native_orderbook_enabled", bytecode.Bool), want: no},
+			{name: "get_native_collateral_feature", rets: u64R, code: call("get_native_collateral_feature", u64T), want: le64(121)},
+			{name: "is_native_collateral_enabled", rets: boolT, code: call("is_native_collateral_enabled", bytecode.Bool), want: no},
+			{name: "gas_refund_fa_mint_enabled", rets: boolT, code: call("gas_refund_fa_mint_enabled", bytecode.Bool), want: no},
+			{name: "get_function_value_dispatch_feature", rets: u64R, code: call("get_function_value_dispatch_feature", u64T), want: le64(125)},
+			{name: "is_function_value_dispatch_enabled", rets: boolT, code: call("is_function_value_dispatch_enabled", bytecode.Bool), want: no},
+			{name: "is_lazy_module_initialization_enabled", rets: boolT, code: call("is_lazy_module_initialization_enabled", bytecode.Bool), want: no},
 		}
 	}, nil)
 }
@@ -107,5 +124,52 @@ func TestFeaturesFrameworkOnly(t *testing.T) {
 	vals, _, _, err := c.vm.View(c, fn, nil, [][]byte{le64(52)})
 	if err != nil || len(vals) != 1 || string(vals[0]) != "\x01" {
 		t.Fatalf("is_enabled(52) after the refused changes: %x, %v", vals, err)
+	}
+}
+
+// TestFeaturesFlagsFromState: the *_enabled functions of the flags from
+// 118 on read the Features bitset at 0x1 (set here directly, as a
+// governance proposal's epoch change would), each its own bit, and
+// is_function_value_dispatch_enabled answers true only when both 125 and
+// function reflection (105) are on, as Aptos's does.
+func TestFeaturesFlagsFromState(t *testing.T) {
+	c := newChain(t, vmstub.Options{})
+	a := c.vm.DevAccounts()[0]
+	k := newKit(t, a.Address, "featbits")
+	views := []struct {
+		fn   string
+		flag uint64
+	}{
+		{"is_trading_native_enabled", 118}, {"is_native_position_enabled", 119},
+		{"is_native_orderbook_enabled", 120}, {"is_native_collateral_enabled", 121},
+		{"gas_refund_fa_mint_enabled", 124}, {"is_lazy_module_initialization_enabled", 127},
+		{"is_function_value_dispatch_enabled", 125},
+	}
+	for _, v := range views {
+		h := k.fn("features", v.fn, nil, nil, []tok{bytecode.Bool})
+		k.view(v.fn, []tok{bytecode.Bool}, nil, []bytecode.Instruction{callF(h), in(bytecode.OpRet)})
+	}
+	k.publish(c, a)
+	key, err := storage.ResourceKey(ledgerapi.AddressOne, movestdlib.FeaturesTag).Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, on := range [][]uint64{nil, {118}, {119}, {120}, {121}, {124}, {127}, {125}, {105}, {105, 125}, {118, 119, 120, 121, 124, 125, 127}} {
+		bits := make([]byte, 16)
+		for _, f := range on {
+			bits[f/8] |= 1 << (f % 8)
+		}
+		c.state[string(key)] = bcs.AppendBytes(nil, bits)
+		for _, v := range views {
+			want := slices.Contains(on, v.flag)
+			if v.flag == 125 {
+				want = want && slices.Contains(on, 105)
+			}
+			fn := ledgerapi.EntryFunctionId{Module: ledgerapi.ModuleId{Address: a.Address, Name: "featbits"}, Name: v.fn}
+			vals, _, _, err := c.vm.View(c, fn, nil, nil)
+			if err != nil || len(vals) != 1 || len(vals[0]) != 1 || (vals[0][0] == 1) != want {
+				t.Errorf("flags %v: %s = %x, %v; want %v", on, v.fn, vals, err, want)
+			}
+		}
 	}
 }

@@ -7,8 +7,9 @@ package movestdlib
 // change_feature_flags_for_next_epoch and on_new_epoch (0x1's signer only,
 // PERMISSION_DENIED(EFRAMEWORK_SIGNER_NEEDED) otherwise) and the deprecated
 // change_feature_flags (INVALID_STATE(EAPI_DISABLED) always), as on Aptos
-// (its functions up to HOTNESS_IN_EPILOGUE, 116; the *_enabled functions
-// of flags Aptos retired answer its constants whatever the bitset holds).
+// (its functions up to LAZY_MODULE_INITIALIZATION, 127; the *_enabled
+// functions of flags Aptos retired answer its constants whatever the
+// bitset holds).
 //
 // Genesis writes Features with the flags this node behaves as (Enabled
 // lists them): the hashes, chain id and multi-ed25519 v2 natives
@@ -30,8 +31,13 @@ package movestdlib
 // balances, the default account resource, the monotonically increasing
 // counter (98), the flags from 96 on (fee distribution, function
 // reflection, SLH-DSA, encrypted transactions, multisig scripts and
-// timelocks, transaction limits, storage slot natives). The framework's own gates read the resource through
-// FeatureEnabled, as Aptos's Move code calls the *_enabled functions.
+// timelocks, transaction limits, storage slot natives, the trading
+// natives 118-121, the gas refund minted as a fungible asset (124: this
+// node refunds no storage fee), function-value dispatch (125, which needs
+// function reflection) and lazy module initialization (127, no
+// aptos_framework::init here)). The framework's own gates read the
+// resource through FeatureEnabled, as Aptos's Move code calls the
+// *_enabled functions.
 
 import (
 	"slices"

@@ -7,9 +7,11 @@ package movestdlib
 // error::invalid_argument(EFEATURE_CANNOT_BE_DISABLED) as a value, and the
 // deprecated ones aborting with INVALID_ARGUMENT(EINVALID_FEATURE) or
 // INVALID_ARGUMENT(EFEATURE_CANNOT_BE_DISABLED). The flags go up to
-// HOTNESS_IN_EPILOGUE (116), which has no functions; flags Aptos made
+// LAZY_MODULE_INITIALIZATION (127); 116, 117, 122, 123 and 126 have no
+// functions, and 124 and 127 only their *_enabled. Flags Aptos made
 // permanent (52, 61–66, 80, 90, 98) answer true and the removed permissioned
-// signers (84) false, as Aptos's functions now do.
+// signers (84) false, as Aptos's functions now do; function-value dispatch
+// (125) counts as on only while function reflection (105) is on too.
 
 import (
 	"strconv"
@@ -22,7 +24,8 @@ import (
 // flagTable lists the flag functions in Aptos's order, one per line:
 // "name kind arg", kind id (returns the u64 arg), en (is_enabled(arg)),
 // val (returns the u64 arg), bool (returns arg), abort or abortb (a
-// function returning u64 or bool that aborts with code arg).
+// function returning u64 or bool that aborts with code arg), both (two
+// args: whether both flags are on, the second read only when the first is).
 const flagTable = `
 code_dependency_check_enabled en 1
 treat_friend_as_private en 2
@@ -162,6 +165,18 @@ is_transaction_limits_enabled en 111
 is_storage_slot_natives_enabled en 113
 get_multisig_timelock_feature id 115
 is_multisig_timelock_enabled en 115
+get_trading_native_feature id 118
+is_trading_native_enabled en 118
+get_native_position_feature id 119
+is_native_position_enabled en 119
+get_native_orderbook_feature id 120
+is_native_orderbook_enabled en 120
+get_native_collateral_feature id 121
+is_native_collateral_enabled en 121
+gas_refund_fa_mint_enabled en 124
+get_function_value_dispatch_feature id 125
+is_function_value_dispatch_enabled both 125 105
+is_lazy_module_initialization_enabled en 127
 `
 
 // flagFunctions declares the functions of flagTable.
@@ -171,7 +186,7 @@ func flagFunctions() []native.Function {
 		f := strings.Fields(line)
 		name, kind := f[0], f[1]
 		fn := native.Function{Name: name, Return: []string{"u64"}}
-		if kind == "en" || kind == "bool" || kind == "abortb" {
+		if kind == "en" || kind == "bool" || kind == "abortb" || kind == "both" {
 			fn.Return = []string{"bool"}
 		}
 		if kind == "bool" {
@@ -188,6 +203,12 @@ func flagFunctions() []native.Function {
 			fn.Impl = constant(movevm.U64(n))
 		case "en":
 			fn.Impl = flagEnabled(n)
+		case "both":
+			m, err := strconv.ParseUint(f[len(f)-1], 0, 64)
+			if err != nil || len(f) != 4 {
+				panic("movestdlib: features flag table: " + line)
+			}
+			fn.Impl = flagsEnabled(n, m)
 		case "abort", "abortb":
 			fn.Impl = func(c *native.Context, _ []*movevm.Type, _ []movevm.Value) ([]movevm.Value, error) {
 				return nil, c.Abort(n)
@@ -204,6 +225,18 @@ func flagFunctions() []native.Function {
 func constant(v movevm.Value) native.Func {
 	return func(*native.Context, []*movevm.Type, []movevm.Value) ([]movevm.Value, error) {
 		return []movevm.Value{v}, nil
+	}
+}
+
+// flagsEnabled is is_enabled(first) && is_enabled(second): second is read
+// (and charged) only when first is on.
+func flagsEnabled(first, second uint64) native.Func {
+	return func(c *native.Context, _ []*movevm.Type, _ []movevm.Value) ([]movevm.Value, error) {
+		ok, err := FeatureEnabled(c, first)
+		if err == nil && ok {
+			ok, err = FeatureEnabled(c, second)
+		}
+		return []movevm.Value{movevm.Bool(ok)}, err
 	}
 }
 

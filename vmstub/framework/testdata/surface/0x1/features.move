@@ -1,5 +1,8 @@
-// std::features, as Aptos's framework declares it up to HOTNESS_IN_EPILOGUE
-// (116, a flag without functions); the flags from 117 on are not listed.
+// std::features, as Aptos's framework declares it up to
+// LAZY_MODULE_INITIALIZATION (127). The functions of 118 and 119 are copied
+// from Aptos's features.move; those of 120, 121, 124, 125 and 127 from the
+// signatures in Aptos's features.spec.move (every flag function of the
+// module is public; 125's and 127's are called from other modules).
 use std::error;
 use std::signer;
 use std::vector;
@@ -156,6 +159,18 @@ public fun is_transaction_limits_enabled(): bool;
 public fun is_storage_slot_natives_enabled(): bool;
 public fun get_multisig_timelock_feature(): u64;
 public fun is_multisig_timelock_enabled(): bool;
+public fun get_trading_native_feature(): u64;
+public fun is_trading_native_enabled(): bool;
+public fun get_native_position_feature(): u64;
+public fun is_native_position_enabled(): bool;
+public fun get_native_orderbook_feature(): u64;
+public fun is_native_orderbook_enabled(): bool;
+public fun get_native_collateral_feature(): u64;
+public fun is_native_collateral_enabled(): bool;
+public fun gas_refund_fa_mint_enabled(): bool;
+public fun get_function_value_dispatch_feature(): u64;
+public fun is_function_value_dispatch_enabled(): bool;
+public fun is_lazy_module_initialization_enabled(): bool;
 public fun change_feature_flags(_framework: &signer, _enable: vector<u64>, _disable: vector<u64>);
 public fun change_feature_flags_for_next_epoch(framework: &signer, enable: vector<u64>, disable: vector<u64>);
 public fun on_new_epoch(framework: &signer);
