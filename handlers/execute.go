@@ -56,6 +56,15 @@ func (s stateAt) StateValue(key storage.StateKey) ([]byte, error) {
 	return s.store.StateValue(s.ctx, key, s.version)
 }
 
+// LendStateValue implements storage.ViewLender, lending when the store
+// lends.
+func (s stateAt) LendStateValue(key storage.StateKey) ([]byte, error) {
+	if l, ok := s.store.(storage.StateLender); ok {
+		return l.LendStateValue(s.ctx, key, s.version)
+	}
+	return s.store.StateValue(s.ctx, key, s.version)
+}
+
 type viewRequest struct {
 	Function      *string           `json:"function" validate:"required"`
 	TypeArguments []string          `json:"type_arguments" validate:"required"`

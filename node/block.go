@@ -28,6 +28,17 @@ func newOverlay(ctx context.Context, store storage.StateReader, info storage.Led
 }
 
 func (o *overlay) StateValue(key storage.StateKey) ([]byte, error) {
+	return o.read(key, false)
+}
+
+// LendStateValue implements storage.ViewLender: what the block wrote is
+// shared as StateValue shares it, and the store's values are lent when the
+// store lends them.
+func (o *overlay) LendStateValue(key storage.StateKey) ([]byte, error) {
+	return o.read(key, true)
+}
+
+func (o *overlay) read(key storage.StateKey, lend bool) ([]byte, error) {
 	if o.writes != nil {
 		var buf [storage.KeyBufferSize]byte
 		k, err := key.AppendEncode(buf[:0])
@@ -40,6 +51,9 @@ func (o *overlay) StateValue(key storage.StateKey) ([]byte, error) {
 			}
 			return w.Value, nil
 		}
+	}
+	if l, ok := o.store.(storage.StateLender); ok && lend {
+		return l.LendStateValue(o.ctx, key, o.info.Version)
 	}
 	return o.store.StateValue(o.ctx, key, o.info.Version)
 }

@@ -42,6 +42,19 @@ type TransactionLender interface {
 	LendTransactions(ctx context.Context, start uint64, limit int, ledgerVersion uint64) ([]Transaction, error)
 }
 
+// StateLender is implemented by stores that can hand a state value to a
+// reader that only reads it (module bytecode read to find its decoded
+// module, a value decoded into JSON) without copying it. It is optional: a
+// reader that finds no StateLender uses StateValue.
+type StateLender interface {
+	// LendStateValue is StateValue (the same key, version, validation
+	// and errors) except that the bytes returned may be shared with the
+	// store and with other borrowers: the caller must not modify them.
+	// The store does not modify them either: they keep their value after
+	// later commits, prunes and reverts.
+	LendStateValue(ctx context.Context, key StateKey, version uint64) ([]byte, error)
+}
+
 // AccountTransactionReader lists the sequence-number-based transactions a
 // sender committed (orderless transactions are not listed).
 type AccountTransactionReader interface {

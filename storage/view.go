@@ -7,3 +7,11 @@ package storage
 type View interface {
 	StateValue(key StateKey) ([]byte, error)
 }
+
+// ViewLender is a View that can lend the values it reads (see
+// StateLender): LendStateValue is StateValue except that the caller must
+// not modify the bytes, which may be shared.
+type ViewLender interface {
+	View
+	LendStateValue(key StateKey) ([]byte, error)
+}

@@ -35,7 +35,15 @@ func (vm *VM) modulesAt(state storage.View) *modules.Set {
 type viewSource struct{ state storage.View }
 
 func (v viewSource) ModuleCode(id ledgerapi.ModuleId) ([]byte, bool, error) {
-	b, err := v.state.StateValue(storage.ModuleKey(id.Address, id.Name))
+	var b []byte
+	var err error
+	if l, ok := v.state.(storage.ViewLender); ok {
+		// The bytes are only hashed and compared to find the decoded
+		// module (modules.Source: they are not modified).
+		b, err = l.LendStateValue(storage.ModuleKey(id.Address, id.Name))
+	} else {
+		b, err = v.state.StateValue(storage.ModuleKey(id.Address, id.Name))
+	}
 	switch {
 	case err == nil:
 		return b, true, nil

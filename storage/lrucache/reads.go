@@ -100,35 +100,61 @@ func (c *Cache) BlockByHeight(ctx context.Context, height uint64) (storage.Block
 // StateValue answers from the cache when it can. Both outcomes of a read at
 // a committed version are cached: the value, or storage.ErrNotFound.
 func (c *Cache) StateValue(ctx context.Context, key storage.StateKey, version uint64) ([]byte, error) {
+	v, lent, err := c.stateValue(ctx, key, version)
+	if lent {
+		v = storage.CloneBytes(v)
+	}
+	return v, err
+}
+
+// LendStateValue implements storage.StateLender: cached values are never
+// modified, and an inner store that lends its values lends them through.
+func (c *Cache) LendStateValue(ctx context.Context, key storage.StateKey, version uint64) ([]byte, error) {
+	v, _, err := c.stateValue(ctx, key, version)
+	return v, err
+}
+
+// stateValue reads a value through the cache; lent says the bytes are
+// shared (the cache's or the inner store's), not the caller's.
+func (c *Cache) stateValue(ctx context.Context, key storage.StateKey, version uint64) (v []byte, lent bool, err error) {
 	enc, err := storage.EncodeKey(nil, key)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	info, err := c.snapshot(ctx)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	if err := storage.CheckVersion(info, version); err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	k := stateKey{enc: string(enc), version: version}
 	if e, ok := c.states.Get(k); ok {
 		c.stateHits.Add(1)
 		if !e.found {
-			return nil, &storage.StateNotFoundError{Key: key, Version: version}
+			return nil, false, &storage.StateNotFoundError{Key: key, Version: version}
 		}
-		return storage.CloneBytes(e.value), nil
+		return e.value, true, nil
 	}
 	c.stateMisses.Add(1)
 	gen := c.gen.Load()
-	v, err := c.inner.StateValue(ctx, key, version)
+	if l, ok := c.inner.(storage.StateLender); ok {
+		v, err = l.LendStateValue(ctx, key, version)
+		lent = true
+	} else {
+		v, err = c.inner.StateValue(ctx, key, version)
+	}
 	switch {
 	case err == nil:
-		c.fill(gen, func() { c.states.Add(k, stateEntry{value: storage.CloneBytes(v), found: true}) })
+		kept := v
+		if !lent {
+			kept = storage.CloneBytes(v)
+		}
+		c.fill(gen, func() { c.states.Add(k, stateEntry{value: kept, found: true}) })
 	case errors.Is(err, storage.ErrNotFound):
 		c.fill(gen, func() { c.states.Add(k, stateEntry{}) })
 	}
-	return v, err
+	return v, lent, err
 }
 
 // Uncached reads: their results depend on a range or a listing, which the

@@ -148,6 +148,16 @@ func (s *Store) BlockByVersion(ctx context.Context, version uint64) (storage.Blo
 
 // StateValue implements storage.StateReader.
 func (s *Store) StateValue(ctx context.Context, key storage.StateKey, version uint64) ([]byte, error) {
+	v, err := s.LendStateValue(ctx, key, version)
+	if err != nil {
+		return nil, err
+	}
+	return storage.CloneBytes(v), nil
+}
+
+// LendStateValue implements storage.StateLender: stored values are never
+// modified (a write stores new bytes), so they are lent as they are.
+func (s *Store) LendStateValue(ctx context.Context, key storage.StateKey, version uint64) ([]byte, error) {
 	var buf [storage.KeyBufferSize]byte
 	enc, err := storage.EncodeKey(buf[:0], key)
 	if err != nil {
@@ -165,7 +175,7 @@ func (s *Store) StateValue(ctx context.Context, key storage.StateKey, version ui
 	if !ok {
 		return nil, &storage.StateNotFoundError{Key: key, Version: version}
 	}
-	return storage.CloneBytes(v), nil
+	return v, nil
 }
 
 // Resources implements storage.StateReader.

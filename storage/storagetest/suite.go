@@ -38,6 +38,7 @@ func Run(t *testing.T, newStore func(t *testing.T) storage.ReadWriter) {
 		{"TransactionByVersionAndHash", testTransactionLookups},
 		{"TransactionRange", testTransactionRange},
 		{"LentTransactions", testLentTransactions},
+		{"LentStateValues", testLentStateValues},
 		{"AccountTransactions", testAccountTransactions},
 		{"ExecutionOutcomes", testExecutionOutcomes},
 		{"Blocks", testBlocks},
