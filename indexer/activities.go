@@ -58,7 +58,8 @@ func (s *state) metadata(ctx context.Context, x *tx, w *faWrites) error {
 			t.put(v1)
 		}
 	}
-	for a, sup := range w.supplies {
+	for i := range w.supplies {
+		a, sup := w.supplies[i].a, &w.supplies[i].sup
 		r, ok := t.load(s.in.addr(a))
 		if !ok {
 			continue

@@ -30,8 +30,12 @@ type faWrites struct {
 	storesBuf  [2]storeWrite
 	deleted    map[ledgerapi.Address]bool // FungibleStore deletions
 	concurrent map[ledgerapi.Address]uint64
-	supplies   map[ledgerapi.Address]*onchain.ConcurrentSupply
-	metadatas  map[ledgerapi.Address]*onchain.FungibleAssetMetadata
+	// supplies are the ConcurrentSupply written, once per address (a
+	// transfer burning its fee writes APT's): a slice, not a map made for
+	// nearly every transaction.
+	supplies  []supplyWrite
+	supplyBuf [1]supplyWrite
+	metadatas map[ledgerapi.Address]*onchain.FungibleAssetMetadata
 	// coinHandles maps a CoinStore's event streams to its coin type.
 	coinHandles map[onchain.EventKey]string
 	// coinInfos are the CoinInfo<T> written, by coin type.
@@ -42,6 +46,12 @@ type faWrites struct {
 type foundOwner struct {
 	object, owner ledgerapi.Address
 	ok            bool
+}
+
+// supplyWrite is a ConcurrentSupply written, at its metadata's address.
+type supplyWrite struct {
+	a   ledgerapi.Address
+	sup onchain.ConcurrentSupply
 }
 
 // storeWrite is a FungibleStore written, at its object's address.
@@ -108,7 +118,10 @@ func collect(x *tx) *faWrites {
 		case isTag(tag, "fungible_asset", "ConcurrentSupply"):
 			var v onchain.ConcurrentSupply
 			if bcs.Unmarshal(c.Value, &v) == nil {
-				w.supplies = setIn(w.supplies, a, &v)
+				if w.supplies == nil {
+					w.supplies = w.supplyBuf[:0]
+				}
+				w.supplies = setSupply(w.supplies, a, v)
 			}
 		case isTag(tag, "fungible_asset", "Metadata"):
 			var v onchain.FungibleAssetMetadata
@@ -150,6 +163,17 @@ func (s *state) primaryStore(owner, metadata ledgerapi.Address) ledgerapi.Addres
 	}
 	s.cache.primaryStores[k] = a
 	return a
+}
+
+// setSupply records the supply v written at a, replacing an earlier one.
+func setSupply(s []supplyWrite, a ledgerapi.Address, v onchain.ConcurrentSupply) []supplyWrite {
+	for i := range s {
+		if s[i].a == a {
+			s[i].sup = v
+			return s
+		}
+	}
+	return append(s, supplyWrite{a, v})
 }
 
 // setIn sets m[k] = v, making m first when nil, and returns m.
