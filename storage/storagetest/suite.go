@@ -11,7 +11,7 @@
 // simple reference model. Pruning cases run when the store implements
 // storage.Pruner (and are skipped when its Prune reports
 // errors.ErrUnsupported); revert cases likewise with storage.Reverter, and
-// lending cases with storage.TransactionLender.
+// lending cases with storage.TransactionLender and storage.StateLender.
 // Run the suite with -race: one case checks atomic
 // visibility with concurrent readers and a writer.
 package storagetest
