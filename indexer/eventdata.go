@@ -78,8 +78,13 @@ type eventData struct {
 	data []byte
 }
 
-// Render decodes the data as JSON.
-func (e *eventData) Render() any { return e.render() }
+// Render decodes the data as JSON, then drops what it was rendered from
+// (the cell keeps the JSON, and Render runs once).
+func (e *eventData) Render() any {
+	out := e.render()
+	e.l, e.typ, e.data = nil, ledgerapi.TypeTag{}, nil
+	return out
+}
 
 func (e *eventData) render() json.RawMessage {
 	l := e.l
