@@ -85,6 +85,9 @@ func newState(store storage.Reader, reverts uint64) *state {
 	for name, col := range versionedTables {
 		s.tables[name].versionedBy(col)
 	}
+	for _, name := range uniqueTables {
+		s.tables[name].unique = true
+	}
 	return s
 }
 
@@ -95,6 +98,13 @@ var versionedTables = map[string]string{
 	tFAActivities: "transaction_version", tSignatures: "transaction_version", tTableItems: "transaction_version",
 	tTokenActivities: "transaction_version",
 }
+
+// uniqueTables are the versioned tables whose rows of one transaction
+// never share a key: one user transaction, one event per index, and one
+// account_transactions row per account (accountTransactions puts each
+// once). TestRowsGolden checks every table's keys are unique over its
+// ledger.
+var uniqueTables = []string{tUserTransactions, tEvents, tAccountTxns}
 
 // tx is the context of the transaction being indexed.
 type tx struct {

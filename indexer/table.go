@@ -52,6 +52,10 @@ type table struct {
 	slab []*gql.Cell
 	// txn is what a versioned table keeps instead of index (table_txn.go).
 	txn txnRows
+	// unique marks a versioned table whose derivation never puts two
+	// rows with one key for a transaction: its rows are appended without
+	// hashing their keys to look for one to replace.
+	unique bool
 }
 
 func newTable(def *gql.Table, in *interner) *table {
@@ -217,6 +221,10 @@ func (t *table) newCells() []*gql.Cell {
 // store stores a row of interned cells, one per column.
 func (t *table) store(cells []*gql.Cell) {
 	g := gql.NewRowOfCells(t.layout, cells)
+	if t.unique {
+		t.appendRow(g)
+		return
+	}
 	if len(t.pk) > 0 {
 		var buf [4]any
 		keys := buf[:0]
