@@ -100,11 +100,12 @@ var versionedTables = map[string]string{
 }
 
 // uniqueTables are the versioned tables whose rows of one transaction
-// never share a key: one user transaction, one event per index, and one
-// account_transactions row per account (accountTransactions puts each
-// once). TestRowsGolden checks every table's keys are unique over its
+// never share a key: one user transaction, one event per index, at most
+// one fungible-asset activity per event index and one gas fee (index -1),
+// and one account_transactions row per account (accountTransactions puts
+// each once). TestRowsGolden checks every table's keys are unique over its
 // ledger.
-var uniqueTables = []string{tUserTransactions, tEvents, tAccountTxns}
+var uniqueTables = []string{tUserTransactions, tEvents, tFAActivities, tAccountTxns}
 
 // tx is the context of the transaction being indexed.
 type tx struct {
