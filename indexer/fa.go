@@ -344,7 +344,17 @@ func (s *state) balanceRow(t *table, id, owner ledgerapi.Address) vals {
 // finishBalance sets the generated columns: amount = v1 + v2, asset_type
 // the coin type when known, the newest of the two versions.
 func finishBalance(r vals) {
-	r[balAmount] = gql.NewCell(sumAmounts(plain(r[balAmountV1]), plain(r[balAmountV2])))
+	v1, v2 := plain(r[balAmountV1]), plain(r[balAmountV2])
+	_, n1 := v1.(jsonNumber)
+	_, n2 := v2.(jsonNumber)
+	switch {
+	case n2 && v1 == nil:
+		r[balAmount] = r[balAmountV2] // the sum is the one amount: its cell serves both
+	case n1 && v2 == nil:
+		r[balAmount] = r[balAmountV1]
+	default:
+		r[balAmount] = gql.NewCell(sumAmounts(v1, v2))
+	}
 	r[balAssetType], r[balTokenStandard] = r[balAssetTypeV2], "v2"
 	if plain(r[balAssetTypeV1]) != nil {
 		r[balAssetType], r[balTokenStandard] = r[balAssetTypeV1], "v1"
