@@ -124,7 +124,7 @@ func (s *state) activities(ctx context.Context, x *tx, w *faWrites) error {
 			if !ok || !known {
 				continue
 			}
-			r[faaOwnerAddress], r[faaStorageId], r[faaAssetType], r[faaTokenStandard] = s.in.addr(owner), s.in.addr(store), s.in.addr(meta), "v2"
+			r[faaOwnerAddress], r[faaStorageId], r[faaAssetType], r[faaTokenStandard] = s.in.addr(owner), s.in.addr(store), s.in.addr(meta), s.std.v2
 			t.putVals(r)
 		case eventIs(e, "coin", "CoinDeposit") || eventIs(e, "coin", "CoinWithdraw"):
 			// Module events {coin_type, account, amount} of a CoinStore.
@@ -162,8 +162,8 @@ func (s *state) activities(ctx context.Context, x *tx, w *faWrites) error {
 	}
 	if x.signed != nil {
 		payer := x.signed.GasPayer()
-		r := base(-1, "0x1::aptos_coin::GasFeeEvent")
-		r[faaIsGasFee], r[faaAssetType], r[faaTokenStandard] = true, aptCoinType, "v1"
+		r := base(-1, s.std.gasFee)
+		r[faaIsGasFee], r[faaAssetType], r[faaTokenStandard] = true, s.std.aptCoin, s.std.v1
 		r[faaOwnerAddress] = s.in.addr(x.signed.Raw.Sender)
 		r[faaStorageId] = s.in.addr(s.primaryStore(payer, aptMetadata))
 		hi, lo := bits.Mul64(x.t.Info.GasUsed, x.signed.Raw.GasUnitPrice)

@@ -27,6 +27,7 @@ func TestCheckpointCoversState(t *testing.T) {
 		"layouts":    true, // set by every catch-up
 		"in":         true, // the interner, made by newState and filled as the rows load
 		"cache":      true, // what the derivation rendered lately, rendered again on demand
+		"std":        true, // made by newState with the interner
 	}
 	typ := reflect.TypeOf(state{})
 	for i := 0; i < typ.NumField(); i++ {

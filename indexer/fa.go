@@ -20,6 +20,9 @@ import (
 // APT: the coin type and its paired fungible asset's metadata object.
 const aptCoinType = "0x1::aptos_coin::AptosCoin"
 
+// gasFeeEventType is the type of a transaction's gas fee activity.
+const gasFeeEventType = "0x1::aptos_coin::GasFeeEvent"
+
 var aptMetadata = ledgerapi.Address{31: 0xa}
 
 // faWrites are the fungible-asset resources one transaction writes, by
@@ -287,14 +290,14 @@ func (s *state) balances(ctx context.Context, x *tx, w *faWrites) error {
 				r[balAmountV1], r[balIsFrozen] = gql.NewCell(num(cs.Value)), cs.Frozen
 			}
 		}
-		finishBalance(r)
+		s.finishBalance(r)
 		t.putVals(r)
 	}
 	for a := range w.deleted {
 		if r, ok := t.load(s.in.addr(a)); ok {
 			r[balAmountV2] = num(0)
 			r[balLastTransactionVersionV2], r[balLastTransactionTimestampV2] = x.version, x.tsCell
-			finishBalance(r)
+			s.finishBalance(r)
 			t.putVals(r)
 		}
 	}
@@ -321,7 +324,7 @@ func (s *state) balances(ctx context.Context, x *tx, w *faWrites) error {
 			r[balAssetTypeV1] = coin
 		}
 		r[balLastTransactionVersionV2], r[balLastTransactionTimestampV2] = x.version, x.tsCell
-		finishBalance(r)
+		s.finishBalance(r)
 		t.putVals(r)
 	}
 	return nil
@@ -343,7 +346,7 @@ func (s *state) balanceRow(t *table, id, owner ledgerapi.Address) vals {
 
 // finishBalance sets the generated columns: amount = v1 + v2, asset_type
 // the coin type when known, the newest of the two versions.
-func finishBalance(r vals) {
+func (s *state) finishBalance(r vals) {
 	v1, v2 := plain(r[balAmountV1]), plain(r[balAmountV2])
 	_, n1 := v1.(jsonNumber)
 	_, n2 := v2.(jsonNumber)
@@ -355,9 +358,9 @@ func finishBalance(r vals) {
 	default:
 		r[balAmount] = gql.NewCell(sumAmounts(v1, v2))
 	}
-	r[balAssetType], r[balTokenStandard] = r[balAssetTypeV2], "v2"
+	r[balAssetType], r[balTokenStandard] = r[balAssetTypeV2], s.std.v2
 	if plain(r[balAssetTypeV1]) != nil {
-		r[balAssetType], r[balTokenStandard] = r[balAssetTypeV1], "v1"
+		r[balAssetType], r[balTokenStandard] = r[balAssetTypeV1], s.std.v1
 	}
 	r[balLastTransactionVersion], r[balLastTransactionTimestamp] = r[balLastTransactionVersionV1], r[balLastTransactionTimestampV1]
 	if v2, ok := plain(r[balLastTransactionVersionV2]).(jsonNumber); ok {

@@ -44,6 +44,8 @@ type state struct {
 	layouts  *eventLayouts
 	// in interns the values of every table's rows.
 	in *interner
+	// std holds the cells of values most rows repeat, interned once.
+	std stdCells
 	// cache holds what the derivation rendered or hashed lately.
 	cache renderCache
 }
@@ -79,6 +81,7 @@ func newState(store storage.Reader, reverts uint64) *state {
 		tableTypes: map[ledgerapi.Address]tableType{}, holdsTable: map[tagKey]bool{}}
 	in := newInterner()
 	s.in = in
+	s.std = stdCells{v1: in.str("v1"), v2: in.str("v2"), aptCoin: in.str(aptCoinType), gasFee: in.str(gasFeeEventType)}
 	for i := range schema.Tables {
 		s.tables[schema.Tables[i].Name] = newTable(&schema.Tables[i], in)
 	}
@@ -106,6 +109,10 @@ var versionedTables = map[string]string{
 // each once). TestRowsGolden checks every table's keys are unique over its
 // ledger.
 var uniqueTables = []string{tUserTransactions, tEvents, tFAActivities, tAccountTxns}
+
+// stdCells are the cells of values that most transactions' rows hold: a
+// token standard, APT's coin type, the gas fee's activity type.
+type stdCells struct{ v1, v2, aptCoin, gasFee *gql.Cell }
 
 // tx is the context of the transaction being indexed.
 type tx struct {
