@@ -49,12 +49,14 @@ func newEventLayouts(store storage.Reader, m Modules) *eventLayouts {
 }
 
 // follow makes the layouts at version the ones deferred cells render
-// with from now on.
-func (l *eventLayouts) follow(version uint64) {
+// with from now on, and returns them for the catch-up to that version.
+func (l *eventLayouts) follow(version uint64) modules.Resolver {
 	if cur := l.cur.Load(); cur != nil && cur.version == version {
-		return
+		return cur.r
 	}
-	l.cur.Store(l.at(version))
+	next := l.at(version)
+	l.cur.Store(next)
+	return next.r
 }
 
 func (l *eventLayouts) at(version uint64) *resolverAt {

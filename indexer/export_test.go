@@ -26,6 +26,9 @@ func Mismatched(ix *Indexer) map[string]int {
 	return out
 }
 
+// CellFits reports whether v is a value of a column of type typ.
+var CellFits = cellFits
+
 // Arrivals returns how many callers of Rows and LastVersion arrived.
 func Arrivals(ix *Indexer) uint64 { return ix.arrivals.Load() }
 

@@ -231,9 +231,10 @@ func (ix *Indexer) catchUpRetrying(ctx context.Context, retries int) (storage.Le
 	ix.st.resolver, ix.st.layouts = nil, nil
 	if ix.opts.Modules != nil && ix.st.next <= info.Version {
 		// Layouts never change incompatibly, so the latest modules
-		// decode the events of every version.
-		ix.st.resolver = ix.opts.Modules.ModulesAt(stateAt{ctx, ix.store, info.Version})
-		ix.layouts.follow(info.Version)
+		// decode the events of every version. One resolver serves the
+		// catch-up and the event data rendered later (it reads the
+		// store without the caller's context, which may end first).
+		ix.st.resolver = ix.layouts.follow(info.Version)
 		ix.st.layouts = ix.layouts
 	}
 	for ix.st.next <= info.Version {

@@ -1,11 +1,10 @@
 package indexer_test
 
 import (
-	"encoding/json"
-
-	"github.com/ledgernode/ledgernode/vmstub"
 	"strings"
 	"testing"
+
+	"github.com/ledgernode/ledgernode/vmstub"
 
 	"github.com/ledgernode/ledgernode/indexer"
 	"github.com/ledgernode/ledgernode/indexer/gql"
@@ -180,7 +179,7 @@ func TestRowsMatchTheirColumns(t *testing.T) {
 					continue
 				}
 				v := r.Get(col.Name)
-				if v != nil && !typeFits(col.Type, v) {
+				if v != nil && !indexer.CellFits(col.Type, v) {
 					t.Errorf("%s.%s: %T %v is not a %s", tb.Name, col.Name, v, v, col.Type)
 				}
 			}
@@ -200,18 +199,4 @@ func TestRowsAreBuiltWithTheirColumns(t *testing.T) {
 	for name, n := range indexer.Mismatched(ix) {
 		t.Errorf("%s: %d rows built with other columns than declared", name, n)
 	}
-}
-
-func typeFits(typ string, v any) bool {
-	switch v := v.(type) {
-	case string:
-		return typ == gql.TypeString || typ == gql.TypeTimestamp
-	case bool:
-		return typ == gql.TypeBoolean
-	case json.Number:
-		return typ == gql.TypeBigint || typ == gql.TypeNumeric || typ == gql.TypeInt
-	case json.RawMessage:
-		return typ == gql.TypeJSONB && json.Valid(v)
-	}
-	return false
 }

@@ -91,7 +91,7 @@ func (e *executor) count(t *tableInfo, g *fieldGroup, rows []Row, path string) (
 	}
 	distinct, _ := dv.(bool)
 	var cols []string
-	for _, x := range asList(cv) {
+	for _, x := range InputList(cv) {
 		s, _ := x.(string)
 		if _, ok := t.cols[s]; !ok {
 			return 0, &Error{Message: fmt.Sprintf("expected one of the values of %s_select_column, but found %s", t.Name, kindName(x)), Path: path + ".args.columns", Code: "validation-failed"}

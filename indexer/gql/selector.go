@@ -46,7 +46,7 @@ func (e *executor) candidates(t *tableInfo, f *ast.Field, path string, capped bo
 		return nil, false, err
 	}
 	var terms []orderTerm
-	for _, x := range asList(ov) {
+	for _, x := range InputList(ov) {
 		if terms, err = e.compileOrder(t, x, nil, terms, args+".order_by", 0); err != nil {
 			return nil, false, err
 		}

@@ -50,7 +50,7 @@ func (e *executor) selectRows(t *tableInfo, f *ast.Field, cands []Row, path stri
 		return nil, err
 	}
 	var terms []orderTerm
-	for i, x := range asList(ov) {
+	for i, x := range InputList(ov) {
 		if terms, err = e.compileOrder(t, x, nil, terms, fmt.Sprintf("%s.order_by[%d]", args, i), 0); err != nil {
 			return nil, err
 		}
@@ -60,7 +60,7 @@ func (e *executor) selectRows(t *tableInfo, f *ast.Field, cands []Row, path stri
 		return nil, err
 	}
 	var distinct []string
-	for _, x := range asList(dv) {
+	for _, x := range InputList(dv) {
 		s, ok := x.(string)
 		if _, known := t.cols[s]; !ok || !known {
 			return nil, &Error{Message: fmt.Sprintf("expected one of the values of %s_select_column, but found %s", t.Name, kindName(x)), Path: args + ".distinct_on", Code: "validation-failed"}

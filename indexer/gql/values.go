@@ -144,9 +144,9 @@ func valueOf(v *ast.Value, vars map[string]any, depth int) (any, error) {
 	return nil, fmt.Errorf("unsupported value %s", v.String())
 }
 
-// asList coerces an input to a list: a single value is a list of one
+// InputList coerces an input to a list: a single value is a list of one
 // (GraphQL's input coercion), null is no list.
-func asList(v any) []any {
+func InputList(v any) []any {
 	switch x := v.(type) {
 	case nil:
 		return nil

@@ -31,7 +31,7 @@ func (e *executor) compileWhere(t *tableInfo, v any, path string, depth int) (pr
 		switch f.k {
 		case "_and", "_or":
 			var subs []pred
-			for i, x := range asList(f.v) {
+			for i, x := range InputList(f.v) {
 				s, err := e.compileWhere(t, x, fmt.Sprintf("%s[%d]", p, i), depth+1)
 				if err != nil {
 					return nil, err
@@ -153,7 +153,7 @@ func (e *executor) compileOp(col Column, op string, v any, path string) (pred, e
 			return nil, typeError("a list", "["+col.Type+"!]", v, path)
 		}
 		set := map[string]bool{}
-		for i, x := range asList(v) {
+		for i, x := range InputList(v) {
 			n, err := operand(col.Type, x, fmt.Sprintf("%s[%d]", path, i))
 			if err != nil {
 				return nil, err

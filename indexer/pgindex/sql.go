@@ -89,7 +89,7 @@ func (b *builder) where(t *tableSQL, a string, v any, depth int) (string, bool) 
 		switch k {
 		case "_and", "_or":
 			var subs []string
-			for _, e := range listOf(x) {
+			for _, e := range gql.InputList(x) {
 				sub, subExact := b.where(t, a, e, depth+1)
 				subs = append(subs, sub)
 				ok = ok && subExact
@@ -176,7 +176,7 @@ func (b *builder) column(a string, c gql.Column, v any) (string, bool) {
 				parts = append(parts, col+" IS NOT NULL")
 			}
 		case "_in", "_nin":
-			list := listOf(x)
+			list := gql.InputList(x)
 			texts := make([]string, 0, len(list))
 			for _, e := range list {
 				s, ok := textOf(e)
@@ -231,18 +231,6 @@ func textOf(v any) (string, bool) {
 		return "false", true
 	}
 	return "", false
-}
-
-// listOf is a list operand as GraphQL coerces it: a single value is a
-// list of one (as the executor reads it).
-func listOf(v any) []any {
-	switch x := v.(type) {
-	case nil:
-		return nil
-	case []any:
-		return x
-	}
-	return []any{v}
 }
 
 func hasNul(v any) bool {
