@@ -92,6 +92,20 @@ func (c *NativeContext) VecReverse(ref Value) error {
 	return nil
 }
 
+// VecSwap exchanges elements i and j of the vector ref points at, in
+// place, as the VecSwap instruction does.
+func (c *NativeContext) VecSwap(ref Value, i, j uint64) error {
+	vc, _, err := inplaceVector(ref)
+	if err != nil {
+		return err
+	}
+	if n := uint64(len(vc.vals)); i >= n || j >= n {
+		return vecErr(vecIndexOutOfBounds, "swapping elements %d and %d of %d", i, j, n)
+	}
+	vc.vals[i], vc.vals[j] = vc.vals[j], vc.vals[i]
+	return nil
+}
+
 // VecPushBack appends x to the vector ref points at, within the vector
 // length limit.
 func (c *NativeContext) VecPushBack(ref, x Value) error {

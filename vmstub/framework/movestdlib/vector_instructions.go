@@ -81,19 +81,11 @@ func vecDestroyEmpty(_ *native.Context, _ []*movevm.Type, args []movevm.Value) (
 	return nil, nil
 }
 
-// vecSwap is swap(v, i, j): the elements from min(i, j) on are taken out
-// and put back with the two exchanged.
+// vecSwap is swap(v, i, j), in place as the instruction does it.
 func vecSwap(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
 	i, j, n := args[1].AsU64(), args[2].AsU64(), movevm.VecLen(args[0])
 	if i >= uint64(n) || j >= uint64(n) {
 		return nil, vecIndexErr("swap", max(i, j), n)
 	}
-	lo, hi := min(i, j), max(i, j)
-	if lo == hi {
-		return nil, nil
-	}
-	return nil, rewrite(c, args[0], int(lo), func(xs []movevm.Value) []movevm.Value {
-		xs[0], xs[hi-lo] = xs[hi-lo], xs[0]
-		return xs
-	})
+	return nil, c.VecSwap(args[0], i, j)
 }
