@@ -35,6 +35,8 @@
 //	                                      (features_flags.go),
 //	                                      change_feature_flags_for_next_epoch,
 //	                                      on_new_epoch, change_feature_flags
+//	acl.go            0x1::acl            ACL; empty, add, remove, contains,
+//	                                      assert_contains
 //
 // Each module is declared through the native contract
 // (vmstub/native) by a function named after it (Vector for 0x1::vector);
@@ -54,8 +56,20 @@ var addr = ledgerapi.AddressOne
 // Modules returns the declarations of the package's modules, for the
 // executor to register.
 func Modules() []native.Module {
-	return []native.Module{Vector(), Signer(), Error(), String(), Option(), BCS(), Hash(),
-		BitVector(), FixedPoint32(), Cmp(), Features()}
+	return []native.Module{
+		Vector(),
+		Signer(),
+		Error(),
+		String(),
+		Option(),
+		BCS(),
+		Hash(),
+		BitVector(),
+		FixedPoint32(),
+		Cmp(),
+		Features(),
+		ACL(),
+	}
 }
 
 // firstErr returns the first non-nil error.
