@@ -240,7 +240,9 @@ func newRegFunc(mod ledgerapi.ModuleId, f *native.Function) (*regFunc, error) {
 	rf := &regFunc{def: f, id: ledgerapi.EntryFunctionId{Module: mod, Name: f.Name}}
 	for _, p := range f.Params {
 		if isSignerParam(p) {
-			if len(rf.params) > 0 {
+			// Transactions pass an entry function's signers first; Move
+			// code may pass a signer anywhere (capability::delegate).
+			if len(rf.params) > 0 && (f.IsEntry || f.IsView) {
 				return nil, fmt.Errorf("function %s: signer parameters must come first", f.Name)
 			}
 			continue

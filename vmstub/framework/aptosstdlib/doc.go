@@ -65,6 +65,10 @@
 //	                                    no algebraic structure here)
 //	bls12381_algebra.go 0x1::bls12381_algebra marker structs
 //	bn254_algebra.go 0x1::bn254_algebra marker structs
+//	capability.go    0x1::capability    Cap, LinearCap, CapState,
+//	                                    CapDelegateState; create, acquire,
+//	                                    acquire_linear, root_addr,
+//	                                    linear_root_addr, delegate, revoke
 //
 // Each module is declared through the native contract (vmstub/native) by
 // a function named after it (TypeInfo for 0x1::type_info); Modules lists
@@ -95,6 +99,7 @@ func Modules() []native.Module {
 		CryptoAlgebra(),
 		Bls12381Algebra(),
 		Bn254Algebra(),
+		Capability(),
 	}
 }
 
