@@ -129,7 +129,7 @@ func TestAccountAbstraction(t *testing.T) {
 	wantOK(t, add(auth))
 	wantOK(t, c.do(a, call("account_abstraction", "remove_authenticator", nil)))
 	wantVMStatus(t, c.do(a, call("account_abstraction", "add_dispatchable_authentication_function", nil, aaNames(auth)...)), abortAA+"EDEPRECATED_FUNCTION(0xd0006): ")
-	wantVMStatus(t, c.do(a, call("account_abstraction", "register_derivable_authentication_function", nil, aaNames(auth)...)), "Move abort in 0x1::system_addresses: 0x50003")
+	wantVMStatus(t, c.do(a, call("account_abstraction", "register_derivable_authentication_function", nil, aaNames(auth)...)), "Move abort in 0x1::system_addresses: ENOT_APTOS_FRAMEWORK_ADDRESS(0x50003): The address/account did not correspond to the core framework address")
 
 	// derive_account_address_view derives as Aptos does.
 	pk := []byte{1, 2, 3}

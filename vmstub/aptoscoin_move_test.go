@@ -23,7 +23,7 @@ func TestAptosCoinMintCapabilities(t *testing.T) {
 	before := c.balance(b.Address)
 	for fn, want := range map[string]string{
 		"mint":                     "Move abort in 0x1::aptos_coin: ENO_CAPABILITIES(0x60001)",
-		"delegate_mint_capability": "Move abort in 0x1::system_addresses: 0x50001",
+		"delegate_mint_capability": "Move abort in 0x1::system_addresses: ENOT_CORE_RESOURCE_ADDRESS(0x50001): The address/account did not correspond to the core resource address",
 		"claim_mint_capability":    "MISSING_DATA",
 	} {
 		var got string

@@ -59,10 +59,10 @@ func TestBlockFunctionsFromMove(t *testing.T) {
 	if got := run("history", u32(7)); !strings.Contains(got, "Execution failed") {
 		t.Errorf("second CommitHistory: %s", got)
 	}
-	if got := run("interval"); got != "Move abort in 0x1::system_addresses: 0x50003" {
+	if got := run("interval"); got != "Move abort in 0x1::system_addresses: ENOT_APTOS_FRAMEWORK_ADDRESS(0x50003): The address/account did not correspond to the core framework address" {
 		t.Errorf("update_epoch_interval_microsecs: %s", got)
 	}
-	if got := run("writeset"); got != "Move abort in 0x1::system_addresses: 0x50002" {
+	if got := run("writeset"); got != "Move abort in 0x1::system_addresses: EVM(0x50002): The operation can only be performed by the VM" {
 		t.Errorf("emit_writeset_block_event: %s", got)
 	}
 }

@@ -123,5 +123,5 @@ func TestDerivableAccountAbstraction(t *testing.T) {
 	wantOK(t, c.do(a, call("account_abstraction", "add_authentication_function", nil, aaNames(f)...)))
 	wantStatus(t, c.vm.Validate(c, abstracted(c.raw(a, vmstub.TransferPayload(d.Address, 5)), f, nil), c.nowUs), "ABORTED", 4016)
 	// Only the framework registers derivable functions.
-	wantVMStatus(t, c.do(a, call("account_abstraction", "register_derivable_authentication_function", nil, aaNames(f)...)), "Move abort in 0x1::system_addresses: 0x50003")
+	wantVMStatus(t, c.do(a, call("account_abstraction", "register_derivable_authentication_function", nil, aaNames(f)...)), "Move abort in 0x1::system_addresses: ENOT_APTOS_FRAMEWORK_ADDRESS(0x50003): The address/account did not correspond to the core framework address")
 }

@@ -35,7 +35,7 @@ func TestTransactionFeeDeprecatedAndAdmin(t *testing.T) {
 		}
 	}
 	out := c.mustExec(a.Sign(c.raw(a, vmstub.EntryPayload(one, "transaction_fee", "convert_to_aptos_fa_burn_ref", nil))))
-	if got := out.Info.Status.String(); got != "Move abort in 0x1::system_addresses: 0x50003" {
+	if got := out.Info.Status.String(); got != "Move abort in 0x1::system_addresses: ENOT_APTOS_FRAMEWORK_ADDRESS(0x50003): The address/account did not correspond to the core framework address" {
 		t.Errorf("convert_to_aptos_fa_burn_ref: %s", got)
 	}
 }

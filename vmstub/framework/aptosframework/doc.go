@@ -114,6 +114,10 @@
 //	resource_account.go     0x1::resource_account     Container; create_resource_account
 //	                                                  (_and_fund, _and_publish_package),
 //	                                                  retrieve_resource_account_cap
+//	system_addresses.go     0x1::system_addresses     complete: is_*/assert_* of the
+//	                                                  core resources, framework,
+//	                                                  framework reserved and VM
+//	                                                  addresses
 //	timestamp.go            0x1::timestamp            complete: CurrentTimeMicroseconds;
 //	                                                  now_microseconds, now_seconds,
 //	                                                  update_global_time (the VM's)
@@ -168,6 +172,7 @@ func Modules() []native.Module {
 		Timestamp(),
 		TransactionContext(),
 		ChainStatus(),
+		SystemAddresses(),
 		Block(),
 		TransactionFee(),
 		NonceValidation(),
