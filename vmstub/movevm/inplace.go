@@ -264,3 +264,18 @@ func (c *NativeContext) FitsMemory(n int) error {
 	}
 	return nil
 }
+
+// Swap exchanges the values two live mutable references of the same type
+// point at, as mem::swap does: each slot keeps its container and takes the
+// other's value, so references into either value follow it. Memory is
+// unchanged: both values stay reachable.
+func (c *NativeContext) Swap(a, b Value) error {
+	ca, okA := a.p.(*container)
+	cb, okB := b.p.(*container)
+	if !okA || !okB || a.t == nil || a.t.Kind != KindMutRef || b.t == nil || b.t.Kind != KindMutRef || b.t.Elem != a.t.Elem || ca.dead || cb.dead ||
+		int(a.n) >= len(ca.vals) || int(b.n) >= len(cb.vals) {
+		return errorf(onchain.UNKNOWN_INVARIANT_VIOLATION_ERROR, "swapping through %s and %s, not two live mutable references of one type", typeName(a), typeName(b))
+	}
+	ca.vals[a.n], cb.vals[b.n] = cb.vals[b.n], ca.vals[a.n]
+	return nil
+}

@@ -37,6 +37,7 @@
 //	                                      on_new_epoch, change_feature_flags
 //	acl.go            0x1::acl            ACL; empty, add, remove, contains,
 //	                                      assert_contains
+//	mem.go            0x1::mem            swap, replace (in place)
 //
 // Each module is declared through the native contract
 // (vmstub/native) by a function named after it (Vector for 0x1::vector);
@@ -69,6 +70,7 @@ func Modules() []native.Module {
 		Cmp(),
 		Features(),
 		ACL(),
+		Mem(),
 	}
 }
 
