@@ -263,7 +263,7 @@ func TestAccountPublicFunctions(t *testing.T) {
 	e2 := append(append([]byte(nil), mk...), 0)
 	wantVMStatus(t, c.do(b, fromPK(e2)), "Move abort in 0x1::multi_key: 0x10004")
 	wantVMStatus(t, c.do(b, fromPK(append([]byte{2, 9}, mk[2:]...))), "Move abort in 0x1::single_key: 0x10001")
-	wantVMStatus(t, c.do(b, fromPK(mk[:40])), "Move abort in 0x1::bcs_stream: 0x20002")
+	wantVMStatus(t, c.do(b, fromPK(mk[:40])), "Move abort in 0x1::bcs_stream: EOUT_OF_BYTES(0x20002): There are not enough bytes to deserialize for the given type.")
 	wantOK(t, c.do(b, fromPK(mk)))
 	wantAuthKey(t, c, b.Address, ledgerapi.MustParseAddress("0xc7ab91daf558b00b1f81207b702349a74029dddfbf0e99d54b3d7675714a61de"))
 
@@ -280,7 +280,7 @@ func TestAccountPublicFunctions(t *testing.T) {
 		{keyless, abortAccount + "ENOT_THE_ORIGINAL_PUBLIC_KEY(0x1001a): The provided public key is not the original public key for the account"},
 		{append([]byte{9}, keyless[1:]...), "Move abort in 0x1::single_key: 0x10001"},
 		{append(append([]byte(nil), keyless...), 1), "Move abort in 0x1::single_key: 0x10002"},
-		{keyless[:20], "Move abort in 0x1::bcs_stream: 0x20002"},
+		{keyless[:20], "Move abort in 0x1::bcs_stream: EOUT_OF_BYTES(0x20002): There are not enough bytes to deserialize for the given type."},
 	} {
 		wantVMStatus(t, c.do(a, upsert(tc.pk)), tc.want)
 	}

@@ -69,6 +69,10 @@
 //	                                    CapDelegateState; create, acquire,
 //	                                    acquire_linear, root_addr,
 //	                                    linear_root_addr, delegate, revoke
+//	bcs_stream.go    0x1::bcs_stream    BCSStream; new, has_remaining, the
+//	                                    deserialize_* of ULEB128, bool,
+//	                                    address, u8…u256 and String,
+//	                                    deserialize_u256_entry
 //
 // Each module is declared through the native contract (vmstub/native) by
 // a function named after it (TypeInfo for 0x1::type_info); Modules lists
@@ -100,6 +104,7 @@ func Modules() []native.Module {
 		Bls12381Algebra(),
 		Bn254Algebra(),
 		Capability(),
+		BCSStream(),
 	}
 }
 
