@@ -67,6 +67,12 @@
 //	                                                  FungibleAsset values
 //	guid.go                 0x1::guid                 complete: GUID, ID and their
 //	                                                  functions
+//	jwks.go (+ _patch,      0x1::jwks                 complete: OIDC providers, JWKs,
+//	_funcs, _observed)                                patches, PatchedJWKs (genesis
+//	                                                  patches in the test key of
+//	                                                  test.oidc.provider),
+//	                                                  FederatedJWKs; the next-epoch
+//	                                                  changes need config_buffer
 //	managed_coin.go         0x1::managed_coin         Capabilities; initialize, mint,
 //	                                                  burn, register, destroy_caps,
 //	                                                  remove_caps
@@ -195,6 +201,7 @@ func Modules() []native.Module {
 		ResourceAccount(),
 		Randomness(),
 		MultisigAccount(),
+		JWKs(),
 	}
 }
 
