@@ -70,9 +70,12 @@ func (p *providerJWKs) upsertJWK(m jwksMeter, k jwksAny) error {
 	}
 	if found {
 		p.jwks[i] = k
-	} else {
-		p.jwks = slices.Insert(p.jwks, i, k)
+		return nil
 	}
+	if err := m.charge(len(p.jwks)-i, 0); err != nil { // the keys moved up
+		return err
+	}
+	p.jwks = slices.Insert(p.jwks, i, k)
 	return nil
 }
 
@@ -87,6 +90,9 @@ func (p *providerJWKs) removeJWK(m jwksMeter, id []byte) error {
 			return err
 		}
 		if bytes.Equal(cur, id) {
+			if err := m.charge(len(p.jwks)-i-1, 0); err != nil { // the keys moved down
+				return err
+			}
 			p.jwks = slices.Delete(p.jwks, i, i+1)
 			return nil
 		}
@@ -112,6 +118,9 @@ func (a *allProvidersJWKs) upsertProvider(m jwksMeter, p providerJWKs) (*provide
 			break
 		}
 	}
+	if err := m.charge(len(a.entries)-i, 0); err != nil { // the entries moved up
+		return nil, err
+	}
 	a.entries = slices.Insert(a.entries, i, p)
 	return nil, nil
 }
@@ -123,6 +132,9 @@ func (a *allProvidersJWKs) removeIssuer(m jwksMeter, issuer []byte) (*providerJW
 			return nil, err
 		}
 		if bytes.Equal(a.entries[i].issuer, issuer) {
+			if err := m.charge(len(a.entries)-i-1, 0); err != nil { // the entries moved down
+				return nil, err
+			}
 			old := a.entries[i]
 			a.entries = slices.Delete(a.entries, i, i+1)
 			return &old, nil
