@@ -88,8 +88,10 @@ func newState(store storage.Reader, reverts uint64) *state {
 	for name, col := range versionedTables {
 		s.tables[name].versionedBy(col)
 	}
+	reg := gql.NewRegistry()
 	for _, name := range uniqueTables {
 		s.tables[name].unique = true
+		s.tables[name].numberRows(reg)
 	}
 	return s
 }
