@@ -259,16 +259,11 @@ const (
 	testRSAModulus = "y5Efs1ZzisLLKCARSvTztgWj5JFP3778dZWt-od78fmOZFxem3a_aYbOXSJToRp862do0PxJ4PDMpmqwV5f7KplFI6NswQV-WPufQH8IaHXZtuPdCjPOcHybcDiLkO12d0dG6iZQUzypjAJf63APcadio-4JDNWlGC5_Ow_XQ9lIY71kTMiT9lkCCd0ZxqEifGtnJe5xSoZoaMRKrvlOw-R6iVjLUtPAk5hyUX95LDKxwAR-oshnj7gmATejga2EvH9ozdn3M8Go11PSDa04OQxPcA25OoDTfxLvT28LRpSXrbmUWZ-O_lGtDl3ZAtjIguYGEobTk4N11eRssC95Cw"
 )
 
-// jwksGenesis publishes the module's resources at 0x1: no OIDC provider,
-// no observed key, the test key's patch and the key sets it yields.
+// jwksGenesis publishes the module's resources at 0x1 as initialize and
+// set_patches would: no OIDC provider, no observed key, the test key's
+// patch, and PatchedJWKs regenerated from them.
 func jwksGenesis(h native.Host) error {
 	patches := jwksPatches{upsertPatch([]byte(testOIDCIssuer), rsaJWK(testRSAKid, "RS256", "AQAB", testRSAModulus))}
-	var patched allProvidersJWKs
-	for i := range patches {
-		if err := patched.apply(nil, &patches[i]); err != nil {
-			return err
-		}
-	}
 	writes := []struct {
 		tag ledgerapi.StructTag
 		v   bcs.Marshaler
@@ -276,12 +271,12 @@ func jwksGenesis(h native.Host) error {
 		{SupportedOIDCProvidersTag, &oidcProviders{}},
 		{ObservedJWKsTag, &allProvidersJWKs{}},
 		{PatchesTag, &patches},
-		{PatchedJWKsTag, &patched},
+		{PatchedJWKsTag, &allProvidersJWKs{}},
 	}
 	for _, w := range writes {
 		if err := putResource(h, addr, w.tag, w.v); err != nil {
 			return err
 		}
 	}
-	return nil
+	return regeneratePatchedJWKs(h, nil)
 }

@@ -31,13 +31,12 @@ func setPatches(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]mov
 	if err := putResource(h, addr, PatchesTag, &patches); err != nil {
 		return nil, err
 	}
-	return nil, regeneratePatchedJWKs(c)
+	return nil, regeneratePatchedJWKs(h, jwksMeterOf(c))
 }
 
 // regeneratePatchedJWKs writes PatchedJWKs: ObservedJWKs with Patches
-// applied in order.
-func regeneratePatchedJWKs(c *native.Context) error {
-	h := hostOf(c)
+// applied in order (genesis too, with no meter).
+func regeneratePatchedJWKs(h native.Host, m jwksMeter) error {
 	var jwks allProvidersJWKs
 	if err := readJWKs(h, addr, ObservedJWKsTag, &jwks); err != nil {
 		return err
@@ -46,7 +45,6 @@ func regeneratePatchedJWKs(c *native.Context) error {
 	if err := readJWKs(h, addr, PatchesTag, &patches); err != nil {
 		return err
 	}
-	m := jwksMeterOf(c)
 	for i := range patches {
 		if err := jwks.apply(m, &patches[i]); err != nil {
 			return err
@@ -131,7 +129,7 @@ func changeObserved(c *native.Context, change func(jwksMeter, *allProvidersJWKs)
 		return err
 	}
 	h.EmitBCS(observedJWKsUpdatedType, e.Bytes())
-	return regeneratePatchedJWKs(c)
+	return regeneratePatchedJWKs(h, jwksMeterOf(c))
 }
 
 // observedJWKsUpdatedType is the type of 0x1::jwks::ObservedJWKsUpdated.
