@@ -6,7 +6,8 @@ package aptosframework
 // Patches and PatchedJWKs at 0x1 as an Aptos test network's genesis does:
 // no provider, nothing observed and one patch upserting the test RSA key of
 // issuer "test.oidc.provider". The key sets and patches are worked on as Go
-// values (jwks_patch.go); the functions are in jwks_funcs.go.
+// values (jwks_patch.go); the functions are in jwks_funcs.go and, for
+// those over ObservedJWKs and Patches, jwks_observed.go.
 
 import (
 	"github.com/ledgernode/ledgernode/ledgerapi"
