@@ -73,6 +73,11 @@
 //	                                                  test.oidc.provider),
 //	                                                  FederatedJWKs; the next-epoch
 //	                                                  changes need config_buffer
+//	keyless_account.go      0x1::keyless_account      complete: Groth16VerificationKey,
+//	(+ _genesis)                                      Configuration (both in genesis),
+//	                                                  constructors, genesis setters;
+//	                                                  the next-epoch changes need
+//	                                                  config_buffer
 //	managed_coin.go         0x1::managed_coin         Capabilities; initialize, mint,
 //	                                                  burn, register, destroy_caps,
 //	                                                  remove_caps
@@ -202,6 +207,7 @@ func Modules() []native.Module {
 		Randomness(),
 		MultisigAccount(),
 		JWKs(),
+		KeylessAccount(),
 	}
 }
 
