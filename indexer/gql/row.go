@@ -57,8 +57,10 @@ func (l *Layout) Index(col string) int {
 //
 // A row holds one pointer per column, to a Cell with the value (nil for
 // NULL), so rows repeating a value (an address, a version) can share one
-// Cell. Rows are values: copying one shares its cells, which nobody may
-// modify once the row is handed out.
+// Cell; or, when its layout numbers its cells (Layout.NumberedBy), one
+// cell number per column, for tables too large to have the collector
+// follow a pointer per column. Rows are values: copying one shares its
+// cells, which nobody may modify once the row is handed out.
 type Row struct {
 	layout *Layout
 	// first points to the first of len(layout.names) cells (nil when
