@@ -121,7 +121,7 @@ type keylessConfig struct {
 	overrideAudVals      []string
 	maxSignaturesPerTxn  uint16
 	maxExpHorizonSecs    uint64
-	trainingWheelsPubkey []byte // nil: none
+	trainingWheelsPubkey []byte // when hasTrainingWheels
 	hasTrainingWheels    bool
 	maxCommitedEPKBytes  uint16
 	maxIssValBytes       uint16
