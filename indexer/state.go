@@ -88,8 +88,10 @@ func newState(store storage.Reader, reverts uint64) *state {
 	for name, col := range versionedTables {
 		s.tables[name].versionedBy(col)
 	}
+	reg := gql.NewRegistry()
 	for _, name := range uniqueTables {
 		s.tables[name].unique = true
+		s.tables[name].numberRows(reg)
 	}
 	return s
 }
@@ -105,10 +107,11 @@ var versionedTables = map[string]string{
 // uniqueTables are the versioned tables whose rows of one transaction
 // never share a key: one user transaction, one event per index, at most
 // one fungible-asset activity per event index and one gas fee (index -1),
-// and one account_transactions row per account (accountTransactions puts
-// each once). TestRowsGolden checks every table's keys are unique over its
-// ledger.
-var uniqueTables = []string{tUserTransactions, tEvents, tFAActivities, tAccountTxns}
+// one account_transactions row per account (accountTransactions puts
+// each once), and one signatures row per signer and key (signers have
+// distinct multi_agent_index, a signer's keys distinct multi_sig_index).
+// TestRowsGolden checks every table's keys are unique over its ledger.
+var uniqueTables = []string{tUserTransactions, tEvents, tFAActivities, tAccountTxns, tSignatures}
 
 // stdCells are the cells of values that most transactions' rows hold: a
 // token standard, APT's coin type, the gas fee's activity type.

@@ -56,6 +56,19 @@ type table struct {
 	// rows with one key for a transaction: its rows are appended without
 	// hashing their keys to look for one to replace.
 	unique bool
+	// reg, set by numberRows, numbers the cells of a unique table's rows,
+	// which it keeps as numbers; cellBuf and numBuf are store's buffers.
+	reg     *gql.Registry
+	cellBuf []*gql.Cell
+	numBuf  []uint32
+}
+
+// numberRows makes an empty unique table keep its rows as numbers of
+// cells in reg: rows that hold no pointer, for the tables that gain rows
+// with every transaction, so the garbage collector has fewer to follow.
+func (t *table) numberRows(reg *gql.Registry) {
+	t.reg, t.layout = reg, t.layout.NumberedBy(reg)
+	t.all.numbered(t.layout)
 }
 
 func newTable(def *gql.Table, in *interner) *table {
@@ -207,6 +220,15 @@ const slabRows = 64
 // small as it is rare.
 func (t *table) newCells() []*gql.Cell {
 	n := len(t.layout.Columns())
+	if t.reg != nil {
+		// store numbers the cells and keeps the numbers: the buffer is
+		// free again once it returns.
+		if t.cellBuf == nil {
+			t.cellBuf, t.numBuf = make([]*gql.Cell, n), make([]uint32, n)
+		}
+		clear(t.cellBuf)
+		return t.cellBuf
+	}
 	if t.txn.col < 0 || n == 0 {
 		return make([]*gql.Cell, n)
 	}
@@ -220,6 +242,14 @@ func (t *table) newCells() []*gql.Cell {
 
 // store stores a row of interned cells, one per column.
 func (t *table) store(cells []*gql.Cell) {
+	if t.reg != nil {
+		nums := t.numBuf
+		for i, c := range cells {
+			nums[i] = t.reg.Number(c)
+		}
+		t.appendNumbers(nums)
+		return
+	}
 	g := gql.NewRowOfCells(t.layout, cells)
 	if t.unique {
 		t.appendRow(g)
@@ -255,12 +285,27 @@ func (t *table) store(cells []*gql.Cell) {
 func (t *table) appendRow(g gql.Row) {
 	t.changed(t.all.len())
 	t.all.append(g)
+	t.noteAdded(g)
+}
+
+// noteAdded records g, a row with a new key just stored, for the next
+// snapshot.
+func (t *table) noteAdded(g gql.Row) {
 	if t.built && !t.replaced {
 		t.added = append(t.added, g)
 		if len(t.added) > t.all.len()/2+64 {
 			t.replaced, t.added = true, nil // cheaper to sort everything again
 		}
 	}
+}
+
+// appendNumbers adds the row of a numbered table whose cells are numbered
+// nums (see numberRows).
+func (t *table) appendNumbers(nums []uint32) {
+	i := t.all.len()
+	t.changed(i)
+	t.all.appendNumbers(nums)
+	t.noteAdded(t.all.at(i))
 }
 
 // replace stores g at position i in place of a row with its key.

@@ -13,6 +13,15 @@ import (
 type Layout struct {
 	names []string
 	index map[string]int
+	// reg, when set, numbers the cells of the layout's rows: they hold
+	// cell numbers (NewRowOfNumbers), not cell pointers.
+	reg *Registry
+}
+
+// NumberedBy returns a layout of l's columns whose rows hold cell numbers
+// of reg (see NewRowOfNumbers).
+func (l *Layout) NumberedBy(reg *Registry) *Layout {
+	return &Layout{names: l.names, index: l.index, reg: reg}
 }
 
 // NewLayout returns the layout of the given columns, in that order. A
@@ -48,14 +57,18 @@ func (l *Layout) Index(col string) int {
 //
 // A row holds one pointer per column, to a Cell with the value (nil for
 // NULL), so rows repeating a value (an address, a version) can share one
-// Cell. Rows are values: copying one shares its cells, which nobody may
-// modify once the row is handed out.
+// Cell; or, when its layout numbers its cells (Layout.NumberedBy), one
+// cell number per column, for tables too large to have the collector
+// follow a pointer per column. Rows are values: copying one shares its
+// cells, which nobody may modify once the row is handed out.
 type Row struct {
 	layout *Layout
 	// first points to the first of len(layout.names) cells (nil when
 	// the layout has no column): a row is two words, not a slice header
-	// besides its layout, since tables hold millions of them.
-	first **Cell
+	// besides its layout, since tables hold millions of them. It is a
+	// **Cell, or a *uint32 (the first cell number) when the layout
+	// numbers its cells.
+	first unsafe.Pointer
 }
 
 // Cell holds one non-NULL value of a row. Cells are immutable, so one
@@ -172,15 +185,28 @@ func NewRowOfCells(l *Layout, cells []*Cell) Row {
 	if len(cells) < n {
 		cells = append(make([]*Cell, 0, n), cells...)[:n]
 	}
-	return Row{layout: l, first: &cells[0]}
+	if l.reg != nil {
+		panic("gql: NewRowOfCells with a layout that numbers its cells")
+	}
+	return Row{layout: l, first: unsafe.Pointer(&cells[0])}
 }
 
-// cells returns the row's cells, one per column of its layout.
-func (r Row) cells() []*Cell {
-	if r.first == nil {
-		return nil
+// NewRowOfNumbers returns a row of layout l, which numbers its cells (see
+// Layout.NumberedBy), whose cells are numbered nums (one per column of l,
+// 0 for NULL). The row keeps nums; the caller must not modify them
+// afterwards.
+func NewRowOfNumbers(l *Layout, nums []uint32) Row {
+	n := len(l.names)
+	if l.reg == nil {
+		panic("gql: NewRowOfNumbers with a layout that does not number its cells")
 	}
-	return unsafe.Slice(r.first, len(r.layout.names))
+	if n == 0 {
+		return Row{layout: l}
+	}
+	if len(nums) < n {
+		nums = append(make([]uint32, 0, n), nums...)[:n]
+	}
+	return Row{layout: l, first: unsafe.Pointer(&nums[0])}
 }
 
 // CellAt returns the cell of column i (nil when NULL or out of range):
@@ -189,7 +215,10 @@ func (r Row) CellAt(i int) *Cell {
 	if r.first == nil || i < 0 || i >= len(r.layout.names) {
 		return nil
 	}
-	return r.cells()[i]
+	if reg := r.layout.reg; reg != nil {
+		return reg.cell(unsafe.Slice((*uint32)(r.first), len(r.layout.names))[i])
+	}
+	return unsafe.Slice((**Cell)(r.first), len(r.layout.names))[i]
 }
 
 // RowOf builds a row from a map, with a layout of its own (the columns
@@ -219,10 +248,7 @@ func (r Row) Get(col string) any {
 
 // At returns the value at position i of the layout, nil out of range.
 func (r Row) At(i int) any {
-	if r.first == nil || i < 0 || i >= len(r.layout.names) {
-		return nil
-	}
-	return r.cells()[i].Value()
+	return r.CellAt(i).Value()
 }
 
 // Map returns the row as a new map from column name to value, NULL

@@ -67,6 +67,17 @@
 //	                                                  FungibleAsset values
 //	guid.go                 0x1::guid                 complete: GUID, ID and their
 //	                                                  functions
+//	jwks.go (+ _patch,      0x1::jwks                 complete: OIDC providers, JWKs,
+//	_funcs, _observed)                                patches, PatchedJWKs (genesis
+//	                                                  patches in the test key of
+//	                                                  test.oidc.provider),
+//	                                                  FederatedJWKs; the next-epoch
+//	                                                  changes need config_buffer
+//	keyless_account.go      0x1::keyless_account      complete: Groth16VerificationKey,
+//	(+ _genesis)                                      Configuration (both in genesis),
+//	                                                  constructors, genesis setters;
+//	                                                  the next-epoch changes need
+//	                                                  config_buffer
 //	managed_coin.go         0x1::managed_coin         Capabilities; initialize, mint,
 //	                                                  burn, register, destroy_caps,
 //	                                                  remove_caps
@@ -200,6 +211,8 @@ func Modules() []native.Module {
 		ResourceAccount(),
 		Randomness(),
 		MultisigAccount(),
+		JWKs(),
+		KeylessAccount(),
 	}
 }
 
