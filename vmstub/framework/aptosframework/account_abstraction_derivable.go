@@ -103,7 +103,7 @@ func derivableOf(h native.Host) (*derivableAuth, bool, error) {
 // EKEY_ALREADY_EXISTS.
 func registerDerivable(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
 	if signerAddress(args[0]) != addr {
-		return nil, abortIn("system_addresses", native.PermissionDenied, 3)
+		return nil, abortIn("system_addresses", native.PermissionDenied, eNotAptosFramework)
 	}
 	f, err := functionInfoArgs(c, args[1:])
 	if err != nil {

@@ -62,7 +62,7 @@ func coinUpgradeSupply(c *native.Context, _ []*movevm.Type, _ []movevm.Value) ([
 // assertFramework is system_addresses::assert_aptos_framework.
 func assertFramework(a ledgerapi.Address) error {
 	if a != addr {
-		return abortIn("system_addresses", native.PermissionDenied, 3) // ENOT_APTOS_FRAMEWORK_ADDRESS
+		return abortIn("system_addresses", native.PermissionDenied, eNotAptosFramework)
 	}
 	return nil
 }

@@ -131,7 +131,7 @@ func randomnessInitialize(c *native.Context, _ []*movevm.Type, args []movevm.Val
 // (0x0) only (system_addresses::assert_vm: PERMISSION_DENIED(EVM)).
 func randomnessOnNewBlock(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
 	if signerAddress(args[0]) != ledgerapi.AddressZero {
-		return nil, abortIn("system_addresses", native.PermissionDenied, 2) // EVM
+		return nil, abortIn("system_addresses", native.PermissionDenied, eNotVM)
 	}
 	var seed []byte
 	if v, ok := movestdlib.OptionElem(args[3]); ok {
