@@ -259,3 +259,38 @@ func TestFitsMemory(t *testing.T) {
 		t.Fatal("FitsMemory took memory")
 	}
 }
+
+func TestSwap(t *testing.T) {
+	f := newInplace(t, Limits{}, 1, 2, 3)
+	a, b := f.elemRef(0), f.elemRef(2)
+	if err := f.ctx.Swap(a, b); err != nil {
+		t.Fatal(err)
+	}
+	f.want(3, 2, 1)
+	sees(t, a, 3, false)
+	// A whole vector swapped with another local's: the slot keeps its
+	// container, the vector moves.
+	other := &container{vals: []Value{f.vec(9)}}
+	otherRef := Value{t: f.vecRef.t, p: other}
+	if err := f.ctx.Swap(f.vecRef, otherRef); err != nil {
+		t.Fatal(err)
+	}
+	f.want(9)
+	if got := u64s(other.vals[0]); len(got) != 3 || got[0] != 3 {
+		t.Fatalf("the other local holds %v", got)
+	}
+	if err := f.ctx.Swap(f.vecRef, f.elemRef(0)); err == nil {
+		t.Fatal("a vector swapped with a u64")
+	}
+	imm, err := f.ctx.s.types.refOf(f.vt, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.ctx.Swap(Value{t: imm, p: f.local}, otherRef); err == nil {
+		t.Fatal("a swap through an immutable reference")
+	}
+	other.dead = true
+	if err := f.ctx.Swap(f.vecRef, otherRef); err == nil {
+		t.Fatal("a swap through a dead reference")
+	}
+}
