@@ -19,7 +19,7 @@ import (
 // object address, plus a v1 row keyed by the coin type for a paired asset
 // such as APT) and their supply.
 func (s *state) metadata(ctx context.Context, x *tx, w *faWrites) error {
-	t := s.tables[tFAMetadata]
+	t := s.hot.faMetadata
 	v := num(x.t.Version)
 	for coin, ci := range w.coinInfos {
 		// A coin's v1 row from its CoinInfo (URIs null); a paired asset's
@@ -87,7 +87,7 @@ func u128(lo, hi uint64) string {
 // activities adds fungible_asset_activities rows: coin and fungible-asset
 // deposits, withdrawals and freezes, and the gas fee of a user transaction.
 func (s *state) activities(ctx context.Context, x *tx, w *faWrites) error {
-	t := s.tables[tFAActivities]
+	t := s.hot.faActivities
 	// base builds a row in t's buffer: build and put one at a time.
 	base := func(index int64, typ any) vals {
 		r := t.blank()
@@ -183,7 +183,7 @@ func (s *state) storeMetadata(w *faWrites, a ledgerapi.Address) (ledgerapi.Addre
 	if fs, ok := w.store(a); ok {
 		return fs.Metadata, true
 	}
-	if r, ok := s.tables[tBalances].lookupKey(s.in.addr(a)); ok {
+	if r, ok := s.hot.balances.lookupKey(s.in.addr(a)); ok {
 		if m, ok := r.At(balAssetTypeV2).(string); ok {
 			if out, ok := parseAddr(m); ok {
 				return out, true
@@ -195,7 +195,7 @@ func (s *state) storeMetadata(w *faWrites, a ledgerapi.Address) (ledgerapi.Addre
 
 // objects updates current_objects from ObjectCore writes and deletions.
 func (s *state) objects(x *tx) {
-	t := s.tables[tCurrentObjects]
+	t := s.hot.objects
 	var untransferable map[ledgerapi.Address]bool
 	for i := range x.t.Changes {
 		c := &x.t.Changes[i]

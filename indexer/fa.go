@@ -212,7 +212,7 @@ func (s *state) owner(ctx context.Context, x *tx, w *faWrites, a ledgerapi.Addre
 // findOwner is owner of an object this transaction writes no ObjectCore
 // of: the indexed owner, else the store's as of the version.
 func (s *state) findOwner(ctx context.Context, x *tx, a ledgerapi.Address) (ledgerapi.Address, bool, error) {
-	if r, ok := s.tables[tCurrentObjects].lookupKey(s.in.addr(a)); ok {
+	if r, ok := s.hot.objects.lookupKey(s.in.addr(a)); ok {
 		if o, ok := r.At(objOwnerAddress).(string); ok {
 			if out, ok := parseAddr(o); ok {
 				return out, true, nil
@@ -268,7 +268,7 @@ func (s *state) pairCreation(data []byte) {
 // balances updates current_fungible_asset_balances from CoinStore and
 // FungibleStore writes.
 func (s *state) balances(ctx context.Context, x *tx, w *faWrites) error {
-	t := s.tables[tBalances]
+	t := s.hot.balances
 	for i := range x.t.Changes {
 		c := &x.t.Changes[i]
 		if c.Key.Kind != storage.StateResource || !isTag(c.Key.Resource, "coin", "CoinStore") || len(c.Key.Resource.TypeArgs) != 1 {

@@ -3,6 +3,7 @@ package indexer
 import (
 	"encoding/json"
 	"strconv"
+	"unsafe"
 
 	"github.com/ledgernode/ledgernode/indexer/gql"
 	"github.com/ledgernode/ledgernode/ledgerapi"
@@ -27,7 +28,25 @@ type interner struct {
 	// up (event indices, creation numbers, zero amounts, thresholds):
 	// found without rendering and hashing them.
 	small [smallNums]*gql.Cell
+	// recentAddrs and recentStrs remember the cells of the addresses and
+	// strings looked up lately, in front of the maps: a transaction names
+	// the same few accounts, stores and type names again and again. A
+	// string is remembered by where its bytes are: the same bytes are
+	// the same string (the entry keeps them from being reused), and the
+	// strings asked for most are constants and cached renderings.
+	recentAddrs [recentSlots]struct {
+		a ledgerapi.Address
+		c *gql.Cell
+	}
+	recentStrs [recentSlots]struct {
+		p *byte
+		n int
+		c *gql.Cell
+	}
 }
+
+// recentSlots is the size of the interner's caches of recent lookups.
+const recentSlots = 1 << 8
 
 // smallNums bounds the numbers whose cells are kept by value.
 const smallNums = 64
@@ -66,20 +85,34 @@ func (in *interner) intern(m map[string]*gql.Cell, s string, v any) *gql.Cell {
 // str returns the interned cell of a string (taking it as a string
 // saves boxing it to find the cell).
 func (in *interner) str(s string) *gql.Cell {
-	if c, ok := in.strs[s]; ok {
-		return c
+	p := unsafe.StringData(s)
+	// The bytes' address only picks a slot and is compared; it is never
+	// turned back into a pointer.
+	slot := &in.recentStrs[(uintptr(unsafe.Pointer(p))>>3^uintptr(len(s)))&(recentSlots-1)]
+	if slot.p == p && slot.n == len(s) && p != nil {
+		return slot.c
 	}
-	return in.cell(s)
+	c, ok := in.strs[s]
+	if !ok {
+		c = in.cell(s)
+	}
+	slot.p, slot.n, slot.c = p, len(s), c
+	return c
 }
 
 // addr returns the interned cell of address a as the indexer renders it
 // (addr), the one a string of it gets too.
 func (in *interner) addr(a ledgerapi.Address) *gql.Cell {
-	if c, ok := in.addrs[a]; ok {
-		return c
+	slot := &in.recentAddrs[(int(a[31])|int(a[30])<<8)&(recentSlots-1)]
+	if slot.c != nil && slot.a == a {
+		return slot.c
 	}
-	c := in.cell(addr(a))
-	in.addrs[a] = c
+	c, ok := in.addrs[a]
+	if !ok {
+		c = in.cell(addr(a))
+		in.addrs[a] = c
+	}
+	slot.a, slot.c = a, c
 	return c
 }
 

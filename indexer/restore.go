@@ -135,7 +135,7 @@ func (s *state) signatures(x *tx) {
 	if x.signed == nil {
 		return
 	}
-	t := s.tables[tSignatures]
+	t := s.hot.signatures
 	for _, sg := range signers(x.signed) {
 		var kind string
 		var threshold int
@@ -221,7 +221,7 @@ func (s *state) restoration(x *tx) {
 		used = false
 	}
 	v := x.version
-	t := s.tables[tAuthKeyAddresses]
+	t := s.hot.authKeyAddrs
 	r := t.blank()
 	r[akaAccountAddress], r[akaAuthKey], r[akaIsAuthKeyUsed], r[akaLastTransactionVersion] = s.in.addr(sender), s.in.str(authKey), used, v
 	t.putVals(r)
@@ -276,7 +276,7 @@ func (s *state) provenAuthKey(a *txn.AccountAuthenticator) (string, bool) {
 // part of, and null for a key that is the account's whole key (the SDKs
 // look multi-keys up by it being set).
 func (s *state) putPublicKey(authKey, accountKey, sigType string, k keyEntry, v *gql.Cell) {
-	t := s.tables[tPublicKeyAuthKeys]
+	t := s.hot.pkAuthKeys
 	r := t.blank()
 	if sigType == "multi_ed25519_signature" || sigType == "multi_key_signature" {
 		r[pkaAccountPublicKey] = accountKey

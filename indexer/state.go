@@ -17,6 +17,7 @@ type state struct {
 	store   storage.Reader
 	reverts uint64
 	tables  map[string]*table
+	hot     hotTables // pointers to some of tables
 
 	next          uint64 // the next version to index
 	last          uint64 // the last indexed version, when indexed
@@ -93,7 +94,20 @@ func newState(store storage.Reader, reverts uint64) *state {
 		s.tables[name].unique = true
 		s.tables[name].numberRows(reg)
 	}
+	s.hot = hotTables{userTxns: s.tables[tUserTransactions], accountTxns: s.tables[tAccountTxns],
+		events: s.tables[tEvents], faActivities: s.tables[tFAActivities], signatures: s.tables[tSignatures],
+		balances: s.tables[tBalances], faMetadata: s.tables[tFAMetadata], objects: s.tables[tCurrentObjects],
+		authKeyAddrs: s.tables[tAuthKeyAddresses], pkAuthKeys: s.tables[tPublicKeyAuthKeys],
+		tableItems: s.tables[tTableItems], currentTableItems: s.tables[tCurrentTableItems],
+		tableMetadatas: s.tables[tTableMetadatas]}
 	return s
+}
+
+// hotTables are the tables every transfer writes or reads, found by field
+// rather than by hashing their names for each transaction.
+type hotTables struct {
+	userTxns, accountTxns, events, faActivities, signatures, balances, faMetadata, objects,
+	authKeyAddrs, pkAuthKeys, tableItems, currentTableItems, tableMetadatas *table
 }
 
 // versionedTables are the tables whose primary key holds the version of
@@ -219,7 +233,7 @@ func (s *state) userTransaction(x *tx) {
 		return
 	}
 	raw := &x.signed.Raw
-	t := s.tables[tUserTransactions]
+	t := s.hot.userTxns
 	r := t.blank()
 	r[utVersion], r[utBlockHeight], r[utEpoch], r[utSender] = x.version, x.height, s.in.num(s.epoch), s.in.addr(raw.Sender)
 	r[utEntryFunctionIdStr] = x.entryID()
@@ -295,7 +309,7 @@ func (s *state) accountTransactions(x *tx) {
 	// Aptos writes an object's resources as one group, ObjectCore
 	// included, so writing any of them names the object's owner.
 	owners := cellSet{list: s.cache.ownerCells[:0]}
-	objects := s.tables[tCurrentObjects]
+	objects := s.hot.objects
 	for _, a := range seen.list {
 		if r, ok := objects.lookupKey(s.in.addr(a)); ok {
 			if o := r.CellAt(objOwnerAddress); o != nil {
@@ -308,7 +322,7 @@ func (s *state) accountTransactions(x *tx) {
 	for _, a := range seen.list {
 		owners.add(s.in.addr(a))
 	}
-	t := s.tables[tAccountTxns]
+	t := s.hot.accountTxns
 	for _, o := range owners.list {
 		r := t.blank()
 		r[atAccountAddress], r[atTransactionVersion] = o, x.version
@@ -321,7 +335,7 @@ func (s *state) accountTransactions(x *tx) {
 
 // events adds the events rows.
 func (s *state) events(x *tx) {
-	t := s.tables[tEvents]
+	t := s.hot.events
 	for i := range x.t.Events {
 		e := &x.t.Events[i]
 		typ := s.in.typeName(e.Type)
@@ -357,7 +371,7 @@ func rawHexJSON(b []byte) json.RawMessage {
 
 // tableItems adds table_items, current_table_items and table_metadatas rows.
 func (s *state) tableItems(x *tx) {
-	items, current, metas := s.tables[tTableItems], s.tables[tCurrentTableItems], s.tables[tTableMetadatas]
+	items, current, metas := s.hot.tableItems, s.hot.currentTableItems, s.hot.tableMetadatas
 	s.learnTableTypes(x)
 	for i := range x.t.Changes {
 		w := &x.t.Changes[i]
