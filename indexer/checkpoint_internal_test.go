@@ -28,6 +28,7 @@ func TestCheckpointCoversState(t *testing.T) {
 		"in":         true, // the interner, made by newState and filled as the rows load
 		"cache":      true, // what the derivation rendered lately, rendered again on demand
 		"std":        true, // made by newState with the interner
+		"hot":        true, // pointers into tables, set by newState
 	}
 	typ := reflect.TypeOf(state{})
 	for i := 0; i < typ.NumField(); i++ {
