@@ -12,13 +12,15 @@
 # other work: the on/off difference is what indexing costs a transfer.
 # Then the three indexer queries the SDKs send most under load, against the
 # index of everything submitted.
-# Usage: scripts/bench-indexer.sh   (ROUNDS=3 N=20000 CONN=64 DUR=5 by default)
+# Usage: scripts/bench-indexer.sh   (ROUNDS=3 N=20000 CONN=64 DUR=5 BUSY=1 by default;
+# BUSY=0 leaves the busy side out, for more off/on rounds in the same time)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROUNDS=${ROUNDS:-3}
 N=${N:-20000}
 CONN=${CONN:-64}
 DUR=${DUR:-5}
+BUSY=${BUSY:-1}
 bin=$(mktemp -d)
 go build -o "$bin/server" ./examples/server
 go build -o "$bin/loadgen" ./examples/loadgen
@@ -60,16 +62,21 @@ for r in $(seq "$ROUNDS"); do
   poller=$!
   read -r on oncpu < <(submit)
   kill -INT "$poller"; wait "$poller" 2>/dev/null || true
-  stop_server
-  start_server "$ix"
-  warm_index
-  "$bin/loadgen" -mode read -read processor_status -indexer "http://$ix/v1/graphql" -c 1 -duration 10m >"$bin/poll.txt" 2>&1 &
-  poller=$!
-  read -r busy busycpu < <(submit)
-  kill -INT "$poller"; wait "$poller" 2>/dev/null || true
+  busycpu=-
+  if [ "$BUSY" != 0 ]; then
+    stop_server
+    start_server "$ix"
+    warm_index
+    "$bin/loadgen" -mode read -read processor_status -indexer "http://$ix/v1/graphql" -c 1 -duration 10m >"$bin/poll.txt" 2>&1 &
+    poller=$!
+    read -r busy busycpu < <(submit)
+    kill -INT "$poller"; wait "$poller" 2>/dev/null || true
+  fi
   if [ "$r" -lt "$ROUNDS" ]; then stop_server; fi
-  printf '%-6s %12s %12s %7.2f %12s %7.2f   %s %s %s\n' "$r" "$off" "$on" "$(awk -v a="$on" -v b="$off" 'BEGIN {print a / b}')" \
-    "$busy" "$(awk -v a="$busy" -v b="$off" 'BEGIN {print a / b}')" "$offcpu" "$oncpu" "$busycpu"
+  busyratio=-
+  if [ "$BUSY" != 0 ]; then busyratio=$(awk -v a="$busy" -v b="$off" 'BEGIN {printf "%.2f", a / b}'); else busy=-; fi
+  printf '%-6s %12s %12s %7.2f %12s %7s   %s %s %s\n' "$r" "$off" "$on" "$(awk -v a="$on" -v b="$off" 'BEGIN {print a / b}')" \
+    "$busy" "$busyratio" "$offcpu" "$oncpu" "$busycpu"
 done
 
 echo "== indexer queries ($CONN connections, ${DUR}s each; index of genesis and $N transfers)"
