@@ -48,6 +48,9 @@ type table struct {
 	changes *[]int32
 	// buf is the row buffer of blank and load.
 	buf vals
+	// hint is the position of the row load found last (-1 before): the
+	// row put next most often replaces it (see sameKeyCells).
+	hint int
 	// slab is where a versioned table's next rows take their cells.
 	slab []*gql.Cell
 	// txn is what a versioned table keeps instead of index (table_txn.go).
@@ -73,7 +76,7 @@ func (t *table) numberRows(reg *gql.Registry) {
 
 func newTable(def *gql.Table, in *interner) *table {
 	t := &table{def: def, layout: layoutOf(def), in: in, index: map[uint64]int32{},
-		overflow: map[string]int32{}, seed: maphash.MakeSeed(), mask: ^uint64(0), txn: txnRows{col: -1}}
+		overflow: map[string]int32{}, seed: maphash.MakeSeed(), mask: ^uint64(0), txn: txnRows{col: -1}, hint: -1}
 	for _, c := range def.PrimaryKey {
 		t.pk = append(t.pk, t.layout.Index(c))
 	}
@@ -256,6 +259,10 @@ func (t *table) store(cells []*gql.Cell) {
 		return
 	}
 	if len(t.pk) > 0 {
+		if i := t.hint; t.txn.col < 0 && i >= 0 && t.sameKeyCells(t.all.at(i), cells) {
+			t.replace(i, g)
+			return
+		}
 		var buf [4]any
 		keys := buf[:0]
 		for _, p := range t.pk {
@@ -279,6 +286,18 @@ func (t *table) store(cells []*gql.Cell) {
 		}
 	}
 	t.appendRow(g)
+}
+
+// sameKeyCells reports whether row g's key columns hold the very cells
+// of cells' (so the same values): a row put back after load has its key
+// found without hashing it again.
+func (t *table) sameKeyCells(g gql.Row, cells []*gql.Cell) bool {
+	for _, p := range t.pk {
+		if g.CellAt(p) != cells[p] {
+			return false
+		}
+	}
+	return true
 }
 
 // appendRow adds g, a row with a new key.
@@ -450,5 +469,6 @@ func (t *table) load(keys ...any) (v vals, ok bool) {
 			v[j] = c
 		}
 	}
+	t.hint = i
 	return v, true
 }
