@@ -1,10 +1,13 @@
 package vmstub_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/ledgernode/ledgernode/ledgerapi"
 	"github.com/ledgernode/ledgernode/ledgerapi/bytecode"
+	"github.com/ledgernode/ledgernode/ledgerapi/onchain"
+	"github.com/ledgernode/ledgernode/vmstub"
 )
 
 // std::mem from Move code: swap exchanges the values behind two mutable
@@ -61,3 +64,26 @@ func memCases(ledgerapi.Address) []viewCase {
 }
 
 func TestMoveMem(t *testing.T) { runViews(t, "memv", memCases, nil) }
+
+// TestMoveMemSwapAliasRefused: a module passing mem::swap two mutable
+// references to the same element (only reference safety keeps them apart:
+// a value cannot hold one of its own type) is refused at publication, and
+// nothing of it runs.
+func TestMoveMemSwapAliasRefused(t *testing.T) {
+	c := newChain(t, vmstub.Options{})
+	a := c.vm.DevAccounts()[0]
+	k := newKit(t, a.Address, "memalias")
+	vecU64 := bytecode.Vector(u64T)
+	swap := k.callG(k.fn("mem", "swap", anyTP, []tok{bytecode.MutRef(bytecode.TypeParameter(0)), bytecode.MutRef(bytecode.TypeParameter(0))}, nil), u64T)
+	elem0 := []bytecode.Instruction{in(bytecode.OpMutBorrowLoc, 0), in(bytecode.OpLdU64, 0), in(bytecode.OpVecMutBorrow, k.u64Sig())}
+	code := append([]bytecode.Instruction{k.u64s(1, 2), in(bytecode.OpStLoc, 0)}, elem0...)
+	code = append(append(code, elem0...), swap, in(bytecode.OpMoveLoc, 0), in(bytecode.OpRet))
+	k.view("alias", []tok{vecU64}, []tok{vecU64}, code)
+	out := c.publish(a, packageMeta("Nativesmemalias", onchain.UpgradeCompatible, []string{"memalias"}, stdDeps...), k.code())
+	if out.Info.Status.Success() {
+		t.Fatal("a module swapping an element with itself through two mutable borrows was published")
+	}
+	if s := out.Info.Status.String(); !strings.Contains(s, "BORROW") && !strings.Contains(s, "REFERENCE") {
+		t.Errorf("publication refused with %s, want a reference-safety status", s)
+	}
+}
