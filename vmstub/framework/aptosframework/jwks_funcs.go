@@ -229,13 +229,9 @@ func newRSAJWK(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]move
 
 // newUnsupportedJWK is new_unsupported_jwk(id, payload).
 func newUnsupportedJWK(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-	var data []byte
-	for _, a := range args {
-		b, err := native.SerializeCharged(c.NativeContext, a)
-		if err != nil {
-			return nil, err
-		}
-		data = append(data, b...)
+	data, err := serializeArgs(c, args)
+	if err != nil {
+		return nil, err
 	}
 	k := jwksAny{typeName: unsupportedJWKName, data: data}
 	v, err := msResult(c, "0x1::jwks::JWK", encode(&k))

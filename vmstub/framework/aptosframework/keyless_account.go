@@ -188,13 +188,9 @@ func (o *keylessOptionArg) UnmarshalBCS(d *bcs.Decoder) { o.some, o.b = keylessR
 // in order.
 func keylessConstruct(typ string) native.Func {
 	return func(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
-		var data []byte
-		for _, a := range args {
-			b, err := native.SerializeCharged(c.NativeContext, a)
-			if err != nil {
-				return nil, err
-			}
-			data = append(data, b...)
+		data, err := serializeArgs(c, args)
+		if err != nil {
+			return nil, err
 		}
 		v, err := msResult(c, typ, data)
 		return []movevm.Value{v}, err

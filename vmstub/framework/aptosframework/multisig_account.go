@@ -196,6 +196,20 @@ func msArgOptU64(v movevm.Value) *uint64 {
 // argument brings (they are read into Go values).
 func msChargeIn(c *native.Context, n int) error { return native.ChargeRead(c.NativeContext, n) }
 
+// serializeArgs is the BCS of args one after the other, each charged:
+// the BCS of a struct whose fields they are, in order.
+func serializeArgs(c *native.Context, args []movevm.Value) ([]byte, error) {
+	var data []byte
+	for _, a := range args {
+		b, err := native.SerializeCharged(c.NativeContext, a)
+		if err != nil {
+			return nil, err
+		}
+		data = append(data, b...)
+	}
+	return data, nil
+}
+
 // msResult builds a value of Move type typ (a type string) from its BCS,
 // charged as output.
 func msResult(c *native.Context, typ string, b []byte) (movevm.Value, error) {
