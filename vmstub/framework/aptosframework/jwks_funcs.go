@@ -199,14 +199,10 @@ func newPatch(name string, nargs int) native.Func {
 	return func(c *native.Context, _ []*movevm.Type, args []movevm.Value) ([]movevm.Value, error) {
 		data := []byte{0}
 		if nargs > 0 {
-			data = data[:0]
-		}
-		for _, a := range args[:nargs] {
-			b, err := native.SerializeCharged(c.NativeContext, a)
-			if err != nil {
+			var err error
+			if data, err = serializeArgs(c, args[:nargs]); err != nil {
 				return nil, err
 			}
-			data = append(data, b...)
 		}
 		p := jwksAny{typeName: name, data: data}
 		v, err := msResult(c, "0x1::jwks::Patch", encode(&p))
