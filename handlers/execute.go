@@ -41,30 +41,6 @@ type Executor interface {
 	EstimateGasPrice() (deprioritized, estimate, prioritized uint64)
 }
 
-// stateAt is a storage.View of the committed state at one version.
-type stateAt struct {
-	ctx     context.Context
-	store   storage.StateReader
-	version uint64
-}
-
-// Context is the request's context, bounded by the executor's time limit
-// for views and simulations (see Executor).
-func (s stateAt) Context() context.Context { return s.ctx }
-
-func (s stateAt) StateValue(key storage.StateKey) ([]byte, error) {
-	return s.store.StateValue(s.ctx, key, s.version)
-}
-
-// LendStateValue implements storage.ViewLender, lending when the store
-// lends.
-func (s stateAt) LendStateValue(key storage.StateKey) ([]byte, error) {
-	if l, ok := s.store.(storage.StateLender); ok {
-		return l.LendStateValue(s.ctx, key, s.version)
-	}
-	return s.store.StateValue(s.ctx, key, s.version)
-}
-
 type viewRequest struct {
 	Function      *string           `json:"function" validate:"required"`
 	TypeArguments []string          `json:"type_arguments" validate:"required"`

@@ -53,7 +53,7 @@ func (a *API) modulesAtKeep(version uint64, keep bool) modules.Resolver {
 	if res, ok := a.mods.Get(key); ok {
 		return res
 	}
-	res := a.deps.Modules.ModulesAt(stateAt{context.Background(), a.deps.Store, version})
+	res := a.deps.Modules.ModulesAt(storage.StateAt{Ctx: context.Background(), Reader: a.deps.Store, Version: version})
 	if keep {
 		a.mods.Add(key, res)
 	}
@@ -124,13 +124,13 @@ func (r *renderer) module(code []byte) moduleBytecodeJSON {
 // everything else from the store. The executor must not modify what it
 // reads (see Executor).
 type executorState struct {
-	stateAt
+	storage.StateAt
 	mods modules.Resolver
 }
 
 // executorAt returns the state at version for the executor.
 func (a *API) executorAt(ctx context.Context, version uint64) storage.View {
-	return executorState{stateAt{ctx, a.deps.Store, version}, a.modulesAt(version)}
+	return executorState{storage.StateAt{Ctx: ctx, Reader: a.deps.Store, Version: version}, a.modulesAt(version)}
 }
 
 func (s executorState) StateValue(key storage.StateKey) ([]byte, error) {
@@ -140,11 +140,20 @@ func (s executorState) StateValue(key storage.StateKey) ([]byte, error) {
 		case err == nil:
 			return m.Code, nil
 		case errors.Is(err, modules.ErrModuleNotFound):
-			return nil, &storage.StateNotFoundError{Key: key, Version: s.version}
+			return nil, &storage.StateNotFoundError{Key: key, Version: s.Version}
 		}
 		// Undecodable bytes or a failed read: the store answers.
 	}
-	return s.stateAt.StateValue(key)
+	return s.StateAt.StateValue(key)
+}
+
+// LendStateValue implements storage.ViewLender: modules as StateValue
+// serves them (the resolver's bytes, shared), the rest lent by the store.
+func (s executorState) LendStateValue(key storage.StateKey) ([]byte, error) {
+	if key.Kind == storage.StateModule && s.mods != nil {
+		return s.StateValue(key)
+	}
+	return s.StateAt.LendStateValue(key)
 }
 
 // stored reports whether t's module, when t is a struct, is stored at the

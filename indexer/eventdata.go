@@ -60,7 +60,7 @@ func (l *eventLayouts) follow(version uint64) modules.Resolver {
 }
 
 func (l *eventLayouts) at(version uint64) *resolverAt {
-	return &resolverAt{version, l.modules.ModulesAt(stateAt{context.Background(), l.store, version})}
+	return &resolverAt{version, l.modules.ModulesAt(storage.StateAt{Ctx: context.Background(), Reader: l.store, Version: version})}
 }
 
 // cell returns the cell of an event's data, rendered when first read.

@@ -54,26 +54,6 @@ type Modules interface {
 	ModulesAt(state storage.View) modules.Resolver
 }
 
-// stateAt is the committed state at one version as a storage.View.
-type stateAt struct {
-	ctx     context.Context
-	store   storage.Reader
-	version uint64
-}
-
-func (s stateAt) StateValue(key storage.StateKey) ([]byte, error) {
-	return s.store.StateValue(s.ctx, key, s.version)
-}
-
-// LendStateValue implements storage.ViewLender, lending when the store
-// lends.
-func (s stateAt) LendStateValue(key storage.StateKey) ([]byte, error) {
-	if l, ok := s.store.(storage.StateLender); ok {
-		return l.LendStateValue(s.ctx, key, s.version)
-	}
-	return s.store.StateValue(s.ctx, key, s.version)
-}
-
 // Indexer derives the indexer tables from the transactions committed to a
 // store, in memory. It implements gql.Source; Rows indexes every committed
 // transaction first, so it is never behind. It is safe for concurrent use.
